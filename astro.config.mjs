@@ -1,0 +1,28 @@
+// @ts-check
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import sitemap from '@astrojs/sitemap';
+import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
+
+/** Public origin of the shop; canonical URLs, the sitemap and Open Graph tags are built on it. */
+const site = process.env.SITE_URL || 'http://localhost:4321';
+
+export default defineConfig({
+  site,
+  // Every page is pre-rendered unless it says `export const prerender = false` (the API routes).
+  output: 'static',
+  adapter: node({ mode: 'standalone' }),
+  trailingSlash: 'never',
+  build: { format: 'file', inlineStylesheets: 'auto' },
+  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  integrations: [
+    react(),
+    sitemap({
+      filter: (page) => !/\/(checkout|account|admin|login|signup|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname),
+    }),
+  ],
+  vite: {
+    plugins: [tailwindcss()],
+  },
+});

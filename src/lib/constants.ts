@@ -1,0 +1,179 @@
+/**
+ * Business constants of spec.md §9, named for what they mean. Nothing else in the code base
+ * writes these numbers or lists by hand.
+ */
+
+// ---- Pricing and orders -------------------------------------------------------------------
+/** Shipping is free when the subtotal is strictly above this (cents). */
+export const FREE_SHIPPING_THRESHOLD_CENTS = 10_000;
+/** Flat shipping charge below the threshold (cents). */
+export const SHIPPING_FLAT_CENTS = 999;
+/** VAT charged on the subtotal. */
+export const VAT_RATE = 0.2;
+/** Order numbers are this prefix plus 8 digits. */
+export const ORDER_NUMBER_PREFIX = 'ORD-';
+/** Estimated delivery is this many days after ordering. */
+export const ESTIMATED_DELIVERY_DAYS = 3;
+/** The checkout's fixed country. */
+export const DEFAULT_COUNTRY = 'United Kingdom';
+
+// ---- Shop ---------------------------------------------------------------------------------
+/** Price slider bounds and step, in dollars. */
+export const PRICE_SLIDER_MIN = 0;
+export const PRICE_SLIDER_MAX = 300;
+export const PRICE_SLIDER_STEP = 5;
+
+/** The five sort orders; 'popular' is the default. */
+export const SORT_OPTIONS = [
+  { value: 'popular', label: 'Most Popular' },
+  { value: 'newest', label: 'Newest First' },
+  { value: 'price-low', label: 'Price: Low to High' },
+  { value: 'price-high', label: 'Price: High to Low' },
+  { value: 'rating', label: 'Highest Rated' },
+] as const;
+export type SortOption = (typeof SORT_OPTIONS)[number]['value'];
+export const DEFAULT_SORT: SortOption = 'popular';
+
+/** Options of the shop's category filter, after 'All Categories' (spec §9). */
+export const SHOP_FILTER_CATEGORIES = [
+  'Diamond Collection',
+  'Eco-Friendly Paints',
+  'Industrial Solutions',
+  'Premera Floor Coatings',
+  'Endurable Floor Coatings',
+  'Rustoleum',
+  'Kretus',
+  'Zinsser',
+  'GEMINI',
+  'International Paints',
+  'Devoe Coatings',
+] as const;
+export const ALL_CATEGORIES_LABEL = 'All Categories';
+
+/** Categories of the shared category-page layout (spec §2.8) that are not shop filter options. */
+export const EXTRA_PAGE_CATEGORIES = ['Decorative Paints'] as const;
+/** Brands of spec §3 that are not shop filter options; their products carry their name as category. */
+export const EXTRA_BRAND_CATEGORIES = ['Krud Kutter', 'SafeTex', 'Modern Masters'] as const;
+
+/** Every value a product's `category` may take. */
+export const PRODUCT_CATEGORIES = [
+  ...SHOP_FILTER_CATEGORIES,
+  ...EXTRA_PAGE_CATEGORIES,
+  ...EXTRA_BRAND_CATEGORIES,
+] as const;
+export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
+
+/** Admin product categories: the shop list without Kretus and GEMINI. */
+export const ADMIN_PRODUCT_CATEGORIES = SHOP_FILTER_CATEGORIES.filter(
+  (c) => c !== 'Kretus' && c !== 'GEMINI',
+);
+
+/** Admin brand choices (spec §9). */
+export const ADMIN_BRANDS = [
+  'Diamond Collection',
+  'Rustoleum',
+  'Zinsser',
+  'International Paints',
+  'Devoe Coatings',
+  'Premera',
+  'Endurable',
+  'Titan',
+  'Wagner',
+  'Cabots',
+  'Minwax',
+  'Valspar',
+  'True Value',
+] as const;
+
+/** Finishes a product may have (spec §9). */
+export const FINISHES = [
+  'Matt',
+  'Satin',
+  'Gloss',
+  'Semi-Gloss',
+  'Eggshell',
+  'Metallic',
+  'Textured',
+  'Primer',
+] as const;
+export type Finish = (typeof FINISHES)[number];
+
+/** Category icons a Category/Brand may name (spec §3); 'Package' is the default. */
+export const CATEGORY_ICONS = [
+  'Package',
+  'Palette',
+  'Wrench',
+  'Shield',
+  'Leaf',
+  'Building',
+  'Droplets',
+  'Paintbrush',
+  'Hammer',
+  'Zap',
+  'Star',
+  'Heart',
+] as const;
+export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
+
+/**
+ * The 17 Diamond Collection products the 'spraying systems' filter keeps (spec §5):
+ * airless spray guns, tips, the tip guard, hoses, respirators and cartridges, masking tapes.
+ */
+export const SPRAYING_SYSTEM_PRODUCT_NAMES = [
+  'Diamond Pro 3600 Airless Spray Gun',
+  'Diamond Pro 5000 Airless Spray Gun',
+  'Diamond Contractor Airless Spray Gun',
+  'Diamond Reversible Spray Tip 515',
+  'Diamond Reversible Spray Tip 517',
+  'Diamond Reversible Spray Tip 619',
+  'Diamond Fine Finish Spray Tip FF210',
+  'Diamond Low-Pressure Spray Tip LP312',
+  'Diamond Universal Tip Guard',
+  'Diamond Airless Paint Hose 1/4 in x 50 ft',
+  'Diamond Whip Hose 3/16 in x 6 ft',
+  'Diamond Half-Face Respirator',
+  'Diamond Full-Face Respirator',
+  'Diamond Organic Vapour Cartridges (Pair)',
+  'Diamond P100 Particulate Filters (Pair)',
+  'Diamond Precision Masking Tape 24 mm',
+  'Diamond Exterior Masking Tape 48 mm',
+] as const;
+
+/** Products shown in the shop's Featured Products grid. */
+export const SHOP_FEATURED_COUNT = 10;
+/** Most popular products shown on a category page's Featured grid. */
+export const CATEGORY_FEATURED_MAX = 6;
+/** Badges show this cap text above 99. */
+export const BADGE_CAP = 99;
+export const BADGE_CAP_TEXT = '99+';
+/** Quantity ceiling of one cart line: a sane maximum a real order would not exceed. */
+export const CART_LINE_MAX_QUANTITY = 999;
+
+// ---- Interface ----------------------------------------------------------------------------
+export const MOBILE_BREAKPOINT_PX = 768;
+export const MOBILE_DEBOUNCE_MS = 150;
+export const SMALL_PHONE_PX = 480;
+export const DESKTOP_NAV_BREAKPOINT_PX = 1024;
+export const NAVBAR_SCROLL_THRESHOLD_PX = 50;
+export const CAROUSEL_DELAY_MS = 5000;
+export const CAROUSEL_TRANSITION_MS = 400;
+export const CART_BADGE_ANIMATION_MS = 1000;
+export const SUSTAINABILITY_OVERLAY_MS = 1800;
+export const CONTACT_OVERLAY_MS = 2000;
+export const FADE_IN_DURATION_S = 0.6;
+export const FADE_IN_OFFSET_PX = 20;
+
+// ---- Accounts -----------------------------------------------------------------------------
+export const CUSTOMER_PASSWORD_MIN = 8;
+export const ADMIN_PASSWORD_MIN = 6;
+export const NAME_MIN = 2;
+export const PASSWORD_STRENGTH_MAX = 5;
+
+// ---- Storage keys -------------------------------------------------------------------------
+export const CART_STORAGE_KEY = 'graphene-cart';
+export const USER_SESSION_KEY = 'user-session';
+export const ADMIN_SESSION_KEY = 'admin-session';
+
+// ---- Site ---------------------------------------------------------------------------------
+/** Footer copyright year (spec §2.6). */
+export const COPYRIGHT_YEAR = 2025;
