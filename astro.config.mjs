@@ -10,6 +10,9 @@ const site = process.env.SITE_URL || 'http://localhost:4321';
 
 export default defineConfig({
   site,
+  // Parallel builds (tests, helpers) each get their own output and cache folders.
+  outDir: process.env.ASTRO_OUT_DIR || './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   // Every page is pre-rendered unless it says `export const prerender = false` (the API routes).
   output: 'static',
   adapter: node({ mode: 'standalone' }),
