@@ -1,0 +1,63 @@
+import { persistentAtom } from '@nanostores/persistent';
+import { atom, computed } from 'nanostores';
+import {
+  addLine,
+  countItems,
+  decodeCart,
+  removeLine,
+  setLineQuantity,
+  sumCents,
+  type CartLine,
+  type CartProduct,
+} from '../lib/cart';
+import { CART_STORAGE_KEY } from '../lib/constants';
+
+/** The cart lines, persisted under localStorage 'graphene-cart' and kept in step across tabs. */
+export const $cart = persistentAtom<CartLine[]>(CART_STORAGE_KEY, [], {
+  encode: JSON.stringify,
+  decode: decodeCart,
+});
+
+/** Whether the cart drawer is open. */
+export const $isCartOpen = atom(false);
+
+/** Units in the cart. */
+export const $cartCount = computed($cart, countItems);
+
+/** Cart total in integer cents. */
+export const $cartTotalCents = computed($cart, sumCents);
+
+/** Adds one unit of a product (the caller has applied the add-to-cart gate). */
+export function addToCart(product: CartProduct): void {
+  $cart.set(addLine($cart.get(), product));
+}
+
+/** Removes a product's line. */
+export function removeFromCart(productId: string): void {
+  $cart.set(removeLine($cart.get(), productId));
+}
+
+/** Sets a line's quantity; 0 removes it. */
+export function updateCartQuantity(productId: string, quantity: number): void {
+  $cart.set(setLineQuantity($cart.get(), productId, quantity));
+}
+
+/** Empties the cart. */
+export function clearCart(): void {
+  $cart.set([]);
+}
+
+/** Opens the drawer. */
+export function openCart(): void {
+  $isCartOpen.set(true);
+}
+
+/** Closes the drawer. */
+export function closeCart(): void {
+  $isCartOpen.set(false);
+}
+
+/** Toggles the drawer. */
+export function toggleCart(): void {
+  $isCartOpen.set(!$isCartOpen.get());
+}
