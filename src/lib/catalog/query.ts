@@ -1,0 +1,166 @@
+import {
+  DEFAULT_SORT,
+  PRICE_SLIDER_MAX,
+  PRICE_SLIDER_MIN,
+  SPRAYING_SYSTEM_PRODUCT_NAMES,
+  type SortOption,
+} from '../constants';
+import type { Product } from '../schemas/catalog';
+
+/** The shop's filters (spec §3 Shop state). An empty string means 'any'. */
+export interface ShopFilters {
+  category: string;
+  brand: string;
+  finish: string;
+  priceRange: { min: number; max: number };
+  ecoFriendly: boolean;
+  inStock: boolean;
+  sprayingSystem: boolean;
+}
+
+/** Filters that keep every product. */
+export const DEFAULT_FILTERS: ShopFilters = {
+  category: '',
+  brand: '',
+  finish: '',
+  priceRange: { min: PRICE_SLIDER_MIN, max: PRICE_SLIDER_MAX },
+  ecoFriendly: false,
+  inStock: false,
+  sprayingSystem: false,
+};
+
+/** A whole query: filters, sort order and search text. */
+export interface CatalogQuery {
+  filters: ShopFilters;
+  sort: SortOption;
+  search: string;
+}
+
+/** The fields filters, sorting and search read. */
+export type QueryableProduct = Pick<
+  Product,
+  | 'id'
+  | 'name'
+  | 'description'
+  | 'category'
+  | 'brand'
+  | 'sku'
+  | 'features'
+  | 'finish'
+  | 'price'
+  | 'isEcoFriendly'
+  | 'inStock'
+  | 'isNew'
+  | 'isPopular'
+  | 'rating'
+>;
+
+const SPRAYING_NAMES: ReadonlySet<string> = new Set(SPRAYING_SYSTEM_PRODUCT_NAMES);
+
+/** Lower-cases and strips diacritics, so 'Crème' matches 'creme'. */
+export function normalizeText(text: string): string {
+  return text.normalize('NFD').replace(/\p{Diacritic}/gu, '').toLowerCase();
+}
+
+/** The words of a search query, normalised; empty words dropped. */
+export function searchTerms(query: string): string[] {
+  return normalizeText(query).split(/\s+/).filter(Boolean);
+}
+
+const haystacks = new WeakMap<object, string>();
+
+/** Normalised text of every searchable field, separated so a word never spans two fields. */
+function haystackOf(p: QueryableProduct): string {
+  let text = haystacks.get(p);
+  if (text === undefined) {
+    text = normalizeText(
+      [p.name, p.description, p.category, p.brand, p.sku, ...p.features].join('\u0000'),
+    );
+    haystacks.set(p, text);
+  }
+  return text;
+}
+
+/** True when every search word occurs (as a substring) in one of the product's searchable fields. */
+export function matchesSearch(p: QueryableProduct, terms: readonly string[]): boolean {
+  if (terms.length === 0) return true;
+  const text = haystackOf(p);
+  return terms.every((t) => text.includes(t));
+}
+
+/** Whether a product belongs to the spraying system (spec §5: a fixed list of 17 names). */
+export function isSprayingSystemProduct(p: Pick<Product, 'name'>): boolean {
+  return SPRAYING_NAMES.has(p.name);
+}
+
+/** True when the product passes every filter (price range inclusive). */
+export function matchesFilters(p: QueryableProduct, f: ShopFilters): boolean {
+  return (
+    (!f.category || p.category === f.category) &&
+    (!f.brand || p.brand === f.brand) &&
+    (!f.finish || p.finish === f.finish) &&
+    p.price >= f.priceRange.min &&
+    p.price <= f.priceRange.max &&
+    (!f.ecoFriendly || p.isEcoFriendly) &&
+    (!f.inStock || p.inStock) &&
+    (!f.sprayingSystem || isSprayingSystemProduct(p))
+  );
+}
+
+type Comparator = (a: QueryableProduct, b: QueryableProduct) => number;
+
+const COMPARATORS: Record<SortOption, Comparator> = {
+  popular: (a, b) => Number(b.isPopular) - Number(a.isPopular),
+  newest: (a, b) => Number(b.isNew) - Number(a.isNew),
+  'price-low': (a, b) => a.price - b.price,
+  'price-high': (a, b) => b.price - a.price,
+  rating: (a, b) => b.rating - a.rating,
+};
+
+/** A sorted copy; ties keep catalogue order (the sort is stable). */
+export function sortProducts<P extends QueryableProduct>(products: readonly P[], sort: SortOption): P[] {
+  const compare = COMPARATORS[sort] ?? COMPARATORS[DEFAULT_SORT];
+  return [...products].sort(compare);
+}
+
+/** Applies filters, search and sort: what the products view lists. */
+export function queryCatalog<P extends QueryableProduct>(products: readonly P[], q: CatalogQuery): P[] {
+  const terms = searchTerms(q.search);
+  return sortProducts(
+    products.filter((p) => matchesFilters(p, q.filters) && matchesSearch(p, terms)),
+    q.sort,
+  );
+}
+
+/** Facets whose options show how many products choosing them would leave. */
+export type CountedFacet = 'category' | 'finish' | 'brand';
+
+/**
+ * For one facet, how many products each value would leave given the other filters and the
+ * search: the count shown beside each option.
+ */
+export function countFacet(
+  products: readonly QueryableProduct[],
+  q: CatalogQuery,
+  facet: CountedFacet,
+): Map<string, number> {
+  const terms = searchTerms(q.search);
+  const others: ShopFilters = { ...q.filters, [facet]: '' };
+  const counts = new Map<string, number>();
+  for (const p of products) {
+    if (!matchesFilters(p, others) || !matchesSearch(p, terms)) continue;
+    counts.set(p[facet], (counts.get(p[facet]) ?? 0) + 1);
+  }
+  return counts;
+}
+
+/** How many products a boolean filter would leave when switched on, given everything else. */
+export function countToggle(
+  products: readonly QueryableProduct[],
+  q: CatalogQuery,
+  toggle: 'ecoFriendly' | 'inStock' | 'sprayingSystem',
+): number {
+  const terms = searchTerms(q.search);
+  const withToggle: ShopFilters = { ...q.filters, [toggle]: true };
+  return products.filter((p) => matchesFilters(p, withToggle) && matchesSearch(p, terms)).length;
+}

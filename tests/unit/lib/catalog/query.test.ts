@@ -1,0 +1,164 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_FILTERS,
+  countFacet,
+  countToggle,
+  isSprayingSystemProduct,
+  matchesFilters,
+  queryCatalog,
+  searchTerms,
+  sortProducts,
+  type CatalogQuery,
+  type QueryableProduct,
+} from '../../../../src/lib/catalog/query';
+import { SPRAYING_SYSTEM_PRODUCT_NAMES } from '../../../../src/lib/constants';
+
+function product(over: Partial<QueryableProduct> & { id: string }): QueryableProduct {
+  return {
+    name: `Product ${over.id}`,
+    description: 'A durable coating.',
+    category: 'Diamond Collection',
+    brand: 'Diamond Collection',
+    sku: `SKU-${over.id}`,
+    features: [],
+    finish: 'Satin',
+    price: 50,
+    isEcoFriendly: false,
+    inStock: true,
+    isNew: false,
+    isPopular: false,
+    rating: 4,
+    ...over,
+  };
+}
+
+const q = (over: Partial<CatalogQuery> = {}): CatalogQuery => ({
+  filters: { ...DEFAULT_FILTERS, ...(over.filters ?? {}) },
+  sort: over.sort ?? 'popular',
+  search: over.search ?? '',
+});
+
+const ids = (list: { id: string }[]) => list.map((p) => p.id);
+
+describe('filters', () => {
+  const a = product({ id: 'a', category: 'Rustoleum', brand: 'Rustoleum', finish: 'Gloss', price: 10 });
+  const b = product({ id: 'b', category: 'Zinsser', brand: 'Zinsser', finish: 'Matt', price: 300, isEcoFriendly: true });
+  const c = product({ id: 'c', price: 300.01, inStock: false });
+  const all = [a, b, c];
+
+  it('keeps everything with the default filters except prices above the slider maximum', () => {
+    expect(ids(queryCatalog(all, q()))).toEqual(['a', 'b']);
+  });
+  it('matches the category exactly', () => {
+    expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, category: 'Zinsser' } })))).toEqual(['b']);
+    expect(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, category: 'zinsser' } }))).toEqual([]);
+  });
+  it('matches the brand exactly', () => {
+    expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, brand: 'Rustoleum' } })))).toEqual(['a']);
+  });
+  it('matches the finish exactly', () => {
+    expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, finish: 'Matt' } })))).toEqual(['b']);
+  });
+  it('includes both ends of the price range', () => {
+    const f = { ...DEFAULT_FILTERS, priceRange: { min: 10, max: 300 } };
+    expect(ids(queryCatalog(all, q({ filters: f })))).toEqual(['a', 'b']);
+    const narrow = { ...DEFAULT_FILTERS, priceRange: { min: 10.01, max: 299.99 } };
+    expect(queryCatalog(all, q({ filters: narrow }))).toEqual([]);
+  });
+  it('keeps only eco products when eco is on', () => {
+    expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, ecoFriendly: true } })))).toEqual(['b']);
+  });
+  it('keeps only products in stock when in stock is on', () => {
+    const f = { ...DEFAULT_FILTERS, inStock: true, priceRange: { min: 0, max: 1000 } };
+    expect(ids(queryCatalog(all, q({ filters: f })))).toEqual(['a', 'b']);
+  });
+  it('keeps only the 17 named spraying-system products when spraying systems is on', () => {
+    const gun = product({ id: 'gun', name: SPRAYING_SYSTEM_PRODUCT_NAMES[0] });
+    const lookalike = product({ id: 'x', name: `${SPRAYING_SYSTEM_PRODUCT_NAMES[0]} Kit` });
+    const f = { ...DEFAULT_FILTERS, sprayingSystem: true };
+    expect(ids(queryCatalog([gun, lookalike, a], q({ filters: f })))).toEqual(['gun']);
+    expect(SPRAYING_SYSTEM_PRODUCT_NAMES).toHaveLength(17);
+    expect(SPRAYING_SYSTEM_PRODUCT_NAMES.every((name) => isSprayingSystemProduct({ name }))).toBe(true);
+  });
+  it('combines filters with AND', () => {
+    const f = { ...DEFAULT_FILTERS, category: 'Zinsser', finish: 'Gloss' };
+    expect(matchesFilters(b, f)).toBe(false);
+  });
+});
+
+describe('search', () => {
+  const gun = product({
+    id: 'gun',
+    name: 'Airless Spray Gun',
+    sku: 'DC-GUN-3600',
+    features: ['Reversible tip', 'Crème finish ready'],
+    description: 'Fast coverage.',
+  });
+  const paint = product({ id: 'paint', name: 'Interior Eggshell', category: 'Decorative Paints', brand: 'Valspar' });
+  const all = [gun, paint];
+  const find = (search: string) => ids(queryCatalog(all, q({ search })));
+
+  it('matches a substring of the name, ignoring case', () => expect(find('SPRAY')).toEqual(['gun']));
+  it('matches the description', () => expect(find('fast cov')).toEqual(['gun']));
+  it('matches the category', () => expect(find('decorative')).toEqual(['paint']));
+  it('matches the brand', () => expect(find('valspar')).toEqual(['paint']));
+  it('matches the SKU', () => expect(find('dc-gun')).toEqual(['gun']));
+  it('matches any feature', () => expect(find('reversible')).toEqual(['gun']));
+  it('ignores diacritics both ways', () => {
+    expect(find('creme')).toEqual(['gun']);
+    expect(find('spráy')).toEqual(['gun']);
+  });
+  it('requires every word to match', () => {
+    expect(find('airless tip')).toEqual(['gun']);
+    expect(find('airless valspar')).toEqual([]);
+  });
+  it('treats blank search as no search', () => {
+    expect(find('   ')).toEqual(['gun', 'paint']);
+    expect(searchTerms('  a   b ')).toEqual(['a', 'b']);
+  });
+  it('does not match a word across two fields', () => {
+    // name ends 'Gun', description starts 'Fast': 'gunfast' must not match.
+    expect(find('gunfast')).toEqual([]);
+  });
+});
+
+describe('sorting', () => {
+  const list = [
+    product({ id: '1', price: 30, rating: 4.1 }),
+    product({ id: '2', price: 10, isPopular: true, rating: 4.9 }),
+    product({ id: '3', price: 20, isNew: true, rating: 3.8 }),
+    product({ id: '4', price: 10, isPopular: true, isNew: true, rating: 4.9 }),
+  ];
+  it('popular puts popular products first, keeping catalogue order', () => {
+    expect(ids(sortProducts(list, 'popular'))).toEqual(['2', '4', '1', '3']);
+  });
+  it('newest puts new products first', () => expect(ids(sortProducts(list, 'newest'))).toEqual(['3', '4', '1', '2']));
+  it('price-low sorts ascending, ties stable', () => expect(ids(sortProducts(list, 'price-low'))).toEqual(['2', '4', '3', '1']));
+  it('price-high sorts descending', () => expect(ids(sortProducts(list, 'price-high'))).toEqual(['1', '3', '2', '4']));
+  it('rating sorts highest first', () => expect(ids(sortProducts(list, 'rating'))).toEqual(['2', '4', '1', '3']));
+  it('does not change the input', () => {
+    sortProducts(list, 'price-high');
+    expect(ids(list)).toEqual(['1', '2', '3', '4']);
+  });
+});
+
+describe('facet counts', () => {
+  const all = [
+    product({ id: 'a', category: 'Rustoleum', finish: 'Gloss' }),
+    product({ id: 'b', category: 'Rustoleum', finish: 'Matt', isEcoFriendly: true }),
+    product({ id: 'c', category: 'Zinsser', finish: 'Gloss', inStock: false }),
+  ];
+  it('counts each category under the other filters, ignoring the current category', () => {
+    const query = q({ filters: { ...DEFAULT_FILTERS, category: 'Zinsser', finish: 'Gloss' } });
+    expect(Object.fromEntries(countFacet(all, query, 'category'))).toEqual({ Rustoleum: 1, Zinsser: 1 });
+  });
+  it('counts finishes within the chosen category', () => {
+    const query = q({ filters: { ...DEFAULT_FILTERS, category: 'Rustoleum' } });
+    expect(Object.fromEntries(countFacet(all, query, 'finish'))).toEqual({ Gloss: 1, Matt: 1 });
+  });
+  it('counts what a toggle would leave', () => {
+    expect(countToggle(all, q(), 'inStock')).toBe(2);
+    expect(countToggle(all, q(), 'ecoFriendly')).toBe(1);
+    expect(countToggle(all, q({ search: 'zzz' }), 'inStock')).toBe(0);
+  });
+});
