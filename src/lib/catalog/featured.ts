@@ -1,0 +1,23 @@
+/**
+ * Which products a category page lists (spec §2.8): every product of the category, and a Featured
+ * selection of its popular products. Catalogue order is kept throughout, so editors decide what
+ * comes first by where they put a product in its list.
+ */
+import { CATEGORY_FEATURED_MAX } from '../constants';
+
+/** The products whose category equals `category`, in catalogue order. */
+export function selectCategoryProducts<P extends { category: string }>(
+  products: readonly P[],
+  category: string,
+): P[] {
+  return products.filter((p) => p.category === category);
+}
+
+/** The popular products, in catalogue order, at most `max` of them (CATEGORY_FEATURED_MAX by default). */
+export function selectFeatured<P extends { isPopular: boolean }>(
+  products: readonly P[],
+  max: number = CATEGORY_FEATURED_MAX,
+): P[] {
+  if (!Number.isInteger(max) || max < 0) throw new RangeError(`max must be a whole number ≥ 0, got ${max}`);
+  return products.filter((p) => p.isPopular).slice(0, max);
+}
