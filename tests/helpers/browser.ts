@@ -1,0 +1,86 @@
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+
+/** Debian's Chromium, installed by scripts/ensure-chromium.mjs. */
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+/** Flags that keep Chromium quiet, offline and working as root in a container. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Viewport widths every page is checked at: a small phone and a wide desktop. */
+export const VIEWPORT_WIDTHS = [375, 1440] as const;
+
+/** Launches headless Chromium for the browser tests. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+/** Options for {@link newPage}. */
+export interface NewPageOptions {
+  /** Viewport width in CSS pixels. */
+  width: number;
+  /** Viewport height; a phone-like or laptop-like height for the width by default. */
+  height?: number;
+  /** Emulated `prefers-reduced-motion`. */
+  reducedMotion?: BrowserContextOptions['reducedMotion'];
+  /** Script run before any page script on every navigation (e.g. to seed localStorage). */
+  initScript?: string;
+  /**
+   * Console or page errors that are expected for this page (e.g. the document's own 404), each
+   * matched against "<text> @ <url>". Everything else is recorded as an error.
+   */
+  allowErrors?: RegExp[];
+}
+
+/** A page in its own context, with the console and page errors it produced. */
+export interface TrackedPage {
+  page: Page;
+  context: BrowserContext;
+  /** Console errors and uncaught exceptions, as "<text> @ <url>". */
+  errors: string[];
+  /** Closes the page's context. */
+  close: () => Promise<void>;
+}
+
+/** Opens a page in a fresh context at the given width and records its console and page errors. */
+export async function newPage(browser: Browser, options: NewPageOptions): Promise<TrackedPage> {
+  const height = options.height ?? (options.width < 768 ? 812 : 900);
+  const context = await browser.newContext({
+    viewport: { width: options.width, height },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+    isMobile: false,
+    hasTouch: false,
+  });
+  if (options.initScript) await context.addInitScript(options.initScript);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  const allow = options.allowErrors ?? [];
+  const record = (entry: string) => {
+    if (!allow.some((pattern) => pattern.test(entry))) errors.push(entry);
+  };
+  page.on('console', (message) => {
+    if (message.type() === 'error') record(`${message.text()} @ ${message.location().url}`);
+  });
+  page.on('pageerror', (error) => record(`Uncaught ${error.name}: ${error.message} @ ${page.url()}`));
+  return { page, context, errors, close: () => context.close() };
+}
+
+/** Scrolls a page to the bottom step by step, so lazy sections and images load, then back to the top. */
+export async function scrollThrough(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
+    for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
+      window.scrollTo(0, y);
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+    }
+    window.scrollTo(0, document.documentElement.scrollHeight);
+    await new Promise((r) => setTimeout(r, 150));
+    window.scrollTo(0, 0);
+  });
+}
