@@ -1,0 +1,99 @@
+/**
+ * Pure helpers behind the shop's product cards, the detail modal and the product pages: what a
+ * card shows of long lists, the cart snapshot of a product, the quote e-mail and the structured
+ * data of a product page.
+ */
+import type { CartProduct } from '../cart';
+import type { Product } from '../schemas/catalog';
+
+/** The path of a product's own page. */
+export function productPath(slug: string): string {
+  return `/shop/${slug}`;
+}
+
+/** The first `max` items of a list and how many were left out (for '+N more'). */
+export function takeFirst<T>(items: readonly T[], max: number): { shown: T[]; more: number } {
+  const shown = items.slice(0, Math.max(0, max));
+  return { shown, more: items.length - shown.length };
+}
+
+/** The snapshot of a product a cart line keeps (spec §3 Cart item). */
+export function toCartProduct(p: Pick<Product, 'id' | 'name' | 'price' | 'image' | 'category'>): CartProduct {
+  return { id: p.id, name: p.name, price: p.price, image: p.image, category: p.category };
+}
+
+/** How many products each category name has (a brand's count is its products' category, spec §3). */
+export function countByCategory(products: readonly Pick<Product, 'category'>[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const p of products) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
+  return counts;
+}
+
+/** A mailto: link asking for a quote, with the product's name and SKU filled in. */
+export function buildQuoteMailto(email: string, p: Pick<Product, 'name' | 'sku'>): string {
+  const subject = `Quote request: ${p.name} (SKU ${p.sku})`;
+  const body = [
+    'Hello,',
+    '',
+    `Please send me a quote for ${p.name} (SKU ${p.sku}).`,
+    'Quantity:',
+    'Delivery address or ZIP code:',
+    '',
+    'Thank you,',
+  ].join('\n');
+  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+}
+
+/** The fields of a product its structured data reads. */
+export type JsonLdProduct = Pick<
+  Product,
+  | 'name'
+  | 'sku'
+  | 'description'
+  | 'brand'
+  | 'image'
+  | 'gallery'
+  | 'price'
+  | 'inStock'
+  | 'requestQuoteOnly'
+  | 'rating'
+  | 'reviews'
+  | 'category'
+>;
+
+/**
+ * Schema.org Product JSON-LD of a product page: an Offer in USD with its availability and, when
+ * the product has reviews, an AggregateRating. Quote-only products carry no price, as the page
+ * shows none.
+ */
+export function buildProductJsonLd(p: JsonLdProduct, pageUrl: string): Record<string, unknown> {
+  const absolute = (path: string) => new URL(path, pageUrl).href;
+  const offer: Record<string, unknown> = {
+    '@type': 'Offer',
+    url: pageUrl,
+    priceCurrency: 'USD',
+    availability: p.inStock ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+  };
+  if (!p.requestQuoteOnly) offer.price = p.price.toFixed(2);
+  const data: Record<string, unknown> = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    name: p.name,
+    sku: p.sku,
+    description: p.description,
+    category: p.category,
+    image: [p.image, ...p.gallery].map(absolute),
+    brand: { '@type': 'Brand', name: p.brand },
+    offers: offer,
+  };
+  if (p.reviews > 0) {
+    data.aggregateRating = {
+      '@type': 'AggregateRating',
+      ratingValue: p.rating,
+      reviewCount: p.reviews,
+      bestRating: 5,
+      worstRating: 0,
+    };
+  }
+  return data;
+}

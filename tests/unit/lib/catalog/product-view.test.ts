@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildProductJsonLd,
+  buildQuoteMailto,
+  countByCategory,
+  productPath,
+  takeFirst,
+  toCartProduct,
+  type JsonLdProduct,
+} from '../../../../src/lib/catalog/product-view';
+
+const product: JsonLdProduct & { id: string } = {
+  id: 'dc-pro-3600',
+  name: 'Diamond Pro 3600 Airless Spray Gun',
+  sku: 'DC-SG-3600',
+  description: 'A 3600 psi airless gun for contractors.',
+  brand: 'Diamond Collection',
+  category: 'Diamond Collection',
+  image: '/images/generated/products/diamond-pro-3600.svg',
+  gallery: ['/images/generated/products/diamond-pro-3600-swatch.svg'],
+  price: 349.5,
+  inStock: true,
+  requestQuoteOnly: false,
+  rating: 4.7,
+  reviews: 128,
+};
+
+describe('takeFirst', () => {
+  it('shows the first items and counts the rest', () => {
+    expect(takeFirst(['a', 'b', 'c', 'd'], 2)).toEqual({ shown: ['a', 'b'], more: 2 });
+  });
+  it('counts nothing more when the list is short', () => {
+    expect(takeFirst(['a'], 3)).toEqual({ shown: ['a'], more: 0 });
+  });
+});
+
+describe('toCartProduct', () => {
+  it('keeps exactly the cart item fields', () => {
+    expect(toCartProduct({ ...product, price: 10 })).toEqual({
+      id: 'dc-pro-3600',
+      name: product.name,
+      price: 10,
+      image: product.image,
+      category: 'Diamond Collection',
+    });
+  });
+});
+
+describe('countByCategory', () => {
+  it('counts products whose category equals the name', () => {
+    const counts = countByCategory([{ category: 'Zinsser' }, { category: 'Zinsser' }, { category: 'Kretus' }]);
+    expect(counts.get('Zinsser')).toBe(2);
+    expect(counts.get('Kretus')).toBe(1);
+    expect(counts.get('GEMINI')).toBeUndefined();
+  });
+});
+
+describe('productPath', () => {
+  it('puts the slug under /shop', () => {
+    expect(productPath('zinsser-bin')).toBe('/shop/zinsser-bin');
+  });
+});
+
+describe('buildQuoteMailto', () => {
+  it('addresses the site e-mail with the product name and SKU in the subject and body', () => {
+    const href = buildQuoteMailto('sales@example.com', product);
+    const url = new URL(href);
+    expect(url.protocol).toBe('mailto:');
+    expect(url.pathname).toBe('sales@example.com');
+    expect(url.searchParams.get('subject')).toBe('Quote request: Diamond Pro 3600 Airless Spray Gun (SKU DC-SG-3600)');
+    expect(url.searchParams.get('body')).toContain('Diamond Pro 3600 Airless Spray Gun (SKU DC-SG-3600)');
+  });
+});
+
+describe('buildProductJsonLd', () => {
+  const pageUrl = 'https://shop.example.com/shop/diamond-pro-3600';
+
+  it('describes an in-stock product with a USD offer and its rating', () => {
+    const data = buildProductJsonLd(product, pageUrl);
+    expect(data['@type']).toBe('Product');
+    expect(data.sku).toBe('DC-SG-3600');
+    expect(data.image).toEqual([
+      'https://shop.example.com/images/generated/products/diamond-pro-3600.svg',
+      'https://shop.example.com/images/generated/products/diamond-pro-3600-swatch.svg',
+    ]);
+    expect(data.offers).toEqual({
+      '@type': 'Offer',
+      url: pageUrl,
+      price: '349.50',
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
+    expect(data.aggregateRating).toMatchObject({ ratingValue: 4.7, reviewCount: 128 });
+  });
+
+  it('marks an out-of-stock product OutOfStock', () => {
+    const data = buildProductJsonLd({ ...product, inStock: false }, pageUrl);
+    expect((data.offers as { availability: string }).availability).toBe('https://schema.org/OutOfStock');
+  });
+
+  it('gives a quote-only product no price and an unreviewed product no rating', () => {
+    const data = buildProductJsonLd({ ...product, requestQuoteOnly: true, reviews: 0 }, pageUrl);
+    expect(data.offers).not.toHaveProperty('price');
+    expect(data).not.toHaveProperty('aggregateRating');
+  });
+});
