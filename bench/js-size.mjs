@@ -1,0 +1,169 @@
+// Prints the JavaScript each built page ships, gzip -9, following <script src>, inline module
+// scripts, Astro island component/renderer URLs and every static import transitively.
+// Usage: npm run build && npx node bench/js-size.mjs [--dist DIR] [--budget KB] [/path ...]
+// Budget: marketing pages ship at most 85 KB gzip of JS (exit code 1 when a page is over it).
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, posix, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const args = process.argv.slice(2);
+/** Reads `--name value` from the arguments, removing both. */
+function takeOption(name, fallback) {
+  const at = args.indexOf(name);
+  if (at < 0) return fallback;
+  const [, value] = args.splice(at, 2);
+  return value;
+}
+const distDir = resolve(takeOption('--dist', process.env.ASTRO_OUT_DIR || 'dist'));
+const budgetKb = Number(takeOption('--budget', '85'));
+const clientDir = join(distDir, 'client');
+
+/** The first page of a folder of pre-rendered pages, e.g. a /products/ or /vendors/ page. */
+function firstPageUnder(folder, skip = []) {
+  const dir = join(clientDir, folder);
+  if (!existsSync(dir)) return null;
+  const page = readdirSync(dir)
+    .filter((f) => f.endsWith('.html'))
+    .map((f) => `/${folder}/${f.replace(/\.html$/, '')}`)
+    .filter((p) => !skip.includes(p))
+    .sort()[0];
+  return page ?? null;
+}
+
+/** The default pages: home, about, contact, a category page, a vendor page and the Diamond Collection vendor page. */
+function defaultPages() {
+  return [
+    '/',
+    '/about',
+    '/contact',
+    firstPageUnder('products') ?? '/products/decorative-paints',
+    firstPageUnder('vendors', ['/vendors/diamond-collection']) ?? '/vendors/rustoleum',
+    '/vendors/diamond-collection',
+  ];
+}
+
+/** The HTML file a route was pre-rendered to (build.format 'file', or 'directory'). */
+function findHtmlFile(route) {
+  const clean = route.replace(/\/+$/, '');
+  const candidates = clean === '' ? ['index.html'] : [`${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
+  return candidates.map((c) => join(clientDir, c)).find((file) => existsSync(file)) ?? null;
+}
+
+/** Decodes the few HTML entities Astro uses in attribute values. */
+function decodeAttribute(value) {
+  return value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+}
+
+/** Script URLs and inline module code a page's HTML loads on its own. */
+function readPageEntries(html) {
+  const urls = new Set();
+  const inline = [];
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const attrs = match[1];
+    const type = attrs.match(/\btype=["']?([^"'\s>]+)/i)?.[1]?.toLowerCase();
+    if (type && type !== 'module' && type !== 'text/javascript') continue; // JSON-LD and other data
+    const src = attrs.match(/\bsrc=["']([^"']+)["']/i)?.[1];
+    if (src) urls.add(decodeAttribute(src));
+    else if (match[2].trim()) inline.push(match[2]);
+  }
+  for (const match of html.matchAll(/\b(?:component-url|renderer-url|before-hydration-url)=["']([^"']+)["']/gi)) {
+    const url = decodeAttribute(match[1]);
+    if (url) urls.add(url);
+  }
+  for (const match of html.matchAll(/<link\b[^>]*\brel=["']modulepreload["'][^>]*>/gi)) {
+    const href = match[0].match(/\bhref=["']([^"']+)["']/i)?.[1];
+    if (href) urls.add(decodeAttribute(href));
+  }
+  return { urls: [...urls], inline };
+}
+
+/** Static import/export-from specifiers of a module (dynamic `import()` is lazy and not counted). */
+function readStaticImports(code) {
+  const found = new Set();
+  const pattern = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+)["']/g;
+  for (const match of code.matchAll(pattern)) found.add(match[1]);
+  return [...found];
+}
+
+/** Resolves a specifier against the URL path of the module importing it ('/' for the page). */
+function resolveUrl(specifier, fromPath) {
+  if (/^[a-z]+:/i.test(specifier)) return null; // another origin: not ours to count
+  const path = specifier.split(/[?#]/)[0];
+  return path.startsWith('/') ? posix.normalize(path) : posix.normalize(posix.join(posix.dirname(fromPath), path));
+}
+
+/** gzip -9 size of some bytes. */
+function gzipSize(bytes) {
+  return gzipSync(bytes, { level: 9 }).length;
+}
+
+/** Walks a page's JavaScript graph and returns its files with raw and gzip sizes. */
+function measurePage(route) {
+  const htmlFile = findHtmlFile(route);
+  if (!htmlFile) return null;
+  const { urls, inline } = readPageEntries(readFileSync(htmlFile, 'utf8'));
+  const files = new Map();
+  const missing = [];
+  const queue = [];
+  const enqueue = (specifier, from) => {
+    const url = resolveUrl(specifier, from);
+    if (url && !files.has(url) && !queue.includes(url)) queue.push(url);
+  };
+  urls.forEach((u) => enqueue(u, route));
+  let inlineRaw = 0;
+  let inlineGzip = 0;
+  for (const code of inline) {
+    inlineRaw += Buffer.byteLength(code);
+    inlineGzip += gzipSize(Buffer.from(code));
+    readStaticImports(code).forEach((s) => enqueue(s, route));
+  }
+  while (queue.length > 0) {
+    const url = queue.shift();
+    const file = join(clientDir, url);
+    if (!existsSync(file)) {
+      missing.push(url);
+      continue;
+    }
+    const bytes = readFileSync(file);
+    files.set(url, { raw: bytes.length, gzip: gzipSize(bytes) });
+    readStaticImports(bytes.toString('utf8')).forEach((s) => enqueue(s, url));
+  }
+  const sum = (key) => [...files.values()].reduce((n, f) => n + f[key], 0);
+  return {
+    files,
+    missing,
+    inline: { count: inline.length, raw: inlineRaw, gzip: inlineGzip },
+    raw: sum('raw') + inlineRaw,
+    gzip: sum('gzip') + inlineGzip,
+  };
+}
+
+/** Formats bytes as KB with one decimal. */
+function kb(bytes) {
+  return `${(bytes / 1024).toFixed(1)} KB`;
+}
+
+if (!existsSync(clientDir)) {
+  console.error(`No build at ${clientDir}: run \`npm run build\` first (or pass --dist DIR).`);
+  process.exit(1);
+}
+const pages = args.length > 0 ? args : defaultPages();
+let over = 0;
+console.log(`JavaScript per page, gzip -9 (budget ${budgetKb} KB), from ${clientDir}\n`);
+for (const route of pages) {
+  const result = measurePage(route);
+  if (!result) {
+    console.log(`${route.padEnd(36)} no pre-rendered HTML`);
+    over += 1;
+    continue;
+  }
+  const overBudget = result.gzip > budgetKb * 1024;
+  if (overBudget) over += 1;
+  console.log(
+    `${route.padEnd(36)} ${kb(result.gzip).padStart(9)} gzip  ${kb(result.raw).padStart(9)} raw  ${String(result.files.size).padStart(3)} files${result.inline.count ? ` + ${result.inline.count} inline` : ''}${overBudget ? '  OVER BUDGET' : ''}`,
+  );
+  const biggest = [...result.files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 5);
+  for (const [url, size] of biggest) console.log(`    ${kb(size.gzip).padStart(9)}  ${url}`);
+  if (result.missing.length > 0) console.log(`    missing: ${result.missing.join(', ')}`);
+}
+process.exitCode = over > 0 ? 1 : 0;

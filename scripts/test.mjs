@@ -1,0 +1,178 @@
+// `npm test`: every lane of the suite in order, stopping at the first failing one.
+//   unit (vitest) -> build -> API lanes (SQLite, PostgreSQL) -> Chromium -> e2e + quality (vitest,
+//   against the built server) -> Nu HTML checker on the built pages.
+// Ends with one line `N passed, N failed`: tests of the vitest projects (and of the API lanes when
+// they report a count), the HTML check as one, and any lane that failed without a count as one failure.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const reportDir = mkdtempSync(join(tmpdir(), 'graphene-test-'));
+const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
+const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
+// The build, the server the e2e tests start (scripts/serve.mjs) and the HTML check all use dist/.
+const clientDir = join(root, 'dist/client');
+const COUNT_LINE = /^(\d+) passed, (\d+) failed$/;
+
+/** Totals across lanes. */
+const totals = { passed: 0, failed: 0 };
+/** One row per lane that ran: name, outcome, detail, seconds. */
+const rows = [];
+
+/** Runs a command with inherited output (or teed when `capture` is set); resolves with exit code and captured stdout. */
+function run(command, args, { capture = false, env = {} } = {}) {
+  return new Promise((resolvePromise) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+    });
+    let stdout = '';
+    child.stdout?.on('data', (chunk) => {
+      stdout += chunk.toString();
+      process.stdout.write(chunk);
+    });
+    child.on('error', (error) => {
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolvePromise({ code: 127, stdout });
+    });
+    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), stdout }));
+  });
+}
+
+/** Prints a lane banner. */
+function announce(name) {
+  console.log(`\n━━━ ${name} ━━━`);
+}
+
+/** Records a lane's outcome; returns whether it passed. */
+function record(name, ok, detail, startedAt) {
+  rows.push({ name, ok, detail, seconds: (Date.now() - startedAt) / 1000 });
+  return ok;
+}
+
+/** Runs one vitest project with the JSON reporter beside the default one and adds its counts. */
+async function runVitestProject(project) {
+  const name = `vitest ${project}`;
+  announce(name);
+  const startedAt = Date.now();
+  const jsonFile = join(reportDir, `${project}.json`);
+  const { code } = await run(process.execPath, [
+    vitestBin,
+    'run',
+    '--project',
+    project,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${jsonFile}`,
+  ]);
+  let passed = 0;
+  let failed = 0;
+  if (existsSync(jsonFile)) {
+    const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    passed = report.numPassedTests;
+    failed = report.numFailedTests;
+    // A file that fails to load has no failing test of its own; count it so it cannot hide.
+    for (const file of report.testResults ?? []) {
+      const anyFailed = (file.assertionResults ?? []).some((t) => t.status === 'failed');
+      if (file.status === 'failed' && !anyFailed) failed += 1;
+    }
+  }
+  // A crash, an unhandled error or "no test files" leaves a non-zero code with nothing counted.
+  if (code !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  return record(name, code === 0 && failed === 0, `${passed} passed, ${failed} failed`, startedAt);
+}
+
+/** Runs a lane that has no test count of its own; a failure counts as one failed test. */
+async function runStep(name, command, args) {
+  announce(name);
+  const startedAt = Date.now();
+  const { code } = await run(command, args);
+  if (code !== 0) totals.failed += 1;
+  return record(name, code === 0, code === 0 ? 'ok' : `exit code ${code}`, startedAt);
+}
+
+/** The API lanes (owned by the server suite); uses their `N passed, N failed` line when they print one. */
+async function runApiLanes() {
+  const name = 'API lanes (SQLite, PostgreSQL)';
+  announce(name);
+  const startedAt = Date.now();
+  const { code, stdout } = await run(process.execPath, [join(root, 'scripts/test-api.mjs')], { capture: true });
+  const counted = stdout
+    .split('\n')
+    .map((line) => line.trim().match(COUNT_LINE))
+    .filter(Boolean)
+    .pop();
+  const passed = counted ? Number(counted[1]) : code === 0 ? 1 : 0;
+  let failed = counted ? Number(counted[2]) : code === 0 ? 0 : 1;
+  if (code !== 0 && failed === 0) failed = 1;
+  totals.passed += passed;
+  totals.failed += failed;
+  return record(name, code === 0, counted ? `${passed} passed, ${failed} failed` : `exit code ${code}`, startedAt);
+}
+
+/** The Nu HTML checker over the built pages; counts as one test. */
+async function runHtmlCheck() {
+  const name = 'Nu HTML checker (dist/client)';
+  announce(name);
+  const startedAt = Date.now();
+  const { code } = await run('java', [
+    '-jar',
+    vnuJar,
+    '--errors-only',
+    '--skip-non-html',
+    // Astro puts island <style> elements inside <body>; that one message, and nothing else, is filtered.
+    '--filterpattern',
+    '.*“style” element in “body”.*',
+    clientDir,
+  ]);
+  if (code === 0) totals.passed += 1;
+  else totals.failed += 1;
+  return record(name, code === 0, code === 0 ? 'no errors' : 'errors above', startedAt);
+}
+
+/** Prints the lane table and the closing count line. */
+function summarise() {
+  console.log('\n━━━ Summary ━━━');
+  for (const row of rows) {
+    console.log(`${row.ok ? 'PASS' : 'FAIL'}  ${row.name.padEnd(34)} ${row.detail.padEnd(24)} ${row.seconds.toFixed(1)} s`);
+  }
+  const lanes = [
+    'vitest unit',
+    'build',
+    existsSync(join(root, 'scripts/test-api.mjs')) ? 'API lanes (SQLite, PostgreSQL)' : null,
+    'Chromium',
+    'vitest e2e',
+    'Nu HTML checker (dist/client)',
+  ].filter(Boolean);
+  const skipped = lanes.slice(rows.length);
+  if (rows.some((r) => !r.ok) && skipped.length > 0) console.log(`SKIP  ${skipped.join(', ')} (stopped at the first failure)`);
+  console.log(`${totals.passed} passed, ${totals.failed} failed`);
+}
+
+/** Runs the lanes in order and stops at the first that fails. */
+async function main() {
+  const lanes = [
+    () => runVitestProject('unit'),
+    () => runStep('build', 'npm', ['run', 'build']),
+    ...(existsSync(join(root, 'scripts/test-api.mjs')) ? [runApiLanes] : []),
+    () => runStep('Chromium', process.execPath, [join(root, 'scripts/ensure-chromium.mjs')]),
+    () => runVitestProject('e2e'),
+    runHtmlCheck,
+  ];
+  for (const lane of lanes) {
+    if (!(await lane())) break;
+  }
+  summarise();
+  rmSync(reportDir, { recursive: true, force: true });
+  process.exitCode = totals.failed > 0 || rows.some((r) => !r.ok) ? 1 : 0;
+}
+
+// The build and the server must agree on dist/, so a stray ASTRO_OUT_DIR from a shell is ignored.
+delete process.env.ASTRO_OUT_DIR;
+await main();

@@ -1,0 +1,129 @@
+// The home carousel as a visitor meets it (spec §2.2, §4): seven slides, autoplay every
+// CAROUSEL_DELAY_MS that pauses under the pointer and survives interaction, off under reduced
+// motion; only the active slide's video plays and visited slides keep theirs.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { CAROUSEL_DELAY_MS, CAROUSEL_TRANSITION_MS } from '../../src/lib/constants';
+import { urlOf } from '../helpers/base-url';
+import { launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
+import { waitForAttribute } from '../helpers/wait';
+
+const SLIDE_COUNT = 7;
+/** One autoplay step plus the transition and some slack for a loaded 2-core machine. */
+const ADVANCE_WITHIN_MS = CAROUSEL_DELAY_MS + CAROUSEL_TRANSITION_MS + 2_500;
+/** Comfortably longer than one autoplay step: nothing may have moved by then. */
+const HOLD_FOR_MS = CAROUSEL_DELAY_MS + 1_500;
+
+let browser: Browser;
+let tracked: TrackedPage | undefined;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterEach(async () => {
+  const errors = tracked?.errors ?? [];
+  await tracked?.close();
+  tracked = undefined;
+  expect(errors, 'console errors').toEqual([]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Opens the home page and returns the carousel root. */
+async function openHome(options: Partial<NewPageOptions> = {}): Promise<{ page: Page; carousel: Locator }> {
+  tracked = await newPage(browser, { width: 1440, ...options });
+  const page = tracked.page;
+  await page.goto(urlOf('/'), { waitUntil: 'load' });
+  const carousel = page.locator('[aria-roledescription="carousel"]').first();
+  await carousel.waitFor({ state: 'visible' });
+  return { page, carousel };
+}
+
+/** The carousel's active slide index. */
+async function readActiveIndex(carousel: Locator): Promise<string | null> {
+  return carousel.getAttribute('data-active-index');
+}
+
+/** The paused state of each slide's video, by slide index ('none' when the slide has no <video>). */
+function readVideoStates(carousel: Locator): Promise<Array<'playing' | 'paused' | 'none'>> {
+  return carousel.evaluate((root) =>
+    [...root.querySelectorAll('[aria-roledescription="slide"]')].map((slide) => {
+      const video = slide.querySelector('video');
+      if (!video) return 'none';
+      return video.paused ? 'paused' : 'playing';
+    }),
+  );
+}
+
+/** Moves the pointer to a spot outside the carousel (the page's fixed header sits above it). */
+async function movePointerOff(page: Page, carousel: Locator): Promise<void> {
+  const box = await carousel.boundingBox();
+  const viewport = page.viewportSize()!;
+  // Below the carousel when it does not fill the screen, otherwise onto the header bar.
+  const below = box ? box.y + box.height + 5 : viewport.height;
+  if (below < viewport.height) await page.mouse.move(viewport.width / 2, below);
+  else await page.mouse.move(viewport.width / 2, 8);
+}
+
+describe('home carousel', () => {
+  it(`has ${SLIDE_COUNT} slides and starts on the first`, async () => {
+    const { carousel } = await openHome();
+    expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(SLIDE_COUNT);
+    expect(await readActiveIndex(carousel)).toBe('0');
+  });
+
+  it(`advances by itself after about ${CAROUSEL_DELAY_MS / 1000} s`, async () => {
+    const { carousel } = await openHome();
+    expect(await readActiveIndex(carousel)).toBe('0');
+    await waitForAttribute(carousel, 'data-active-index', '1', ADVANCE_WITHIN_MS);
+  });
+
+  it('holds the slide while the pointer rests on it', async () => {
+    const { page, carousel } = await openHome();
+    const box = (await carousel.boundingBox())!;
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    const before = await readActiveIndex(carousel);
+    await page.waitForTimeout(HOLD_FOR_MS);
+    expect(await readActiveIndex(carousel)).toBe(before);
+  });
+
+  it('moves to slide 2 on Next and keeps autoplaying afterwards', async () => {
+    const { page, carousel } = await openHome();
+    await carousel.getByRole('button', { name: /next/i }).first().click();
+    await waitForAttribute(carousel, 'data-active-index', '1');
+    await movePointerOff(page, carousel);
+    await waitForAttribute(carousel, 'data-active-index', '2', ADVANCE_WITHIN_MS);
+  });
+
+  it('does not advance when the visitor prefers reduced motion', async () => {
+    const { page, carousel } = await openHome({ reducedMotion: 'reduce' });
+    await page.waitForTimeout(HOLD_FOR_MS);
+    expect(await readActiveIndex(carousel)).toBe('0');
+  });
+
+  it("plays only the active slide's video and keeps the video of a slide already visited", async () => {
+    const { page, carousel } = await openHome();
+    const playingOnly = async (index: number) => {
+      await page.waitForFunction(
+        ([i]) => {
+          const slides = [...document.querySelectorAll('[aria-roledescription="carousel"] [aria-roledescription="slide"]')];
+          return slides.every((slide, n) => {
+            const video = slide.querySelector('video');
+            return n === i ? !!video && !video.paused : !video || video.paused;
+          });
+        },
+        [index],
+        { timeout: 10_000, polling: 100 },
+      ).catch(async () => {
+        throw new Error(`Expected only slide ${index} to play; states: ${JSON.stringify(await readVideoStates(carousel))}`);
+      });
+    };
+
+    await playingOnly(0);
+    await carousel.getByRole('button', { name: /next/i }).first().click();
+    await waitForAttribute(carousel, 'data-active-index', '1');
+    await playingOnly(1);
+    const states = await readVideoStates(carousel);
+    expect(states[0], 'the first slide keeps its <video>').toBe('paused');
+  });
+});

@@ -1,0 +1,42 @@
+// Automated accessibility check (axe-core, WCAG 2.1 A and AA rules) of every public route at
+// phone and desktop widths, after lazy sections have loaded.
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { urlOf } from '../helpers/base-url';
+import { launchBrowser, newPage, scrollThrough, VIEWPORT_WIDTHS } from '../helpers/browser';
+import { PUBLIC_ROUTES } from '../helpers/routes';
+
+const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe.each(VIEWPORT_WIDTHS)('axe at %i px', (width) => {
+  it.each(PUBLIC_ROUTES)('%s has no WCAG 2.1 A/AA violations', async (route) => {
+    // Reduced motion so fade-ins and the carousel sit still while axe measures contrast.
+    const tracked = await newPage(browser, { width, reducedMotion: 'reduce' });
+    try {
+      const { page } = tracked;
+      const response = await page.goto(urlOf(route), { waitUntil: 'load' });
+      expect(response?.status(), `status of ${route}`).toBe(200);
+      await scrollThrough(page);
+      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
+      const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+      const violations = results.violations.map((v) => ({
+        rule: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.slice(0, 5).map((n) => `${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
+      }));
+      expect(violations, `axe violations on ${route} at ${width} px`).toEqual([]);
+    } finally {
+      await tracked.close();
+    }
+  });
+});
