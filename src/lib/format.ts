@@ -1,44 +1,28 @@
 /**
- * Display formatting for the shop: money, savings, ratings, stock notes and file sizes.
- * Pure functions; amounts arrive in dollars (as the catalogue writes them) and are rounded to whole
- * cents before any arithmetic, so 0.1 + 0.2 style float drift never reaches a label.
+ * Display formatting for the shop: prices, savings, ratings, stock notes and file sizes.
+ * Pure functions; amounts arrive in dollars (as the catalogue writes them) and go through whole
+ * cents (src/lib/money.ts) before any arithmetic, so float drift never reaches a label.
  */
+import { formatMoney, roundToCents } from './money';
 
 /** A stock count at or below this (and above 0) shows 'Only N left'. */
 export const LOW_STOCK_MAX = 5;
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
-/** Rounds a dollar amount to whole cents. */
-function toCents(dollars: number): number {
-  return Math.round(dollars * 100);
-}
-
-/** Formats integer cents as US dollars with two decimals: 129900 → '$1,299.00'. */
-export function formatCents(cents: number): string {
-  return usd.format(Math.round(cents) / 100);
-}
-
 /** Formats a dollar amount with two decimals and thousands separators: 1299 → '$1,299.00'. */
 export function formatPrice(dollars: number): string {
-  return formatCents(toCents(dollars));
+  return formatMoney(roundToCents(dollars));
 }
 
 /** Savings of a reduced product in cents (original − price), or 0 when the original is not higher. */
 export function computeSavingsCents(price: number, originalPrice: number | undefined): number {
   if (originalPrice === undefined) return 0;
-  return Math.max(0, toCents(originalPrice) - toCents(price));
+  return Math.max(0, roundToCents(originalPrice) - roundToCents(price));
 }
 
 /** The 'Save $X.XX' label of a reduced product, or null when the original price is not higher. */
 export function formatSavings(price: number, originalPrice: number | undefined): string | null {
   const cents = computeSavingsCents(price, originalPrice);
-  return cents > 0 ? `Save ${formatCents(cents)}` : null;
+  return cents > 0 ? `Save ${formatMoney(cents)}` : null;
 }
 
 /** A 0-5 rating with one decimal, clamped: 4.66 → '4.7', 4 → '4.0'. */

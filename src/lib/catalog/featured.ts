@@ -5,6 +5,19 @@
  */
 import { CATEGORY_FEATURED_MAX } from '../constants';
 
+/**
+ * Puts products back in catalogue order, given the ids in that order (Astro's content store hands
+ * entries back sorted by id, not as the lists are written). Unknown ids go last, in the order given.
+ */
+export function sortByCatalogueOrder<P extends { id: string }>(products: readonly P[], orderedIds: readonly string[]): P[] {
+  const rank = new Map(orderedIds.map((id, index) => [id, index]));
+  const last = orderedIds.length;
+  return products
+    .map((p, index) => ({ p, index }))
+    .sort((a, b) => (rank.get(a.p.id) ?? last) - (rank.get(b.p.id) ?? last) || a.index - b.index)
+    .map(({ p }) => p);
+}
+
 /** The products whose category equals `category`, in catalogue order. */
 export function selectCategoryProducts<P extends { category: string }>(
   products: readonly P[],

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import {
   LOW_STOCK_MAX,
   computeSavingsCents,
-  formatCents,
   formatFileSize,
   formatLowStock,
   formatPageCount,
@@ -23,13 +22,6 @@ describe('formatPrice', () => {
   it('rounds to whole cents', () => {
     expect(formatPrice(19.999)).toBe('$20.00');
     expect(formatPrice(0.1 + 0.2)).toBe('$0.30');
-  });
-});
-
-describe('formatCents', () => {
-  it('formats integer cents as dollars', () => {
-    expect(formatCents(129900)).toBe('$1,299.00');
-    expect(formatCents(5)).toBe('$0.05');
   });
 });
 

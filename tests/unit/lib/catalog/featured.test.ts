@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectCategoryProducts, selectFeatured } from '../../../../src/lib/catalog/featured';
+import { selectCategoryProducts, selectFeatured, sortByCatalogueOrder } from '../../../../src/lib/catalog/featured';
 import { CATEGORY_FEATURED_MAX } from '../../../../src/lib/constants';
 
 /** A minimal product: what the selectors read, plus an id to compare. */
@@ -58,5 +58,17 @@ describe('selectCategoryProducts', () => {
 
   it('returns an empty list for a category without products', () => {
     expect(selectCategoryProducts([product('a', true, 'Zinsser')], 'Devoe Coatings')).toEqual([]);
+  });
+});
+
+describe('sortByCatalogueOrder', () => {
+  it('restores the order of the product lists, whatever order the store returned', () => {
+    const fromStore = [product('p1', false), product('p10', true), product('p2', false)];
+    expect(ids(sortByCatalogueOrder(fromStore, ['p2', 'p1', 'p10']))).toEqual(['p2', 'p1', 'p10']);
+  });
+
+  it('puts products missing from the order last, keeping their relative order', () => {
+    const list = [product('x', false), product('b', false), product('y', false), product('a', false)];
+    expect(ids(sortByCatalogueOrder(list, ['a', 'b']))).toEqual(['a', 'b', 'x', 'y']);
   });
 });
