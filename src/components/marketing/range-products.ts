@@ -1,3 +1,4 @@
+import { formatPrice } from '../../lib/format';
 import type { Product } from '../../lib/schemas/catalog';
 
 /** The four product ranges that have their own marketing page. */
@@ -52,14 +53,7 @@ export function selectRangeProducts<P extends RangeCandidate>(
     .map(({ p }) => p);
 }
 
-const DOLLARS = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
-
 /** The price line of a product tile: '$49.00', or 'Request Quote' for quote-only products. */
 export function formatTilePrice(product: Pick<Product, 'price' | 'requestQuoteOnly'>): string {
-  return product.requestQuoteOnly ? 'Request Quote' : DOLLARS.format(product.price);
+  return product.requestQuoteOnly ? 'Request Quote' : formatPrice(product.price);
 }
