@@ -1,0 +1,55 @@
+/**
+ * The home sections below the carousel: fade-in on scroll (`[data-fade]`, opacity and a vertical
+ * offset over FADE_IN_DURATION_S, off under reduced motion; content is visible without JS) and the
+ * pause toggle of the brand marquee.
+ */
+import { FADE_IN_DURATION_S, FADE_IN_OFFSET_PX } from '../lib/constants';
+
+/** Hides `[data-fade]` blocks until they scroll into view, then fades them in once. */
+function initFadeIn(): void {
+  if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return;
+  if (!('IntersectionObserver' in window)) return;
+  const targets = [...document.querySelectorAll<HTMLElement>('[data-fade]:not(.is-visible)')];
+  if (targets.length === 0) return;
+  const root = document.documentElement;
+  root.style.setProperty('--fade-duration', `${FADE_IN_DURATION_S}s`);
+  root.style.setProperty('--fade-offset', `${FADE_IN_OFFSET_PX}px`);
+  const observer = new IntersectionObserver(
+    (entries) => {
+      for (const entry of entries) {
+        if (!entry.isIntersecting) continue;
+        entry.target.classList.add('is-visible');
+        observer.unobserve(entry.target);
+      }
+    },
+    { rootMargin: '0px 0px -8% 0px', threshold: 0.08 },
+  );
+  // Blocks already on screen (a reload halfway down) show at once instead of blinking.
+  const fold = window.innerHeight;
+  for (const el of targets) {
+    if (el.getBoundingClientRect().top < fold * 0.92) el.classList.add('is-visible');
+    else observer.observe(el);
+  }
+  root.classList.add('fade-ready');
+}
+
+/** The marquee's pause button (WCAG 2.2.2: moving content can be stopped). */
+function initMarqueeToggle(): void {
+  for (const button of document.querySelectorAll<HTMLButtonElement>('[data-marquee-toggle]')) {
+    const marquee = button.closest('section')?.querySelector<HTMLElement>('[data-marquee]');
+    if (!marquee || button.dataset.bound) continue;
+    button.dataset.bound = 'true';
+    button.addEventListener('click', () => {
+      const paused = button.getAttribute('aria-pressed') !== 'true';
+      button.setAttribute('aria-pressed', String(paused));
+      marquee.dataset.paused = String(paused);
+    });
+  }
+}
+
+initFadeIn();
+initMarqueeToggle();
+document.addEventListener('astro:after-swap', () => {
+  initFadeIn();
+  initMarqueeToggle();
+});
