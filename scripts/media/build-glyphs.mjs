@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { create } from 'fontkitten';
+import { optimize } from 'svgo';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const fonts = join(here, '..', '..', 'node_modules', '@fontsource-variable');
@@ -22,6 +23,13 @@ function scalePath(d, k) {
     .replace(/ -/g, '-');
 }
 
+/** Rewrites a path in svgo's shortest form (relative commands, shorthand curves). */
+function compactPath(d) {
+  if (!d) return d;
+  const svg = optimize(`<svg xmlns="http://www.w3.org/2000/svg"><path d="${d}"/></svg>`, { plugins: ['convertPathData'], floatPrecision: 0 }).data;
+  return /d="([^"]*)"/.exec(svg)[1];
+}
+
 const out = {};
 for (const [name, file] of Object.entries(FACES)) {
   const font = create(readFileSync(file));
@@ -34,7 +42,7 @@ for (const [name, file] of Object.entries(FACES)) {
     const g = font.glyphForCodePoint(ch.codePointAt(0));
     if (!g || g.id === 0) continue;
     // Font outlines are y-up; flip once here so the art can place them directly.
-    const d = scalePath(g.path.scale(1, -1).toSVG(), k);
+    const d = compactPath(scalePath(g.path.scale(1, -1).toSVG(), k));
     glyphs[ch] = [Math.round(g.advanceWidth * k), d];
   }
   out[name] = {

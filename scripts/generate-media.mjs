@@ -1,0 +1,155 @@
+// Generates the shop's visual media from content/ before every build: product illustrations,
+// brand logos and tiles, scene illustrations, texture tiles, the Open Graph image and the two
+// catalogue PDFs. Writes only under <out>/images/generated/ and <out>/Catalog/.
+//
+//   node scripts/generate-media.mjs [--content <root>] [--out <public dir>]
+//   env: MEDIA_CONTENT_ROOT (folder holding content/), MEDIA_OUT_ROOT (the public/ folder)
+import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { optimize } from 'svgo';
+import { chooseBrandColor, renderBrandTile, renderLogo } from './media/brands.mjs';
+import { buildEquipmentCatalog, buildPaintsCatalog, EQUIPMENT_CATALOG_KINDS } from './media/catalogs.mjs';
+import { readContent } from './media/content.mjs';
+import { slugifyName } from './media/lib.mjs';
+import { renderOgImage } from './media/og.mjs';
+import { describeProduct, renderDetail, renderProductMain, renderSwatch } from './media/products.mjs';
+import { renderScene, renderTextures, SCENE_NAMES } from './media/scenes.mjs';
+
+const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Reads --content / --out (or the MEDIA_* variables), defaulting to this repository. */
+function readOptions(argv, env) {
+  const opts = { content: env.MEDIA_CONTENT_ROOT || repo, out: env.MEDIA_OUT_ROOT || join(repo, 'public') };
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split('=');
+    const value = inline ?? argv[i + 1];
+    if (flag === '--content' || flag === '--out') {
+      opts[flag.slice(2)] = value;
+      if (inline === undefined) i++;
+    }
+  }
+  return { content: resolve(opts.content), out: resolve(opts.out) };
+}
+
+// Only what is safe for every drawing: keep viewBox and the glyph ids referenced by <use>.
+const SVGO_CONFIG = {
+  multipass: false,
+  floatPrecision: 2,
+  plugins: [{ name: 'preset-default', params: { overrides: { cleanupIds: { minify: false } } } }],
+};
+
+/** Optimises an SVG document with svgo. */
+function optimizeSvg(svg) {
+  return optimize(svg, SVGO_CONFIG).data;
+}
+
+/** Writes a file only when its bytes change, so watchers and mtimes stay quiet; returns whether it wrote. */
+function writeIfChanged(path, data) {
+  const buf = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data);
+  if (existsSync(path)) {
+    const old = readFileSync(path);
+    if (old.equals(buf)) return false;
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, buf);
+  return true;
+}
+
+/** Removes files in `dir` that this run did not produce (a deleted product's images). */
+function removeStale(dir, keep) {
+  if (!existsSync(dir)) return;
+  for (const f of readdirSync(dir)) if (!keep.has(f) && statSync(join(dir, f)).isFile()) rmSync(join(dir, f));
+}
+
+/** Runs the whole generation; returns counts for the summary line. */
+export async function generateMedia({ content, out }) {
+  const started = performance.now();
+  const mark = (label) => process.env.MEDIA_DEBUG && console.log(`media: ${label} at ${Math.round(performance.now() - started)} ms`);
+  const { products, categories, site } = readContent(content);
+  const gen = join(out, 'images', 'generated');
+  let written = 0;
+  const put = (path, data) => {
+    if (writeIfChanged(path, data)) written++;
+  };
+
+  // Product images.
+  const productDir = join(gen, 'products');
+  const productFiles = new Set();
+  const infos = new Map();
+  for (const p of products) {
+    const info = describeProduct(p);
+    infos.set(p.slug, info);
+    for (const [suffix, render] of [['', renderProductMain], ['-swatch', renderSwatch], ['-detail', renderDetail]]) {
+      const file = `${p.slug}${suffix}.svg`;
+      productFiles.add(file);
+      // Product art is emitted already compact (rounded numbers, glyphs defined once, paths
+      // pre-optimised by svgo in glyphs.json); running svgo over ~500 files would cost more
+      // than the whole build budget for a few per cent.
+      put(join(productDir, file), render(info));
+    }
+  }
+  removeStale(productDir, productFiles);
+
+  mark('products');
+  // Logos for every brand named by a product or a category, plus the company's own.
+  const logoDir = join(gen, 'logos');
+  const brands = new Map();
+  for (const name of [site.name || 'Graphene Coatings', ...categories.map((c) => c.name), ...products.map((p) => String(p.brand || ''))]) {
+    const slug = slugifyName(name);
+    if (slug && !brands.has(slug)) brands.set(slug, name);
+  }
+  const logoFiles = new Set();
+  for (const [slug, name] of [...brands.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    logoFiles.add(`${slug}.svg`);
+    put(join(logoDir, `${slug}.svg`), optimizeSvg(renderLogo(name, chooseBrandColor(name, categories))));
+  }
+  removeStale(logoDir, logoFiles);
+
+  // Brand tiles, scenes, textures, Open Graph image.
+  for (const c of categories) put(join(gen, 'brands', `${c.id}.svg`), optimizeSvg(renderBrandTile(c)));
+  const scenes = new Map();
+  for (const name of SCENE_NAMES) {
+    const svg = optimizeSvg(renderScene(name));
+    scenes.set(name, svg);
+    put(join(gen, 'scenes', `${name}.svg`), svg);
+  }
+  const textures = renderTextures();
+  for (const [name, svg] of Object.entries(textures)) put(join(gen, 'textures', `${name}.svg`), optimizeSvg(svg));
+  mark('scenes');
+  const ogSvg = renderOgImage(site, categories);
+  put(join(gen, 'og', 'default.png'), await sharp(Buffer.from(ogSvg)).png({ compressionLevel: 9 }).toBuffer());
+
+  mark('svg');
+  // Catalogues.
+  const isEquipment = (p) => EQUIPMENT_CATALOG_KINDS.includes(p.visual?.kind);
+  const paints = products.filter((p) => !isEquipment(p));
+  const equipment = products.filter(isEquipment);
+  // Rasterise straight at the target size (density) instead of rendering large and shrinking.
+  const toJpeg = (svg, width, native) => sharp(Buffer.from(svg), { density: (72 * width) / native }).resize(width).flatten({ background: '#f3efe8' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const images = new Map();
+  await Promise.all(equipment.map(async (p) => images.set(p.slug, await toJpeg(renderProductMain(infos.get(p.slug)), 480, 800))));
+  const [paintHero, equipmentHero] = await Promise.all([toJpeg(scenes.get('shop-hero-1'), 1224, 1600), toJpeg(scenes.get('shop-hero-2'), 1224, 1600)]);
+  mark('raster');
+  const catalogDir = join(out, 'Catalog');
+  const listing = [];
+  for (const [file, name, description, bytes] of [
+    ['diamond_paints_catalog.pdf', 'Diamond Paints Catalog', 'Architectural paints, primers and coatings with colours, finishes, coverage, specifications and prices.', await buildPaintsCatalog({ products: paints, categories, site, heroJpeg: paintHero })],
+    ['airless_spray_equipment_catalog.pdf', 'Airless Spray Equipment Catalog', 'Airless sprayers, spray guns, reversible tips, hoses, respirators and masking tape with full specifications.', await buildEquipmentCatalog({ products: equipment, site, images, heroJpeg: equipmentHero })],
+  ]) {
+    put(join(catalogDir, file), bytes);
+    const { PDFDocument } = await import('pdf-lib');
+    const pages = (await PDFDocument.load(bytes, { updateMetadata: false })).getPageCount();
+    listing.push({ name, description, file: `/Catalog/${file}`, size: bytes.length, pages });
+  }
+  put(join(catalogDir, 'catalogs.json'), `${JSON.stringify(listing, null, 2)}\n`);
+
+  return { products: products.length, logos: brands.size, tiles: categories.length, scenes: SCENE_NAMES.length, written, ms: Math.round(performance.now() - started) };
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const opts = readOptions(process.argv.slice(2), process.env);
+  const r = await generateMedia(opts);
+  console.log(`media: ${r.products} products, ${r.logos} logos, ${r.tiles} brand tiles, ${r.scenes} scenes, 2 catalogues; ${r.written} files written in ${r.ms} ms`);
+}
