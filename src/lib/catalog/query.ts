@@ -93,14 +93,21 @@ export function isSprayingSystemProduct(p: Pick<Product, 'name'>): boolean {
   return SPRAYING_NAMES.has(p.name);
 }
 
-/** True when the product passes every filter (price range inclusive). */
+/**
+ * True when the price is within the range, both ends included. The slider's top stop reads
+ * '$300+': at PRICE_SLIDER_MAX the range has no upper bound, so the default range hides no product.
+ */
+export function matchesPrice(price: number, range: ShopFilters['priceRange']): boolean {
+  return price >= range.min && (range.max >= PRICE_SLIDER_MAX || price <= range.max);
+}
+
+/** True when the product passes every filter. */
 export function matchesFilters(p: QueryableProduct, f: ShopFilters): boolean {
   return (
     (!f.category || p.category === f.category) &&
     (!f.brand || p.brand === f.brand) &&
     (!f.finish || p.finish === f.finish) &&
-    p.price >= f.priceRange.min &&
-    p.price <= f.priceRange.max &&
+    matchesPrice(p.price, f.priceRange) &&
     (!f.ecoFriendly || p.isEcoFriendly) &&
     (!f.inStock || p.inStock) &&
     (!f.sprayingSystem || isSprayingSystemProduct(p))

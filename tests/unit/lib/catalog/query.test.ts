@@ -46,8 +46,12 @@ describe('filters', () => {
   const c = product({ id: 'c', price: 300.01, inStock: false });
   const all = [a, b, c];
 
-  it('keeps everything with the default filters except prices above the slider maximum', () => {
-    expect(ids(queryCatalog(all, q()))).toEqual(['a', 'b']);
+  it('keeps everything with the default filters: the slider top means $300 and above', () => {
+    expect(ids(queryCatalog(all, q()))).toEqual(['a', 'b', 'c']);
+  });
+  it('bounds the price above once the maximum is below the slider top', () => {
+    const f = { ...DEFAULT_FILTERS, priceRange: { min: 0, max: 295 } };
+    expect(ids(queryCatalog(all, q({ filters: f })))).toEqual(['a']);
   });
   it('matches the category exactly', () => {
     expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, category: 'Zinsser' } })))).toEqual(['b']);
@@ -60,8 +64,8 @@ describe('filters', () => {
     expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, finish: 'Matt' } })))).toEqual(['b']);
   });
   it('includes both ends of the price range', () => {
-    const f = { ...DEFAULT_FILTERS, priceRange: { min: 10, max: 300 } };
-    expect(ids(queryCatalog(all, q({ filters: f })))).toEqual(['a', 'b']);
+    const f = { ...DEFAULT_FILTERS, priceRange: { min: 10, max: 299.99 } };
+    expect(ids(queryCatalog([a, product({ id: 'd', price: 299.99 }), b], q({ filters: f })))).toEqual(['a', 'd']);
     const narrow = { ...DEFAULT_FILTERS, priceRange: { min: 10.01, max: 299.99 } };
     expect(queryCatalog(all, q({ filters: narrow }))).toEqual([]);
   });
@@ -69,7 +73,7 @@ describe('filters', () => {
     expect(ids(queryCatalog(all, q({ filters: { ...DEFAULT_FILTERS, ecoFriendly: true } })))).toEqual(['b']);
   });
   it('keeps only products in stock when in stock is on', () => {
-    const f = { ...DEFAULT_FILTERS, inStock: true, priceRange: { min: 0, max: 1000 } };
+    const f = { ...DEFAULT_FILTERS, inStock: true };
     expect(ids(queryCatalog(all, q({ filters: f })))).toEqual(['a', 'b']);
   });
   it('keeps only the 17 named spraying-system products when spraying systems is on', () => {
