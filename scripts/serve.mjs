@@ -1,2 +1,46 @@
-// The shop's one server process: the built Astro app (standalone adapter) on HOST:PORT.
-import '../dist/server/entry.mjs';
+// The shop's one server process: the built Astro app behind the node edge of src/server/http.
+// `node scripts/serve.mjs` (npm run serve / npm start); SHOP_DIST_DIR picks another build folder.
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = resolve(process.env.SHOP_DIST_DIR || join(root, 'dist'));
+const serverDir = join(dist, 'server');
+const entryPath = join(serverDir, 'entry.mjs');
+
+// The adapter must not start its own server: the edge below owns the socket.
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+let entrySource;
+try {
+  entrySource = readFileSync(entryPath, 'utf8');
+} catch {
+  console.error(`No build found at ${entryPath}: run \`npm run build\` first (or set SHOP_DIST_DIR).`);
+  process.exit(1);
+}
+// The build names the middleware module; it publishes the server entry when it loads.
+const middlewareFile = /middleware:\s*\(\)\s*=>\s*import\("([^"]+)"\)/.exec(entrySource)?.[1] ?? './virtual_astro_middleware.mjs';
+
+const { handler } = await import(pathToFileURL(entryPath).href);
+await import(pathToFileURL(join(serverDir, middlewareFile)).href);
+const entry = globalThis[Symbol.for('graphene-coatings.server-entry')];
+if (!entry) {
+  console.error(`The build at ${dist} has no server entry (src/middleware.ts); rebuild it.`);
+  process.exit(1);
+}
+
+try {
+  entry.getConfig();
+} catch (err) {
+  // One line naming the variable, e.g. `Invalid configuration: PORT must be an integer 1-65535 (got "abc")`.
+  console.error(err instanceof Error ? err.message : String(err));
+  process.exit(1);
+}
+
+try {
+  await entry.startHttpServer({ handler, clientDir: join(dist, 'client') });
+} catch (err) {
+  entry.getLogger().error('server failed to start', { err });
+  process.exit(1);
+}

@@ -1,0 +1,71 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+// Multi-row inserts are cut into batches well under SQLite's and PostgreSQL's parameter limits.
+const INSERT_BATCH_ROWS = 100;
+
+/** The catalogue revision: a counter the database increments on every product or category change. */
+export async function selectCatalogRevision(db: Db): Promise<number> {
+  const row = await db.selectFrom('catalog_revision').select('revision').where('id', '=', 1).executeTakeFirstOrThrow();
+  return Number(row.revision);
+}
+
+/** Every product row, in no particular order. */
+export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
+  return db.selectFrom('products').selectAll().execute();
+}
+
+/** The product row with this id, or undefined. */
+export async function selectProductById(db: Db, id: string): Promise<ProductsTable | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every category row, by sort order. */
+export async function selectAllCategories(db: Db): Promise<CategoriesTable[]> {
+  return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute();
+}
+
+/** How many products and categories there are. */
+export async function countCatalog(db: Db): Promise<{ products: number; categories: number }> {
+  const products = await db.selectFrom('products').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  const categories = await db.selectFrom('categories').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow();
+  return { products: Number(products.n), categories: Number(categories.n) };
+}
+
+/** Inserts product rows in batches. */
+export async function insertProducts(db: Db, rows: ProductsTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) {
+    await db.insertInto('products').values(rows.slice(i, i + INSERT_BATCH_ROWS)).execute();
+  }
+}
+
+/** Inserts category rows in batches. */
+export async function insertCategories(db: Db, rows: CategoriesTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_BATCH_ROWS) {
+    await db.insertInto('categories').values(rows.slice(i, i + INSERT_BATCH_ROWS)).execute();
+  }
+}
+
+/** How many products each content file holds per category (to place a new product). */
+export async function countProductsByFileAndCategory(
+  db: Db,
+): Promise<{ source_file: string; category: string; n: number }[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select(['source_file', 'category', (eb) => eb.fn.countAll().as('n')])
+    .groupBy(['source_file', 'category'])
+    .execute();
+  return rows.map((r) => ({ source_file: r.source_file, category: r.category, n: Number(r.n) }));
+}
+
+/** The next free position at the end of a content file. */
+export async function selectNextPosition(db: Db, sourceFile: string): Promise<number> {
+  const row = await db
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('position').as('max'))
+    .where('source_file', '=', sourceFile)
+    .executeTakeFirst();
+  return row?.max === null || row?.max === undefined ? 0 : Number(row.max) + 1;
+}

@@ -1,0 +1,160 @@
+import { isAbsolute, resolve } from 'node:path';
+import { z } from 'zod';
+
+/** A boolean environment variable: 1/0, true/false, yes/no, on/off (any case). */
+const flag = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((v) => ['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'].includes(v), {
+    message: 'must be true or false (1/0, yes/no, on/off)',
+  })
+  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+
+/** A whole number within bounds, written in decimal. */
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+$/, { message: `must be an integer ${min}-${max}` })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be an integer ${min}-${max}` });
+
+/** An http(s) URL without path, query or fragment, e.g. https://shop.example.com. */
+const origin = z
+  .string()
+  .trim()
+  .refine(
+    (v) => {
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'http:' || url.protocol === 'https:') && (url.pathname === '/' || url.pathname === '') && !url.search && !url.hash;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'must be an http(s) origin such as https://shop.example.com' },
+  )
+  .transform((v) => new URL(v).origin);
+
+/** Every environment variable the server reads, each with a default that works on one machine. */
+export const configSchema = z.object({
+  /** TCP port of the HTTP server. */
+  PORT: integer(1, 65535).default(4321),
+  /** Address the HTTP server binds; 0.0.0.0 to accept connections from other machines. */
+  HOST: z.string().trim().min(1, { message: 'must not be empty' }).default('127.0.0.1'),
+  /** `file:./data/shop.db` or a plain path (SQLite), or postgres://user@host:port/db (PostgreSQL). */
+  DATABASE_URL: z
+    .string()
+    .trim()
+    .min(1, { message: 'must not be empty' })
+    .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^(postgres|postgresql|file):\/\//i.test(v), {
+      message: 'must be a file: URL, a file path, or a postgres:// / postgresql:// URL',
+    })
+    .default('file:./data/shop.db'),
+  /** Public origin of the shop: links in e-mails, the same-origin check, cookie Secure flag. */
+  SITE_URL: origin.default('http://localhost:4321'),
+  /** Folder of uploaded images and their variants. */
+  MEDIA_DIR: z.string().trim().min(1).default('./media'),
+  /** smtp(s)://user:pass@host:port of the mail relay; empty writes .eml files to MAIL_DIR instead. */
+  SMTP_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^smtps?:\/\/[^\s]+$/i.test(v), { message: 'must be an smtp:// or smtps:// URL' })
+    .default(''),
+  /** Folder the .eml files go to when no SMTP_URL is set. */
+  MAIL_DIR: z.string().trim().min(1).default('./data/mail'),
+  /** Sender of transactional e-mail. */
+  MAIL_FROM: z.string().trim().min(3).default('Graphene Coatings <hello@graphenecoatings.com>'),
+  /** E-mail of the first admin, created at start when no admin exists (with ADMIN_PASSWORD). */
+  ADMIN_EMAIL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'must be an e-mail address' })
+    .default(''),
+  /** Password of that first admin; at least 12 characters. */
+  ADMIN_PASSWORD: z
+    .string()
+    .refine((v) => v === '' || v.length >= 12, { message: 'must be at least 12 characters' })
+    .default(''),
+  /** Demo mode: creates the documented demo accounts. Never on a public shop. */
+  SHOP_DEMO: flag.default(false),
+  /** Lowest level of log lines written to stdout. */
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { message: 'must be one of debug, info, warn, error' }).default('info'),
+  /** The catalogue's content folder (its last segment is `content`); seeds the database and receives exports. */
+  CONTENT_DIR: z
+    .string()
+    .trim()
+    .refine((v) => /(^|[\\/])content[\\/]?$/.test(v), { message: 'must be a folder named content' })
+    .default('./content'),
+  /** Trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front of the server. */
+  TRUST_PROXY: flag.default(false),
+  /** Largest request body accepted, in bytes (file uploads have their own limit). */
+  MAX_BODY_BYTES: integer(1024, 1024 * 1024 * 1024).default(1024 * 1024),
+  /** Largest uploaded file (images, CSV imports), in bytes. */
+  MAX_UPLOAD_BYTES: integer(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Hosts that remote image URLs in imports may name even when private (tests); comma-separated. */
+  IMPORT_ALLOWED_HOSTS: z
+    .string()
+    .trim()
+    .default('')
+    .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
+  SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+});
+
+/** The validated configuration. */
+export type Config = z.infer<typeof configSchema>;
+
+/** A configuration that cannot start the server; `message` is one line naming the variable. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Quotes a value for the error line, shortened so a secret or a long value does not fill the log. */
+function showValue(name: string, value: unknown): string {
+  if (value === undefined) return 'unset';
+  if (/PASSWORD|SECRET|TOKEN/.test(name)) return 'hidden';
+  const text = String(value);
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 57)}...` : text);
+}
+
+/**
+ * Parses the environment into a Config. Empty variables count as unset (they take the default).
+ * Throws ConfigError with one line such as `Invalid configuration: PORT must be an integer 1-65535 (got "abc")`.
+ */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  const input: Record<string, string> = {};
+  for (const key of Object.keys(configSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value.trim() !== '') input[key] = value;
+  }
+  const result = configSchema.safeParse(input);
+  if (result.success) return result.data;
+  const issue = result.error.issues[0]!;
+  const name = String(issue.path[0] ?? 'environment');
+  throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${showValue(name, input[name])})`);
+}
+
+/** Which database a DATABASE_URL names. */
+export type DatabaseTarget =
+  | { kind: 'sqlite'; /** Absolute path of the database file, or ':memory:'. */ file: string }
+  | { kind: 'postgres'; /** The connection string as given. */ url: string };
+
+/** Resolves DATABASE_URL: postgres(ql):// is PostgreSQL; `file:` URLs and plain paths are SQLite files relative to `cwd`. */
+export function resolveDatabaseTarget(databaseUrl: string, cwd: string = process.cwd()): DatabaseTarget {
+  if (/^postgres(ql)?:\/\//i.test(databaseUrl)) return { kind: 'postgres', url: databaseUrl };
+  let path = databaseUrl;
+  if (/^file:/i.test(path)) {
+    // file:./x and file:x are relative, file:///abs and file:/abs absolute.
+    path = path.replace(/^file:(\/\/(?=\/))?/i, '');
+    path = decodeURIComponent(path.split('?')[0]!);
+  }
+  if (path === ':memory:') return { kind: 'sqlite', file: path };
+  return { kind: 'sqlite', file: isAbsolute(path) ? path : resolve(cwd, path) };
+}
+
+/** Absolute path of a configured folder, relative paths taken from `cwd`. */
+export function resolveDir(dir: string, cwd: string = process.cwd()): string {
+  return isAbsolute(dir) ? dir : resolve(cwd, dir);
+}

@@ -1,0 +1,11 @@
+import type { Migration } from 'kysely/migration';
+import * as catalog from './2026-11-22T0300_catalog';
+
+/**
+ * Every migration, by name, in the order they run. Imported statically (not read from a folder)
+ * because the server runs from the build bundle. A new migration gets a new timestamped file and
+ * one line here; a migration that has run is never edited.
+ */
+export const MIGRATIONS: Readonly<Record<string, Migration>> = {
+  '2026-11-22T0300_catalog': catalog,
+};

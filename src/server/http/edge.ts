@@ -1,0 +1,204 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { TLSSocket } from 'node:tls';
+import type { Config } from '../config';
+import type { Logger } from '../log';
+import { BODY_TOO_LARGE } from './body';
+import { errorBody, HTTP_MESSAGES } from './errors';
+import { isStateChanging, isSameOriginRequest } from './origin';
+import { pickRequestId, requestContext } from './request-context';
+import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
+
+/** What the edge wraps. */
+export interface EdgeOptions {
+  /** The Astro standalone handler (static files, then on-demand routes). */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  /** The build's client folder, scanned once for the inline scripts the CSP allows by hash. */
+  clientDir: string;
+  config: Config;
+  log: Logger;
+  /** True once SIGTERM arrived: responses then close their connection. */
+  isShuttingDown: () => boolean;
+}
+
+// Multipart bodies carry a file of up to MAX_UPLOAD_BYTES plus its form fields and boundaries.
+const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
+
+/** Largest body the edge lets through for this request's content type. */
+function bodyLimitOf(req: IncomingMessage, config: Config): number {
+  const type = String(req.headers['content-type'] ?? '').toLowerCase();
+  if (type.startsWith('multipart/form-data') || type.startsWith('text/csv')) return config.MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+  return config.MAX_BODY_BYTES;
+}
+
+/** Whether the request carries a body. */
+function hasBody(req: IncomingMessage): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+/** Whether a path belongs to the JSON API. */
+export function isApiPath(path: string): boolean {
+  return path === '/api' || path.startsWith('/api/');
+}
+
+/** How an API request's body is read: JSON (checked at the edge), a file stream, or refused with 415. */
+function apiBodyKind(req: IncomingMessage): 'json' | 'stream' | 'unsupported' {
+  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[a-z0-9.+-]+\+json$/.test(type)) return 'json';
+  if (type === 'multipart/form-data' || type === 'text/csv') return 'stream';
+  return 'unsupported';
+}
+
+/** Reads a whole JSON body up to `limit` bytes and checks that it parses. */
+async function readJsonBytes(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'bad-json'> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.byteLength;
+    if (total > limit) {
+      req.resume();
+      return 'too-large';
+    }
+    chunks.push(chunk);
+  }
+  const bytes = Buffer.concat(chunks, total);
+  try {
+    JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+  } catch {
+    return 'bad-json';
+  }
+  return bytes;
+}
+
+/** Streams the request body, failing with code BODY_TOO_LARGE past `limit` bytes (bodies without Content-Length). */
+async function* limitBody(req: IncomingMessage, limit: number): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.byteLength;
+    if (total > limit) {
+      req.resume();
+      throw Object.assign(new Error('Request body too large'), { code: BODY_TOO_LARGE });
+    }
+    yield chunk;
+  }
+}
+
+/** Answers from the edge itself with a JSON error; the unread body is drained and the connection closed. */
+function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): void {
+  const body = errorBody(code, message);
+  if (hasBody(req) && !req.readableEnded) {
+    res.setHeader('connection', 'close');
+    req.resume();
+  }
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(body);
+}
+
+/**
+ * The HTTP edge in front of Astro: a request id on every request (and in every log line), security
+ * headers on every response (pages and static files too), the same-origin check on state-changing
+ * requests, the body-size limit, an access log line, then the Astro handler.
+ */
+export function createEdgeListener(options: EdgeOptions): RequestListener {
+  const { handler, config, log, isShuttingDown } = options;
+  const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
+  const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
+
+  return (req, res) => {
+    const started = performance.now();
+    const requestId = pickRequestId(req.headers['x-request-id']);
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    if (isShuttingDown()) res.setHeader('connection', 'close');
+
+    requestContext.run({ requestId }, () => {
+      const path = (req.url ?? '/').split('?')[0];
+      res.once('close', () => {
+        log.info('request', {
+          method: req.method,
+          path,
+          status: res.statusCode,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+          ...(res.writableFinished ? {} : { aborted: true }),
+        });
+      });
+
+      const forwardedHeader = (name: string) => {
+        const v = req.headers[name];
+        return Array.isArray(v) ? v[0] : v;
+      };
+      const sameOrigin = isSameOriginRequest({
+        method: req.method ?? 'GET',
+        origin: forwardedHeader('origin'),
+        secFetchSite: forwardedHeader('sec-fetch-site'),
+        host: req.headers.host,
+        forwardedHost: forwardedHeader('x-forwarded-host'),
+        forwardedProto: forwardedHeader('x-forwarded-proto'),
+        encrypted: Boolean((req.socket as TLSSocket).encrypted),
+        trustProxy: config.TRUST_PROXY,
+        siteOrigin: config.SITE_URL,
+      });
+      if (!sameOrigin) {
+        log.warn('cross-origin request refused', { method: req.method, path, origin: req.headers.origin });
+        sendEdgeError(req, res, 403, 'forbidden_origin', HTTP_MESSAGES.forbiddenOrigin);
+        return;
+      }
+
+      // Astro repeats a cruder origin check (exact Origin match, refusing requests without one);
+      // ours has passed, so it is told the origin it expects.
+      if (isStateChanging(req.method ?? 'GET')) {
+        req.headers.origin = `${(req.socket as TLSSocket).encrypted ? 'https' : 'http'}://${req.headers.host ?? 'localhost'}`;
+      }
+
+      if (hasBody(req)) {
+        const limit = bodyLimitOf(req, config);
+        const declared = Number(req.headers['content-length']);
+        if (Number.isFinite(declared) && declared > limit) {
+          sendEdgeError(req, res, 413, 'payload_too_large', HTTP_MESSAGES.tooLarge);
+          return;
+        }
+        if (isApiPath(path)) {
+          const kind = apiBodyKind(req);
+          if (kind === 'unsupported') {
+            sendEdgeError(req, res, 415, 'unsupported_media_type', HTTP_MESSAGES.unsupportedType);
+            return;
+          }
+          if (kind === 'json') {
+            // JSON bodies are small: read whole, checked once here, handed to Astro as bytes.
+            readJsonBytes(req, limit).then(
+              (bytes) => {
+                if (bytes === 'too-large') return sendEdgeError(req, res, 413, 'payload_too_large', HTTP_MESSAGES.tooLarge);
+                if (bytes === 'bad-json') return sendEdgeError(req, res, 400, 'bad_json', HTTP_MESSAGES.badJson);
+                (req as IncomingMessage & { body?: unknown }).body = bytes;
+                delegate();
+              },
+              (err: unknown) => {
+                log.warn('request body not read', { err: err instanceof Error ? err.message : String(err), path });
+                if (!res.headersSent) sendEdgeError(req, res, 400, 'bad_request', 'The request body could not be read.');
+              },
+            );
+            return;
+          }
+        }
+        // Astro reads `req.body` when set: the limit then also holds for chunked bodies.
+        (req as IncomingMessage & { body?: unknown }).body = limitBody(req, limit);
+      }
+      delegate();
+    });
+
+    function delegate(): void {
+      try {
+        handler(req, res);
+      } catch (err) {
+        log.error('request failed in the edge', { err });
+        if (!res.headersSent) sendEdgeError(req, res, 500, 'internal_error', HTTP_MESSAGES.internal);
+        else res.destroy();
+      }
+    }
+  };
+}
