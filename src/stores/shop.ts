@@ -109,6 +109,13 @@ export function clearFilters(): void {
   writeUrl('push');
 }
 
+/** Resets every filter and the search: the way out of an empty result. */
+export function resetQuery(): void {
+  $filters.set(DEFAULT_FILTERS);
+  $search.set('');
+  writeUrl('push');
+}
+
 /** Sets the sort order. */
 export function setSort(sort: SortOption): void {
   $sort.set(sort);
@@ -172,9 +179,25 @@ export function backToCategories(): void {
   writeUrl('push');
 }
 
-/** Opens the detail modal for a product. */
+let selectedAt = 0;
+
+/** Opens the detail modal for a product, noting when, so the modal can time its render. */
 export function selectProduct(id: string): void {
+  selectedAt = performance.now();
   $selectedProduct.set(id);
+}
+
+/** When the last product was selected (performance.now() time). */
+export function readSelectionTime(): number {
+  return selectedAt;
+}
+
+/** How long the detail modal took from selection to its DOM being in place, in ms. */
+export const $modalRenderMs = atom<number | null>(null);
+
+/** Records the modal's render time (performance overlay). */
+export function recordModalRender(ms: number): void {
+  $modalRenderMs.set(ms);
 }
 
 /** Closes the detail modal. */

@@ -1,0 +1,215 @@
+/**
+ * The cart drawer (spec §2.4): a right-hand modal panel listing each line with its image, name,
+ * unit price, a quantity stepper and Remove, the total, 'Proceed to Checkout' and 'Continue
+ * Shopping'. It follows $isCartOpen: Escape, the close button and a click outside close it, focus
+ * stays inside while open and returns to the control that opened it.
+ *
+ * A page may hold more than one mount (the shop island and the site-wide one); only the first to
+ * mount draws the drawer, so there is never a second dialog.
+ */
+import { useStore } from '@nanostores/react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { CartLine } from '../../lib/cart';
+import { CART_LINE_MAX_QUANTITY } from '../../lib/constants';
+import { formatPrice } from '../../lib/format';
+import { formatMoney, multiplyCents, roundToCents } from '../../lib/money';
+import {
+  $cart,
+  $cartCount,
+  $cartTotalCents,
+  $isCartOpen,
+  closeCart,
+  removeFromCart,
+  updateCartQuantity,
+} from '../../stores/cart';
+import { CartIcon, CloseIcon } from '../shop/Icons';
+import { useModalDialog } from '../shop/use-modal-dialog';
+
+const TITLE_ID = 'cart-drawer-title';
+let owner: object | null = null;
+
+/** True for the one mounted drawer that draws; false before mounting (so hydration matches the server). */
+function useDrawerOwnership(): boolean {
+  const me = useRef({});
+  const [isOwner, setIsOwner] = useState(false);
+  useEffect(() => {
+    if (owner === null) {
+      owner = me.current;
+      setIsOwner(true);
+    }
+    return () => {
+      if (owner === me.current) owner = null;
+    };
+  }, []);
+  return isOwner;
+}
+
+/** The − / value / + control of one line; typing a number sets it, 0 removes the line. */
+function QuantityStepper({ line }: { line: CartLine }) {
+  const { id, name } = line.product;
+  const [draft, setDraft] = useState(String(line.quantity));
+  useEffect(() => setDraft(String(line.quantity)), [line.quantity]);
+  const commit = () => {
+    const n = Number(draft);
+    if (draft.trim() === '' || !Number.isFinite(n)) setDraft(String(line.quantity));
+    else updateCartQuantity(id, n);
+  };
+  const step =
+    'flex size-11 items-center justify-center text-lg font-semibold text-ink transition hover:bg-canvas disabled:cursor-not-allowed disabled:text-ink-muted/50';
+  return (
+    <div className="inline-flex items-center overflow-hidden rounded-lg bg-white ring-1 ring-line">
+      <button type="button" className={step} onClick={() => updateCartQuantity(id, line.quantity - 1)} aria-label={`Decrease quantity of ${name}`}>
+        −
+      </button>
+      <input
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={CART_LINE_MAX_QUANTITY}
+        value={draft}
+        onChange={(e) => setDraft(e.target.value)}
+        onBlur={commit}
+        onKeyDown={(e: KeyboardEvent<HTMLInputElement>) => {
+          if (e.key === 'Enter') commit();
+        }}
+        aria-label={`Quantity of ${name}`}
+        className="tabular h-11 w-12 border-x border-line bg-white text-center text-sm font-semibold text-ink [appearance:textfield] focus:outline-none focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-accent [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+      />
+      <button
+        type="button"
+        className={step}
+        onClick={() => updateCartQuantity(id, line.quantity + 1)}
+        disabled={line.quantity >= CART_LINE_MAX_QUANTITY}
+        aria-label={`Increase quantity of ${name}`}
+      >
+        +
+      </button>
+    </div>
+  );
+}
+
+/** The cart drawer. */
+export default function CartDrawer() {
+  const isOwner = useDrawerOwnership();
+  const open = useStore($isCartOpen) && isOwner;
+  const lines = useStore($cart);
+  const count = useStore($cartCount);
+  const totalCents = useStore($cartTotalCents);
+  const ref = useModalDialog({
+    open,
+    onRequestClose: closeCart,
+    returnFocusTo: () => document.querySelector<HTMLElement>('[data-cart-toggle]'),
+  });
+
+  if (!isOwner) return null;
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={TITLE_ID}
+      aria-modal="true"
+      className="fixed inset-0 m-0 ml-auto h-dvh max-h-none w-full max-w-md bg-paper p-0 text-ink shadow-lift backdrop:bg-ink/55 backdrop:backdrop-blur-[2px] open:flex open:flex-col sm:w-[28rem] motion-safe:transition-transform motion-safe:duration-300 motion-safe:starting:translate-x-full"
+    >
+      <header className="flex items-center justify-between gap-3 border-b border-line px-5 py-3">
+        <h2 id={TITLE_ID} className="font-display text-xl font-semibold text-ink">
+          Shopping cart
+          {count > 0 && (
+            <span className="ml-2 align-middle font-sans text-sm font-medium text-ink-muted tabular">
+              ({count} {count === 1 ? 'item' : 'items'})
+            </span>
+          )}
+        </h2>
+        <button
+          type="button"
+          onClick={closeCart}
+          className="flex size-11 items-center justify-center rounded-full transition hover:bg-canvas"
+          aria-label="Close cart"
+        >
+          <CloseIcon size={22} />
+        </button>
+      </header>
+
+      {lines.length === 0 ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 text-center">
+          <span className="flex size-16 items-center justify-center rounded-full bg-canvas text-ink-muted">
+            <CartIcon size={30} />
+          </span>
+          <p className="font-display text-xl font-semibold text-ink">Your cart is empty</p>
+          <p className="text-ink-soft">Add some products to get started</p>
+          <button
+            type="button"
+            onClick={closeCart}
+            className="mt-3 min-h-11 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-ink-soft"
+          >
+            Continue Shopping
+          </button>
+        </div>
+      ) : (
+        <>
+          <ul className="flex-1 divide-y divide-line overflow-y-auto overscroll-contain px-5" aria-label="Items in your cart">
+            {lines.map((line) => (
+              <li key={line.product.id} className="flex gap-4 py-4">
+                <img
+                  src={line.product.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="size-20 shrink-0 rounded-lg bg-canvas object-contain p-1 ring-1 ring-line/70"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-semibold leading-snug text-ink">{line.product.name}</p>
+                      <p className="text-xs text-ink-muted">{line.product.category}</p>
+                    </div>
+                    <p className="tabular shrink-0 text-right font-semibold text-ink">
+                      <span className="sr-only">Line total </span>
+                      {formatMoney(multiplyCents(roundToCents(line.product.price), line.quantity))}
+                    </p>
+                  </div>
+                  <p className="tabular text-sm text-ink-soft">
+                    {formatPrice(line.product.price)} <span className="text-ink-muted">each</span>
+                  </p>
+                  <div className="flex items-center justify-between gap-2">
+                    <QuantityStepper line={line} />
+                    <button
+                      type="button"
+                      onClick={() => removeFromCart(line.product.id)}
+                      className="min-h-11 rounded-lg px-2 text-sm font-semibold text-danger underline-offset-4 hover:underline"
+                      aria-label={`Remove ${line.product.name}`}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+          <footer className="flex flex-col gap-3 border-t border-line bg-white px-5 pt-4 pb-5">
+            <p className="flex items-baseline justify-between text-lg font-semibold">
+              <span>Total</span>
+              <span className="tabular" data-cart-total>
+                {formatMoney(totalCents)}
+              </span>
+            </p>
+            <p className="text-xs text-ink-muted">Shipping and VAT are calculated at checkout.</p>
+            <a
+              href="/checkout"
+              onClick={closeCart}
+              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-white transition hover:bg-accent-strong"
+            >
+              Proceed to Checkout
+            </a>
+            <button
+              type="button"
+              onClick={closeCart}
+              className="min-h-11 rounded-lg px-5 text-sm font-semibold text-ink ring-1 ring-line hover:bg-canvas"
+            >
+              Continue Shopping
+            </button>
+          </footer>
+        </>
+      )}
+    </dialog>
+  );
+}

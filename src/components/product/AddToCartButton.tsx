@@ -1,0 +1,64 @@
+/**
+ * The Add to Cart button: adds one unit through the cart store and confirms it for a moment, in
+ * words a screen reader announces. Rendered only when the add-to-cart gate passes.
+ */
+import { useEffect, useRef, useState } from 'react';
+import type { CartProduct } from '../../lib/cart';
+import { addToCart, openCart } from '../../stores/cart';
+import { CartIcon, CheckIcon } from '../shop/Icons';
+
+/** How long 'Added' shows before the button reads 'Add to Cart' again. */
+const CONFIRM_MS = 1500;
+
+export interface AddToCartButtonProps {
+  product: CartProduct;
+  /** 'card' is full-width and compact; 'detail' is large and offers 'View cart' after adding. */
+  variant?: 'card' | 'detail';
+  /** Extra classes for the button. */
+  className?: string;
+}
+
+/** Adds the product to the cart on click. */
+export default function AddToCartButton({ product, variant = 'card', className = '' }: AddToCartButtonProps) {
+  const [added, setAdded] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const add = () => {
+    addToCart(product);
+    setAdded(true);
+    window.clearTimeout(timer.current);
+    timer.current = window.setTimeout(() => setAdded(false), CONFIRM_MS);
+  };
+
+  const base =
+    'relative z-10 inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 font-semibold text-white transition active:scale-[0.98] motion-reduce:active:scale-100';
+  const look = added ? 'bg-success hover:bg-success' : 'bg-ink hover:bg-ink-soft';
+  const size = variant === 'detail' ? 'min-h-12 text-base px-6' : 'w-full text-sm';
+
+  return (
+    <div className={variant === 'detail' ? 'flex flex-wrap items-center gap-3' : 'contents'}>
+      <button
+        type="button"
+        onClick={add}
+        className={`${base} ${look} ${size} ${className}`}
+      >
+        {added ? <CheckIcon size={18} /> : <CartIcon size={18} />}
+        <span>{added ? 'Added' : 'Add to Cart'}</span>
+        <span className="sr-only">: {product.name}</span>
+      </button>
+      {variant === 'detail' && added && (
+        <button
+          type="button"
+          onClick={openCart}
+          className="min-h-11 rounded-lg px-3 text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
+        >
+          View cart
+        </button>
+      )}
+      <span className="sr-only" role="status" aria-live="polite">
+        {added ? `${product.name} added to cart` : ''}
+      </span>
+    </div>
+  );
+}

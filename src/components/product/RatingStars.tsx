@@ -1,0 +1,44 @@
+/** Five stars filled to a rating, with the figure and, optionally, the review count beside them. */
+import { formatRating, formatReviewCount } from '../../lib/format';
+
+const STAR = 'M12 2.5l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45L12 17.35 6.2 20.4l1.1-6.45-4.7-4.6 6.5-.95z';
+const FIVE = [0, 1, 2, 3, 4];
+
+export interface RatingStarsProps {
+  rating: number;
+  reviews: number;
+  /** Star size in pixels. */
+  size?: number;
+  /** 'compact' shows '(128)'; 'full' shows '128 reviews'. */
+  variant?: 'compact' | 'full';
+}
+
+/** A rating as stars, read out as 'Rated 4.7 out of 5 from 128 reviews'. */
+export default function RatingStars({ rating, reviews, size = 14, variant = 'compact' }: RatingStarsProps) {
+  const figure = formatRating(rating);
+  const fill = `${(Number(figure) / 5) * 100}%`;
+  const star = (key: number) => (
+    <svg key={key} className="shrink-0" viewBox="0 0 24 24" width={size} height={size} fill="currentColor">
+      <path d={STAR} />
+    </svg>
+  );
+  return (
+    <p className="flex items-center gap-1.5 text-sm leading-none">
+      <span className="relative inline-flex shrink-0" aria-hidden="true">
+        <span className="flex text-line">{FIVE.map(star)}</span>
+        <span className="absolute inset-y-0 left-0 flex overflow-hidden text-gold" style={{ width: fill }}>
+          {FIVE.map(star)}
+        </span>
+      </span>
+      <span className="sr-only">
+        Rated {figure} out of 5 from {formatReviewCount(reviews)}
+      </span>
+      <span className="tabular font-semibold text-ink" aria-hidden="true">
+        {figure}
+      </span>
+      <span className="tabular text-ink-muted" aria-hidden="true">
+        {variant === 'full' ? formatReviewCount(reviews) : `(${reviews.toLocaleString('en-US')})`}
+      </span>
+    </p>
+  );
+}

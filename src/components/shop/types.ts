@@ -1,0 +1,25 @@
+/** Shapes the shop page hands its island: small, serialisable props built at build time. */
+import type { Product } from '../../lib/schemas/catalog';
+
+/** A product as the shop lists it and the detail modal shows it. */
+export type ShopProduct = Product;
+
+/** One tile of the brand grid: a brand of the `categories` collection with its product count. */
+export interface BrandTile {
+  id: string;
+  name: string;
+  description: string;
+  image: string;
+  gradient: string;
+  /** Products whose category equals the brand's name. */
+  count: number;
+}
+
+/** One image of the hero carousel. */
+export interface HeroSlide {
+  src: string;
+  /** Describes the picture for people who cannot see it. */
+  alt: string;
+  /** The line shown over the picture. */
+  caption: string;
+}
