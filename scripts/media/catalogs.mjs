@@ -134,7 +134,8 @@ function numberPages(cat) {
   const pages = cat.pdf.getPages();
   const [W] = PAGE;
   pages.forEach((page, i) => {
-    if (i === 0) return;
+    // The cover and the back page are full-bleed ink; they carry no running footer.
+    if (i === 0 || i === pages.length - 1) return;
     page.drawLine({ start: { x: M, y: 40 }, end: { x: W - M, y: 40 }, thickness: 0.6, color: LINE });
     put(page, cat.site.phone ? `${cat.brand}  ·  ${cat.site.phone}  ·  ${cat.site.email ?? ''}` : cat.brand, M, 26, cat.fonts.regular, 7.5, MUTED);
     putRight(page, `${i + 1}`, W - M, 26, cat.fonts.bold, 8, INK);
@@ -219,7 +220,7 @@ export async function buildPaintsCatalog({ products, categories, site, heroJpeg 
   const entries = [];
   const [W] = PAGE;
   let cur = null;
-  const rowH = 78;
+  const rowH = 70;
   const need = (h) => {
     if (!cur || cur.y - h < 60) cur = addContentPage(cat);
   };

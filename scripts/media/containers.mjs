@@ -39,7 +39,7 @@ export function drawWrapLabel(doc, { cx, y1, y2, rx1, rx2 = rx1, ry, info, compa
   parts.push(drawBrandMark(brand, { x: cx - lineW / 2, y: y - markSize, size: markSize, color: MATERIALS.ink, accent: color }));
   parts.push(doc.ink.text(brandText, { x: cx - lineW / 2 + markSize + 8, y: y - markSize / 2 + bSize * 0.36, size: bSize, fill: MATERIALS.ink, tracking: 200, weight: 0.45 }));
   const nameMax = Math.min(30, H * 0.105);
-  const lines = wrapText(shortName, { size: nameMax, maxWidth: w, maxLines: 2 });
+  const lines = wrapText(shortName, { size: nameMax, maxWidth: w, maxLines: 3 });
   const fitted = Math.min(nameMax, ...lines.map((l) => fitTextSize(l, { max: nameMax, maxWidth: w })));
   const room = split + front * 0.55 - y - 10;
   const size = Math.min(fitted, room / (lines.length * 1.15 + 0.25));

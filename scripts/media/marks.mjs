@@ -9,7 +9,7 @@ const SHAPES = ['split-circle', 'bars', 'hexagon', 'drop', 'quarter', 'twin', 'c
 const ASSIGNED = {
   'diamond-collection': 'diamond',
   diamond: 'diamond',
-  kretus: 'hexagon',
+  kretus: 'ring',
   gemini: 'twin',
   rustoleum: 'quarter',
   'krud-kutter': 'drop',

@@ -4,7 +4,7 @@ import { createLettering, createRandom, darkenColor, escapeXml, fitTextSize, for
 import { drawAerosol, drawBottle, drawCan, drawDrum, drawKit, drawPail, pickTextColor } from './containers.mjs';
 import { drawEquipment, EQUIPMENT_KINDS } from './equipment.mjs';
 import { drawBrandMark } from './marks.mjs';
-import { describePackSize, shortenProductName } from './product-text.mjs';
+import { describePackSize, shortenProductName, stripPackSize } from './product-text.mjs';
 import { drawBackdrop, drawGroundShadow, GROUND_Y, MATERIALS, PRODUCT_SIZE } from './studio.mjs';
 
 /** The colour drawn for products without a `visual`. */
@@ -33,7 +33,7 @@ export function describeProduct(product) {
     colorName: visual.colorName ? String(visual.colorName) : '',
     brand,
     name,
-    shortName: shortenProductName(name, brand),
+    shortName: stripPackSize(shortenProductName(name, brand)),
     finish: String(product?.finish || ''),
     pack: describePackSize(name, kind),
     specs: Array.isArray(product?.technicalSpecs) ? product.technicalSpecs.filter((s) => s && s.name && s.value) : [],
