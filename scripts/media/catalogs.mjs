@@ -245,11 +245,13 @@ export async function buildPaintsCatalog({ products, categories, site, heroJpeg 
       const page = cur.page;
       page.drawRectangle({ x: M, y: top - 58, width: 58, height: 58, color: toRgb(info.color), borderColor: LINE, borderWidth: 0.5 });
       const x = M + 74;
-      put(page, info.name, x, top - 12, fonts.bold, 11.5);
-      putRight(page, formatPrice(p), W - M, top - 12, fonts.bold, 11.5, ACCENT);
+      const price = formatPrice(p);
+      const nameWidth = W - M - x - fonts.bold.widthOfTextAtSize(price, 11.5) - 16;
+      put(page, wrapLines(info.name, fonts.bold, 11.5, nameWidth, 1)[0] ?? '', x, top - 12, fonts.bold, 11.5);
+      putRight(page, price, W - M, top - 12, fonts.bold, 11.5, ACCENT);
       const meta = [info.sku && `SKU ${info.sku}`, info.finish, info.colorName, info.coverage].filter(Boolean).join('   ·   ');
       wrapLines(meta, fonts.regular, 8.5, W - M - x, 1).forEach((l) => put(page, l, x, top - 27, fonts.regular, 8.5, MUTED));
-      const specs = info.specs.slice(0, 4).map((s) => `${s.name}: ${s.value}${s.unit ? ` ${s.unit}` : ''}`).join('    ');
+      const specs = info.specs.slice(0, 4).map((s) => `${s.name}: ${s.value}${s.unit ? ` ${s.unit}` : ''}`).join('  ·  ');
       const desc = specs || String(p.description || '');
       wrapLines(desc, fonts.regular, 8.5, W - M - x, 2).forEach((l, i) => put(page, l, x, top - 41 - i * 11, fonts.regular, 8.5, INK));
       page.drawLine({ start: { x: M, y: top - rowH + 10 }, end: { x: W - M, y: top - rowH + 10 }, thickness: 0.5, color: LINE });
@@ -312,7 +314,7 @@ export async function buildEquipmentCatalog({ products, site, images, heroJpeg }
       const info = describeProduct(p);
       const page = cur.page;
       const top = cur.y;
-      const imgSize = perPage === 1 ? 230 : 170;
+      const imgSize = perPage === 1 ? 260 : 170;
       const img = images.get(p.slug);
       if (img) {
         const embedded = await pdf.embedJpg(img);
@@ -358,6 +360,17 @@ export async function buildEquipmentCatalog({ products, site, images, heroJpeg }
           put(page, k, M, ty + 5, fonts.regular, 9.5, MUTED);
           putRight(page, v, W - M, ty + 5, fonts.bold, 9.5);
           page.drawLine({ start: { x: M, y: ty }, end: { x: W - M, y: ty }, thickness: 0.5, color: LINE });
+        }
+      }
+      // Usage notes fill the rest of a full page.
+      const usage = String(p.usageInstructions || '');
+      if (perPage === 1 && usage && ty > top - slot + 80) {
+        ty -= 34;
+        put(page, 'USE AND CARE', M, ty, fonts.bold, 8, MUTED);
+        ty -= 16;
+        for (const l of wrapLines(usage, fonts.regular, 9.5, W - 2 * M, Math.floor((ty - (top - slot)) / 13))) {
+          put(page, l, M, ty, fonts.regular, 9.5);
+          ty -= 13;
         }
       }
       cur.y -= slot;

@@ -220,7 +220,7 @@ async function encodeVideo(id, crf) {
 
 mkdirSync(join(media, 'slides'), { recursive: true });
 const wanted = process.argv.slice(2);
-for (const id of Object.keys(VIDEOS).filter((v) => !wanted.length || wanted.some((w) => v.endsWith(w)))) {
+for (const id of Object.keys(VIDEOS).filter((v) => !wanted.length || wanted.some((w) => v.includes(w)))) {
   let crf = 30;
   let size = await encodeVideo(id, crf);
   while (size > MAX_BYTES && crf < 40) {
