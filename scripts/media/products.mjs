@@ -4,6 +4,7 @@ import { createLettering, createRandom, darkenColor, escapeXml, fitTextSize, for
 import { drawAerosol, drawBottle, drawCan, drawDrum, drawKit, drawPail, pickTextColor } from './containers.mjs';
 import { drawEquipment, EQUIPMENT_KINDS } from './equipment.mjs';
 import { drawBrandMark } from './marks.mjs';
+import { drawDots } from './paint-marks.mjs';
 import { describePackSize, shortenProductName, stripPackSize } from './product-text.mjs';
 import { drawBackdrop, drawGroundShadow, GROUND_Y, MATERIALS, PRODUCT_SIZE } from './studio.mjs';
 
@@ -145,16 +146,16 @@ export function renderSwatch(info) {
     const hg = doc.id('hm');
     doc.def(`<linearGradient id="${hg}" x1="0" y1="0" x2="1" y2=".35"><stop offset="0" stop-color="#000" stop-opacity=".25"/><stop offset=".3" stop-color="#fff" stop-opacity=".45"/><stop offset=".45" stop-color="#000" stop-opacity=".1"/><stop offset=".68" stop-color="#fff" stop-opacity=".35"/><stop offset="1" stop-color="#000" stop-opacity=".3"/></linearGradient>`);
     p.push(`<path fill="url(#${hg})" d="${strokePath}"/>`);
-    const flakes = [];
-    for (let i = 0; i < 140; i++) flakes.push(`<circle cx="${n(170 + rnd() * 450)}" cy="${n(top + 10 + rnd() * (bottom - top - 20))}" r="${n(0.6 + rnd() * 1.4)}" opacity="${n(0.25 + rnd() * 0.6, 2)}"/>`);
-    p.push(`<g fill="#fff">${flakes.join('')}</g>`);
+    const flakes = [[], [], []];
+    for (let i = 0; i < 150; i++) flakes[i % 3].push([170 + rnd() * 450, top + 10 + rnd() * (bottom - top - 20)]);
+    flakes.forEach((pts, k) => p.push(drawDots(pts, { size: 1.6 + k * 1.1, color: '#fff', opacity: 0.75 - k * 0.2 })));
   } else if (family === 'textured') {
-    const dots = [];
-    for (let i = 0; i < 420; i++) {
-      const light = rnd() > 0.45;
-      dots.push(`<circle cx="${n(165 + rnd() * 460)}" cy="${n(top + 6 + rnd() * (bottom - top - 12))}" r="${n(1.5 + rnd() * 4)}" fill="${light ? lightenColor(c, 0.25) : darkenColor(c, 0.22)}" opacity="${n(0.35 + rnd() * 0.4, 2)}"/>`);
+    // Roller stipple: light peaks and shadowed pits in three sizes, each bucket one path.
+    for (const [tone, op] of [[lightenColor(c, 0.25), 0.55], [darkenColor(c, 0.22), 0.6]]) {
+      const buckets = [[], [], []];
+      for (let i = 0; i < 210; i++) buckets[i % 3].push([165 + rnd() * 460, top + 6 + rnd() * (bottom - top - 12)]);
+      buckets.forEach((pts, k) => p.push(drawDots(pts, { size: 3 + k * 2.6, color: tone, opacity: op - k * 0.1 })));
     }
-    p.push(`<g>${dots.join('')}</g>`);
   }
   // Card print: colour name, finish, hex.
   const on = MATERIALS.ink;
@@ -213,7 +214,7 @@ export function renderDetail(info) {
   y += 8;
   const rows = [];
   if (info.coverage) rows.push(['Coverage', info.coverage]);
-  for (const s of info.specs) rows.push([String(s.name), `${s.value}${s.unit ? ` ${s.unit}` : ''}`]);
+  for (const s of info.specs) if (!(info.coverage && /^coverage$/i.test(String(s.name).trim()))) rows.push([String(s.name), `${s.value}${s.unit ? ` ${s.unit}` : ''}`]);
   if (!rows.length) rows.push(['Finish', info.finish || '—']);
   const maxRows = Math.max(1, Math.min(rows.length, Math.floor((640 - y) / 40)));
   for (const [label, value] of rows.slice(0, maxRows)) {

@@ -236,7 +236,7 @@ const SCENES = {
       const x0 = 180 + k * 520;
       p.push(`<rect x="${x0}" y="0" width="460" height="${SCENE_H}" fill="${c}"/>`);
       const dots = [[], []];
-      for (let i = 0; i < 900; i++) dots[i % 2].push([x0 + rnd() * 460, rnd() * SCENE_H]);
+      for (let i = 0; i < 640; i++) dots[i % 2].push([x0 + rnd() * 460, rnd() * SCENE_H]);
       p.push(drawDots(dots[0], { size: 5, color: lightenColor(c, 0.2), opacity: 0.45 }) + drawDots(dots[1], { size: 4, color: darkenColor(c, 0.25), opacity: 0.5 }));
       const edge = [];
       for (let y = 0; y <= SCENE_H; y += 20) edge.push(`${n(x0 + 460 + rnd() * 14)} ${y}`);

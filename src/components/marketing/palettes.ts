@@ -49,3 +49,9 @@ export function pickAccentColor(palette: readonly Swatch[]): string {
   const readable = palette.find((s) => (paper + 0.05) / (computeLuminance(s.hex) + 0.05) >= 4.5);
   return readable?.hex ?? '#0f1b2d';
 }
+
+/** WCAG contrast ratio of two '#rrggbb' colours (1 to 21). */
+export function computeContrast(a: string, b: string): number {
+  const [hi, lo] = [computeLuminance(a), computeLuminance(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
