@@ -119,7 +119,9 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     requestContext.run({ requestId }, () => {
       const path = (req.url ?? '/').split('?')[0];
       res.once('close', () => {
+        // 'close' fires outside the request's async context, so the id is passed along.
         log.info('request', {
+          requestId,
           method: req.method,
           path,
           status: res.statusCode,

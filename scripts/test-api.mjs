@@ -1,0 +1,91 @@
+// The HTTP API suite (tests/api) against the built server, twice: on SQLite, then on a throwaway
+// PostgreSQL cluster. Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed`
+// for both lanes together and exits non-zero when anything failed.
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { startPgCluster } from './pg-cluster.mjs';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const dist = resolve(process.env.SHOP_DIST_DIR || join(root, 'dist'));
+if (!existsSync(join(dist, 'server', 'entry.mjs'))) {
+  console.error(`No build at ${dist}: run \`npm run build\` first (or set SHOP_DIST_DIR).`);
+  process.exit(1);
+}
+
+const reports = mkdtempSync(join(tmpdir(), 'shop-api-reports-'));
+let cluster;
+let child;
+
+/** Stops what this script started; safe to call twice. */
+function cleanUp() {
+  child?.kill('SIGTERM');
+  try {
+    cluster?.stop();
+  } catch (err) {
+    console.error(`Could not stop the PostgreSQL cluster: ${err.message}`);
+  }
+  cluster = undefined;
+  rmSync(reports, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    cleanUp();
+    process.exit(130);
+  });
+}
+
+/** Runs the suite for one lane; resolves to its passed/failed counts. */
+function runLane(lane, env) {
+  const outputFile = join(reports, `${lane}.json`);
+  console.log(`\n=== API tests on ${lane} ===`);
+  return new Promise((resolvePromise) => {
+    child = spawn(
+      process.execPath,
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/api/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, SHOP_DIST_DIR: dist, API_TEST_LANE: lane, ...env } },
+    );
+    child.once('exit', (code) => {
+      child = undefined;
+      let passed = 0;
+      let failed = 0;
+      try {
+        const report = JSON.parse(readFileSync(outputFile, 'utf8'));
+        passed = report.numPassedTests;
+        failed = report.numFailedTests + (report.success || report.numFailedTests ? 0 : 1);
+      } catch {
+        failed = 1;
+      }
+      if (code !== 0 && failed === 0) failed = 1;
+      resolvePromise({ passed, failed });
+    });
+  });
+}
+
+const started = Date.now();
+const totals = { passed: 0, failed: 0 };
+try {
+  const sqlite = await runLane('sqlite', {});
+  totals.passed += sqlite.passed;
+  totals.failed += sqlite.failed;
+
+  try {
+    cluster = await startPgCluster();
+  } catch (err) {
+    console.error(`Could not start PostgreSQL: ${err.message}`);
+    totals.failed += 1;
+  }
+  if (cluster) {
+    const postgres = await runLane('postgres', { API_TEST_PG_URL: cluster.url });
+    totals.passed += postgres.passed;
+    totals.failed += postgres.failed;
+  }
+} finally {
+  cleanUp();
+}
+console.log(`\nAPI tests (SQLite + PostgreSQL) in ${Math.round((Date.now() - started) / 1000)} s`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,24 @@
+import type { TestProject } from 'vitest/node';
+import { createTestDatabase, currentLane, type Lane } from './helpers/lane';
+import { startServer } from './helpers/server';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Origin of the shared server under test, without a trailing slash. */
+    apiBaseUrl: string;
+    /** DATABASE_URL of that server (tests may read and change it behind the server's back). */
+    apiDatabaseUrl: string;
+    /** The lane: sqlite or postgres. */
+    apiLane: Lane;
+  }
+}
+
+/** Starts one built server with a fresh database of the lane for the files that share it. */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const databaseUrl = await createTestDatabase();
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+  project.provide('apiBaseUrl', server.url);
+  project.provide('apiDatabaseUrl', databaseUrl);
+  project.provide('apiLane', currentLane());
+  return server.stop;
+}

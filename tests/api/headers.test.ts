@@ -1,0 +1,59 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { baseUrl } from './helpers/http';
+
+/** Checks the security headers every response must carry. */
+function expectSecurityHeaders(headers: Headers, what: string): void {
+  const csp = headers.get('content-security-policy') ?? '';
+  expect(csp, what).toContain("default-src 'self'");
+  expect(csp, what).toContain("frame-ancestors 'none'");
+  expect(csp, what).toContain("object-src 'none'");
+  expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  expect(headers.get('x-content-type-options'), what).toBe('nosniff');
+  expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
+  expect(headers.get('x-frame-options'), what).toBe('DENY');
+  expect(headers.get('permissions-policy'), what).toContain('camera=()');
+  expect(headers.get('x-request-id'), what).toBeTruthy();
+}
+
+describe('security headers', () => {
+  it('are on a pre-rendered page, and its CSP allows exactly its inline scripts by hash', async () => {
+    const response = await fetch(`${baseUrl()}/`);
+    expect(response.status).toBe(200);
+    expectSecurityHeaders(response.headers, 'page');
+    const html = await response.text();
+    const csp = response.headers.get('content-security-policy')!;
+    for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+      const [, attrs = '', body = ''] = match;
+      if (/\ssrc=/.test(attrs) || !body || /type="?application\/(ld\+)?json/.test(attrs)) continue;
+      const hash = createHash('sha256').update(body).digest('base64');
+      expect(csp).toContain(`'sha256-${hash}'`);
+    }
+  });
+
+  it('are on a static asset, which is cached as immutable', async () => {
+    const html = await (await fetch(`${baseUrl()}/`)).text();
+    const asset = /(?:href|src)="(\/_astro\/[^"]+\.(?:css|js))"/.exec(html)?.[1];
+    expect(asset, 'the home page links a hashed /_astro asset').toBeTruthy();
+    const response = await fetch(`${baseUrl()}${asset}`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(200);
+    expectSecurityHeaders(response.headers, asset!);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('are on API responses, successes and errors alike', async () => {
+    for (const path of ['/api/health', '/api/catalog', '/api/products/none', '/api/unknown']) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      await response.arrayBuffer();
+      expectSecurityHeaders(response.headers, path);
+    }
+  });
+
+  it('are on the 404 page', async () => {
+    const response = await fetch(`${baseUrl()}/no-such-page-here`);
+    await response.arrayBuffer();
+    expect(response.status).toBe(404);
+    expectSecurityHeaders(response.headers, '404');
+  });
+});

@@ -1,0 +1,54 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { healthResponseSchema } from '../../src/lib/schemas/api';
+import { baseUrl, errorOf } from './helpers/http';
+import { unreachableDatabaseUrl } from './helpers/lane';
+import { startServer, type TestServer } from './helpers/server';
+
+describe('GET /api/health', () => {
+  it('answers 200 { status: "ok", database } naming the engine in use, never cached', async () => {
+    const response = await fetch(`${baseUrl()}/api/health`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-store');
+    expect(healthResponseSchema.parse(await response.json())).toEqual({ status: 'ok', database: inject('apiLane') });
+  });
+});
+
+describe('with an unreachable database', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { DATABASE_URL: unreachableDatabaseUrl() }, readyStatus: 'any' });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('still starts, and health answers 503 { status: "unavailable", database }', async () => {
+    const response = await fetch(`${server.url}/api/health`);
+    expect(response.status).toBe(503);
+    expect(await response.json()).toEqual({ status: 'unavailable', database: inject('apiLane') });
+  });
+
+  it('answers catalogue requests with 503 JSON and a Retry-After', async () => {
+    const response = await fetch(`${server.url}/api/catalog`);
+    expect(response.status).toBe(503);
+    expect(response.headers.get('retry-after')).toBeTruthy();
+    expect(errorOf(await response.json()).code).toBe('unavailable');
+  });
+
+  it('keeps serving the pre-rendered pages', async () => {
+    const response = await fetch(`${server.url}/`);
+    expect(response.status).toBe(200);
+    expect(await response.text()).toContain('<html');
+  });
+
+  it('logs the outage as a structured line with the request id of the request that met it', async () => {
+    await (await fetch(`${server.url}/api/catalog`, { headers: { 'x-request-id': 'health-test-0001' } })).arrayBuffer();
+    // The access line is written when the response closes, just after the client has it.
+    const accessLine = () => server.logLines().some((l) => l.requestId === 'health-test-0001' && l.msg === 'request' && l.status === 503);
+    for (let i = 0; i < 40 && !accessLine(); i++) await new Promise((r) => setTimeout(r, 50));
+    expect(accessLine()).toBe(true);
+    expect(server.logLines().some((l) => l.level === 'error' && l.msg === 'database unavailable')).toBe(true);
+  });
+});
