@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, resolveDatabaseTarget } from '../../../src/server/config';
+
+describe('parseConfig', () => {
+  it('gives every variable a default that works on one machine', () => {
+    const config = parseConfig({});
+    expect(config).toMatchObject({
+      PORT: 4321,
+      HOST: '127.0.0.1',
+      DATABASE_URL: 'file:./data/shop.db',
+      SITE_URL: 'http://localhost:4321',
+      SHOP_DEMO: false,
+      LOG_LEVEL: 'info',
+      CONTENT_DIR: './content',
+      TRUST_PROXY: false,
+      MAX_BODY_BYTES: 1024 * 1024,
+      MAX_UPLOAD_BYTES: 10 * 1024 * 1024,
+      IMPORT_ALLOWED_HOSTS: [],
+    });
+  });
+
+  it('reads valid values and treats empty ones as unset', () => {
+    const config = parseConfig({ PORT: '8080', SHOP_DEMO: 'yes', TRUST_PROXY: '1', SITE_URL: 'https://shop.example.com/', LOG_LEVEL: '', IMPORT_ALLOWED_HOSTS: 'a.test, B.test' });
+    expect(config.PORT).toBe(8080);
+    expect(config.SHOP_DEMO).toBe(true);
+    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.SITE_URL).toBe('https://shop.example.com');
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.IMPORT_ALLOWED_HOSTS).toEqual(['a.test', 'b.test']);
+  });
+
+  it('refuses a bad value with one line naming the variable and the value', () => {
+    expect(() => parseConfig({ PORT: 'abc' })).toThrow(new ConfigError('Invalid configuration: PORT must be an integer 1-65535 (got "abc")'));
+    expect(() => parseConfig({ PORT: '70000' })).toThrow(/^Invalid configuration: PORT must be an integer 1-65535 \(got "70000"\)$/);
+    expect(() => parseConfig({ DATABASE_URL: 'mysql://x/y' })).toThrow(/^Invalid configuration: DATABASE_URL must be a file: URL/);
+    expect(() => parseConfig({ SITE_URL: 'https://shop.example.com/path' })).toThrow(/^Invalid configuration: SITE_URL /);
+    expect(() => parseConfig({ LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error/);
+    expect(() => parseConfig({ ADMIN_EMAIL: 'not-an-email' })).toThrow(/^Invalid configuration: ADMIN_EMAIL must be an e-mail address/);
+    expect(() => parseConfig({ CONTENT_DIR: '/srv/catalogue' })).toThrow(/^Invalid configuration: CONTENT_DIR must be a folder named content/);
+    expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/^Invalid configuration: SMTP_URL /);
+  });
+
+  it('never prints a password it refuses', () => {
+    expect(() => parseConfig({ ADMIN_PASSWORD: 'short' })).toThrow('Invalid configuration: ADMIN_PASSWORD must be at least 12 characters (got hidden)');
+  });
+});
+
+describe('resolveDatabaseTarget', () => {
+  it('reads postgres:// and postgresql:// as PostgreSQL', () => {
+    expect(resolveDatabaseTarget('postgres://app@db:5432/shop')).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop' });
+    expect(resolveDatabaseTarget('postgresql://app@db/shop').kind).toBe('postgres');
+  });
+
+  it('reads file: URLs and plain paths as SQLite files relative to the working folder', () => {
+    expect(resolveDatabaseTarget('file:./data/shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/srv/app/data/shop.db' });
+    expect(resolveDatabaseTarget('file:data/shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/srv/app/data/shop.db' });
+    expect(resolveDatabaseTarget('file:///var/lib/shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/var/lib/shop.db' });
+    expect(resolveDatabaseTarget('file:/var/lib/shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/var/lib/shop.db' });
+    expect(resolveDatabaseTarget('shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/srv/app/shop.db' });
+    expect(resolveDatabaseTarget(':memory:')).toEqual({ kind: 'sqlite', file: ':memory:' });
+  });
+});
