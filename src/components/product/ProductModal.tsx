@@ -48,7 +48,7 @@ export default function ProductModal({ productsById, quoteEmail }: ProductModalP
       {product && (
         <div className="relative">
           <div className="sticky top-0 z-20 flex items-center justify-between gap-3 border-b border-line/80 bg-paper/95 px-4 py-2 backdrop-blur md:px-6">
-            <p className="truncate text-sm font-semibold text-ink-soft">{product.brand}</p>
+            <p className="text-sm font-semibold text-ink-soft">Product details</p>
             <button
               type="button"
               onClick={deselectProduct}

@@ -82,6 +82,7 @@ export default function CategoriesView({ brands, products }: CategoriesViewProps
               <button
                 type="button"
                 onClick={() => showCategory(b.name)}
+                aria-label={`${b.name}: ${b.count} ${b.count === 1 ? 'product' : 'products'}`}
                 className="group relative flex h-full w-full flex-col overflow-hidden rounded-card bg-white text-left shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0"
               >
                 <span className="relative block aspect-[16/9] overflow-hidden" style={{ background: b.gradient }}>
@@ -122,7 +123,7 @@ export default function CategoriesView({ brands, products }: CategoriesViewProps
             onClick={showAllProducts}
             className="min-h-11 rounded-lg px-3 text-sm font-semibold text-accent-strong underline-offset-4 hover:underline"
           >
-            View all products
+            See every product
           </button>
         </div>
         <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">

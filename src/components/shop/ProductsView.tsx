@@ -166,7 +166,15 @@ export default function ProductsView() {
               aria-label={`${title}: products`}
             >
               {results.map((p, i) => (
-                <li key={p.id}>
+                // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
+                <li
+                  key={p.id}
+                  className={
+                    layout === 'list'
+                      ? '[contain-intrinsic-size:auto_220px] [content-visibility:auto]'
+                      : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
+                  }
+                >
                   <ProductCard product={p} layout={layout} eager={i < 4} />
                 </li>
               ))}
