@@ -4,14 +4,15 @@
 //
 //   node scripts/generate-media.mjs [--content <root>] [--out <public dir>]
 //   env: MEDIA_CONTENT_ROOT (folder holding content/), MEDIA_OUT_ROOT (the public/ folder)
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, existsSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { optimize } from 'svgo';
 import { chooseBrandColor, renderBrandTile, renderLogo } from './media/brands.mjs';
 import { buildEquipmentCatalog, buildPaintsCatalog, EQUIPMENT_CATALOG_KINDS } from './media/catalogs.mjs';
-import { readContent } from './media/content.mjs';
+import { PRODUCT_FILES, readContent } from './media/content.mjs';
 import { slugifyName } from './media/lib.mjs';
 import { renderOgImage } from './media/og.mjs';
 import { describeProduct, renderDetail, renderProductMain, renderSwatch } from './media/products.mjs';
@@ -21,7 +22,7 @@ const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 /** Reads --content / --out (or the MEDIA_* variables), defaulting to this repository. */
 function readOptions(argv, env) {
-  const opts = { content: env.MEDIA_CONTENT_ROOT || repo, out: env.MEDIA_OUT_ROOT || join(repo, 'public') };
+  const opts = { content: env.MEDIA_CONTENT_ROOT || repo, out: env.MEDIA_OUT_ROOT || join(repo, 'public'), force: argv.includes('--force') };
   for (let i = 0; i < argv.length; i++) {
     const [flag, inline] = argv[i].split('=');
     const value = inline ?? argv[i + 1];
@@ -30,7 +31,7 @@ function readOptions(argv, env) {
       if (inline === undefined) i++;
     }
   }
-  return { content: resolve(opts.content), out: resolve(opts.out) };
+  return { content: resolve(opts.content), out: resolve(opts.out), force: opts.force };
 }
 
 // Only what is safe for every drawing: keep viewBox and the glyph ids referenced by <use>.
@@ -63,14 +64,49 @@ function removeStale(dir, keep) {
   for (const f of readdirSync(dir)) if (!keep.has(f) && statSync(join(dir, f)).isFile()) rmSync(join(dir, f));
 }
 
+const STAMP = join('images', 'generated', '.media-stamp.json');
+
+/**
+ * A hash of everything the output depends on: the content files, this generator's own code and
+ * the versions of the libraries that write the bytes. Equal hash + all outputs present = nothing to do.
+ */
+function hashInputs(content) {
+  const h = createHash('sha256');
+  const add = (path) => h.update(basename(path)).update(existsSync(path) ? readFileSync(path) : Buffer.alloc(0));
+  for (const f of PRODUCT_FILES) add(join(content, 'content', 'products', f));
+  add(join(content, 'content', 'categories.json'));
+  add(join(content, 'content', 'site.json'));
+  add(fileURLToPath(import.meta.url));
+  const mediaDir = join(repo, 'scripts', 'media');
+  for (const f of readdirSync(mediaDir).sort()) if (/\.(mjs|json)$/.test(f)) add(join(mediaDir, f));
+  for (const pkg of ['sharp', 'svgo', 'pdf-lib']) add(join(repo, 'node_modules', pkg, 'package.json'));
+  return h.digest('hex');
+}
+
+/** Whether a previous run with the same inputs left every one of its files in place. */
+function isUpToDate(out, hash) {
+  const path = join(out, STAMP);
+  if (!existsSync(path)) return false;
+  try {
+    const stamp = JSON.parse(readFileSync(path, 'utf8'));
+    return stamp.hash === hash && Array.isArray(stamp.files) && stamp.files.every((f) => existsSync(join(out, f)));
+  } catch {
+    return false;
+  }
+}
+
 /** Runs the whole generation; returns counts for the summary line. */
-export async function generateMedia({ content, out }) {
+export async function generateMedia({ content, out, force = false }) {
   const started = performance.now();
+  const hash = hashInputs(content);
+  if (!force && isUpToDate(out, hash)) return { upToDate: true, ms: Math.round(performance.now() - started) };
   const mark = (label) => process.env.MEDIA_DEBUG && console.log(`media: ${label} at ${Math.round(performance.now() - started)} ms`);
   const { products, categories, site } = readContent(content);
   const gen = join(out, 'images', 'generated');
   let written = 0;
+  const files = [];
   const put = (path, data) => {
+    files.push(relative(out, path).split(sep).join('/'));
     if (writeIfChanged(path, data)) written++;
   };
 
@@ -93,6 +129,21 @@ export async function generateMedia({ content, out }) {
   removeStale(productDir, productFiles);
 
   mark('products');
+  // Start the raster work (sharp runs on its own threads) before the svgo passes below occupy
+  // the main thread, so both cores work at once.
+  const isEquipment = (p) => EQUIPMENT_CATALOG_KINDS.includes(p.visual?.kind);
+  const paints = products.filter((p) => !isEquipment(p));
+  const equipment = products.filter(isEquipment);
+  // Rasterise straight at the target size (density) instead of rendering large and shrinking.
+  const toJpeg = (svg, width, native) => sharp(Buffer.from(svg), { density: (72 * width) / native }).resize(width).flatten({ background: '#f3efe8' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
+  const rasters = Promise.all([
+    Promise.all(equipment.map(async (p) => [p.slug, await toJpeg(renderProductMain(infos.get(p.slug)), 480, 800)])),
+    toJpeg(renderScene('shop-hero-1'), 1224, 1600),
+    toJpeg(renderScene('shop-hero-2'), 1224, 1600),
+    sharp(Buffer.from(renderOgImage(site))).png({ compressionLevel: 9 }).toBuffer(),
+  ]);
+  rasters.catch(() => {});
+
   // Logos for every brand named by a product or a category, plus the company's own.
   const logoDir = join(gen, 'logos');
   const brands = new Map();
@@ -107,30 +158,17 @@ export async function generateMedia({ content, out }) {
   }
   removeStale(logoDir, logoFiles);
 
-  // Brand tiles, scenes, textures, Open Graph image.
+  // Brand tiles, scenes, textures.
   for (const c of categories) put(join(gen, 'brands', `${c.id}.svg`), optimizeSvg(renderBrandTile(c)));
-  const scenes = new Map();
-  for (const name of SCENE_NAMES) {
-    const svg = optimizeSvg(renderScene(name));
-    scenes.set(name, svg);
-    put(join(gen, 'scenes', `${name}.svg`), svg);
-  }
+  for (const name of SCENE_NAMES) put(join(gen, 'scenes', `${name}.svg`), optimizeSvg(renderScene(name)));
   const textures = renderTextures();
   for (const [name, svg] of Object.entries(textures)) put(join(gen, 'textures', `${name}.svg`), optimizeSvg(svg));
-  mark('scenes');
-  const ogSvg = renderOgImage(site, categories);
-  put(join(gen, 'og', 'default.png'), await sharp(Buffer.from(ogSvg)).png({ compressionLevel: 9 }).toBuffer());
-
   mark('svg');
-  // Catalogues.
-  const isEquipment = (p) => EQUIPMENT_CATALOG_KINDS.includes(p.visual?.kind);
-  const paints = products.filter((p) => !isEquipment(p));
-  const equipment = products.filter(isEquipment);
-  // Rasterise straight at the target size (density) instead of rendering large and shrinking.
-  const toJpeg = (svg, width, native) => sharp(Buffer.from(svg), { density: (72 * width) / native }).resize(width).flatten({ background: '#f3efe8' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
-  const images = new Map();
-  await Promise.all(equipment.map(async (p) => images.set(p.slug, await toJpeg(renderProductMain(infos.get(p.slug)), 480, 800))));
-  const [paintHero, equipmentHero] = await Promise.all([toJpeg(scenes.get('shop-hero-1'), 1224, 1600), toJpeg(scenes.get('shop-hero-2'), 1224, 1600)]);
+
+  // Open Graph image and catalogues.
+  const [equipmentImages, paintHero, equipmentHero, ogPng] = await rasters;
+  put(join(gen, 'og', 'default.png'), ogPng);
+  const images = new Map(equipmentImages);
   mark('raster');
   const catalogDir = join(out, 'Catalog');
   const listing = [];
@@ -144,6 +182,7 @@ export async function generateMedia({ content, out }) {
     listing.push({ name, description, file: `/Catalog/${file}`, size: bytes.length, pages });
   }
   put(join(catalogDir, 'catalogs.json'), `${JSON.stringify(listing, null, 2)}\n`);
+  writeIfChanged(join(out, STAMP), `${JSON.stringify({ hash, files: files.sort() })}\n`);
 
   return { products: products.length, logos: brands.size, tiles: categories.length, scenes: SCENE_NAMES.length, written, ms: Math.round(performance.now() - started) };
 }
@@ -151,5 +190,6 @@ export async function generateMedia({ content, out }) {
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const opts = readOptions(process.argv.slice(2), process.env);
   const r = await generateMedia(opts);
-  console.log(`media: ${r.products} products, ${r.logos} logos, ${r.tiles} brand tiles, ${r.scenes} scenes, 2 catalogues; ${r.written} files written in ${r.ms} ms`);
+  if (r.upToDate) console.log(`media: up to date (${r.ms} ms; --force to regenerate)`);
+  else console.log(`media: ${r.products} products, ${r.logos} logos, ${r.tiles} brand tiles, ${r.scenes} scenes, 2 catalogues; ${r.written} files written in ${r.ms} ms`);
 }

@@ -198,6 +198,11 @@ describe('generate-media', () => {
     expect(top.sort()).toEqual(['Catalog/catalogs.json', 'Catalog/airless_spray_equipment_catalog.pdf', 'Catalog/diamond_paints_catalog.pdf', 'images/generated'].sort());
   });
 
+  it('skips the work when nothing changed, and regenerates on --force', () => {
+    expect(runGenerator(['--content', content, '--out', outA])).toContain('up to date');
+    expect(runGenerator(['--content', content, '--out', outA, '--force'])).toContain(`${PRODUCTS.length} products`);
+  }, 120_000);
+
   it('produces identical bytes on a second run', () => {
     const a = listFiles(outA);
     expect(listFiles(outB)).toEqual(a);
