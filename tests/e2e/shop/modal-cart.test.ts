@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canAddToCart } from '../../../src/lib/cart';
 import { launchBrowser, type TrackedPage } from '../../helpers/browser';
 import { hasFocus, isScrollLocked } from '../../helpers/wait';
-import { cartButton, cartDrawer, openPage, parseDollars, productList, readCatalogue, searchBox, waitForShop } from './shop-helpers';
+import { cartButton, cartDrawer, openPage, parseDollars, productList, readCatalogue, searchBox, waitForShop, waitForValue } from './shop-helpers';
 
 const catalogue = readCatalogue();
 const buyable = catalogue.filter(canAddToCart);
@@ -132,9 +132,9 @@ describe('cart', () => {
 
     await drawer.getByRole('button', { name: `Increase quantity of ${first.name}` }).click();
     await drawer.getByRole('button', { name: `Increase quantity of ${first.name}` }).click();
-    expect(await drawer.getByLabel(`Quantity of ${first.name}`, { exact: true }).inputValue()).toBe('3');
+    await waitForValue(drawer.getByLabel(`Quantity of ${first.name}`, { exact: true }), '3');
     await drawer.getByRole('button', { name: `Decrease quantity of ${first.name}` }).click();
-    expect(await drawer.getByLabel(`Quantity of ${first.name}`, { exact: true }).inputValue()).toBe('2');
+    await waitForValue(drawer.getByLabel(`Quantity of ${first.name}`, { exact: true }), '2');
     const expectedCents = Math.round(first.price * 100) * 2 + Math.round(second.price * 100);
     const total = await drawer.locator('[data-cart-total]').textContent();
     expect(Math.round(parseDollars(total ?? '') * 100)).toBe(expectedCents);
@@ -147,7 +147,7 @@ describe('cart', () => {
     await waitForShop(page);
     await cartButton(page).click();
     await cartDrawer(page).getByText(first.name, { exact: true }).waitFor();
-    expect(await cartDrawer(page).getByLabel(`Quantity of ${first.name}`, { exact: true }).inputValue()).toBe('2');
+    await waitForValue(cartDrawer(page).getByLabel(`Quantity of ${first.name}`, { exact: true }), '2');
     const checkout = cartDrawer(page).getByRole('link', { name: 'Proceed to Checkout' });
     expect(await checkout.getAttribute('href')).toBe('/checkout');
 

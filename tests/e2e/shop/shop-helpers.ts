@@ -61,3 +61,15 @@ export function cartDrawer(page: Page): Locator {
 export function parseDollars(text: string): number {
   return Number(text.replace(/[^0-9.]/g, ''));
 }
+
+/** Waits until an input shows the expected value (the drawer re-renders after the store changes). */
+export async function waitForValue(input: Locator, expected: string, timeoutMs = 5_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let last = '';
+  while (Date.now() < deadline) {
+    last = await input.inputValue();
+    if (last === expected) return;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`Expected ${input} to read '${expected}', last read '${last}'.`);
+}
