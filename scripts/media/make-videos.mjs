@@ -8,7 +8,8 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { createRandom, darkenColor, formatNumber as n, lightenColor, mixColors } from './lib.mjs';
-import { createDoc } from './products.mjs';
+import { drawEquipment } from './equipment.mjs';
+import { createDoc, describeProduct } from './products.mjs';
 
 const W = 1280;
 const H = 720;
@@ -56,11 +57,11 @@ const VIDEOS = {
     const p = [`<rect width="${W}" height="${H}" fill="#2b2520"/>`, drawBlob(doc, { x: 900, y: 200, r: 700, color: '#6b5a48', opacity: 0.6 })];
     const cols = ['#f4f1ec', '#e6d5b8', '#c9b79c', '#c6a664', '#a65e2e', '#763c28', '#6c7156', '#3b5e3a', '#2a6478', '#1f4f7a', '#6d3f5b', '#b32428'];
     const open = 0.5 - 0.5 * Math.cos(TAU * t);
-    const px = 860;
-    const py = 660;
+    const px = 820;
+    const py = 780;
     cols.forEach((c, i) => {
-      const ang = -95 + i * (4 + open * 7.5);
-      p.push(`<g transform="rotate(${n(ang, 2)} ${px} ${py})"><rect x="${px - 34}" y="${py - 520}" width="76" height="540" rx="8" fill="#000" opacity=".25"/><rect x="${px - 40}" y="${py - 530}" width="80" height="540" rx="8" fill="#fbf9f5"/><rect x="${px - 34}" y="${py - 524}" width="68" height="420" rx="4" fill="${c}"/><rect x="${px - 34}" y="${py - 92}" width="36" height="4" fill="#17212e" opacity=".35"/></g>`);
+      const ang = -72 + i * (5 + open * 5.5);
+      p.push(`<g transform="rotate(${n(ang, 2)} ${px} ${py})"><rect x="${px - 38}" y="${py - 612}" width="90" height="640" rx="10" fill="#000" opacity=".25"/><rect x="${px - 45}" y="${py - 622}" width="90" height="640" rx="10" fill="#fbf9f5"/><rect x="${px - 38}" y="${py - 615}" width="76" height="480" rx="5" fill="${c}"/><rect x="${px - 38}" y="${py - 122}" width="40" height="5" fill="#17212e" opacity=".35"/><rect x="${px - 38}" y="${py - 110}" width="26" height="4" fill="#17212e" opacity=".2"/></g>`);
     });
     p.push(`<circle cx="${px}" cy="${py}" r="12" fill="#d9d4ca" stroke="#8e877b" stroke-width="3"/>`);
     return p.join('') + drawVignette(doc, 0.55);
@@ -139,30 +140,40 @@ const VIDEOS = {
       pts.push(`M${n(x + spread)} ${n(y)}h0`);
     }
     p.push(`<path fill="none" stroke="${wall}" stroke-width="3" stroke-linecap="round" opacity=".5" d="${pts.join('')}"/>`);
-    // The gun, seen from behind the nozzle.
-    p.push(`<g transform="translate(${n(x)} 520)"><rect x="-16" y="0" width="32" height="40" rx="6" fill="#26292d"/><rect x="-54" y="36" width="108" height="70" rx="26" fill="#d0542c"/><rect x="-20" y="100" width="40" height="140" rx="12" fill="#1f2124"/><rect x="-10" y="-26" width="20" height="30" rx="5" fill="#e5be01"/></g>`);
+    // The gun itself: the catalogue's spray-gun drawing, turned so the tip points at the wall.
+    const gun = drawEquipment(doc, describeProduct({ name: 'Diamond Pro 3600 Airless Spray Gun', brand: 'Diamond Collection', slug: 'video-gun', visual: { kind: 'spray-gun', color: '#d0542c' } }));
+    p.push(`<g transform="translate(${n(x)} 520) scale(.8) rotate(-90) translate(-684 -325)">${gun}</g>`);
     return p.join('') + drawVignette(doc, 0.5);
   },
   'slides/floor-coatings': (t, doc) => {
-    const p = [`<rect width="${W}" height="${H}" fill="#cfd5da"/>`];
+    const p = [`<rect width="${W}" height="${H}" fill="#d9dde0"/>`];
+    const wall = doc.id('w');
+    doc.def(`<linearGradient id="${wall}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#c3cacf"/><stop offset="1" stop-color="#e6e9eb"/></linearGradient>`);
+    p.push(`<rect width="${W}" height="300" fill="url(#${wall})"/>`);
+    for (let i = 0; i < 5; i++) p.push(`<rect x="${60 + i * 250}" y="60" width="150" height="190" fill="#f7f9fa"/><rect x="${133 + i * 250}" y="60" width="4" height="190" fill="#c3cacf"/>`);
     const g = doc.id('fl');
-    doc.def(`<linearGradient id="${g}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3e5566"/><stop offset="1" stop-color="#6f8ea3"/></linearGradient>`);
+    doc.def(`<linearGradient id="${g}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#4b6272"/><stop offset="1" stop-color="#2b3a45"/></linearGradient>`);
     p.push(`<rect y="300" width="${W}" height="420" fill="url(#${g})"/>`);
-    for (let i = 0; i < 4; i++) p.push(`<rect x="${120 + i * 300}" y="50" width="180" height="200" fill="#f4f7f9" opacity=".85"/>`);
+    // Window reflections on the wet-look floor glide by exactly one window pitch per loop.
     const r = doc.id('rf');
-    doc.def(`<linearGradient id="${r}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`);
-    const shift = t * 300;
-    for (let i = -1; i < 5; i++) {
-      const x = 120 + i * 300 + shift;
-      p.push(`<path fill="url(#${r})" d="M${n(x)} 300L${n(x + 180)} 300L${n(x + 240 + (x - 640) * 0.4)} 720L${n(x - 60 + (x - 640) * 0.4)} 720Z"/>`);
+    doc.def(`<linearGradient id="${r}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity=".5"/><stop offset=".55" stop-color="#fff" stop-opacity=".06"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`);
+    const shift = t * 250;
+    for (let i = -1; i < 6; i++) {
+      const x = 60 + i * 250 + shift;
+      const spread = (x + 75 - 640) * 0.55;
+      p.push(`<path fill="url(#${r})" d="M${n(x + 35)} 300L${n(x + 115)} 300L${n(x + 150 + spread)} 640L${n(x + 10 + spread)} 640Z"/>`);
     }
-    // A ribbon of fresh epoxy flowing across, its edge rippling in step with the loop.
-    let d = 'M0 720L0 560';
-    for (let x = 0; x <= W; x += 32) d += `L${x} ${n(560 + Math.sin(x / 120 + TAU * t) * 16 + Math.sin(x / 47 - TAU * t * 2) * 5)}`;
-    p.push(`<path fill="#8a9597" opacity=".9" d="${d}L${W} 720Z"/>`);
-    d = 'M0 574';
-    for (let x = 0; x <= W; x += 32) d += `L${x} ${n(574 + Math.sin(x / 120 + TAU * t) * 16 + Math.sin(x / 47 - TAU * t * 2) * 5)}`;
-    p.push(`<path fill="none" stroke="#fff" stroke-opacity=".45" stroke-width="4" d="${d}"/>`);
+    // Fresh epoxy flowing in from the front, its edge rippling in step with the loop.
+    const edge = (dy) => {
+      let d = '';
+      for (let x = 0; x <= W; x += 32) d += `L${x} ${n(548 + dy + Math.sin(x / 140 + TAU * t) * 18 + Math.sin(x / 53 - TAU * t * 2) * 6)}`;
+      return d;
+    };
+    const e = doc.id('ep');
+    doc.def(`<linearGradient id="${e}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#9aa7ad"/><stop offset="1" stop-color="#6f7d84"/></linearGradient>`);
+    p.push(`<path fill="url(#${e})" d="M0 720${edge(0)}L${W} 720Z"/>`);
+    p.push(`<path fill="none" stroke="#fff" stroke-opacity=".7" stroke-width="3" d="M${edge(6).slice(1)}"/>`);
+    p.push(`<path fill="none" stroke="#fff" stroke-opacity=".25" stroke-width="10" d="M${edge(30).slice(1)}"/>`);
     return p.join('') + drawVignette(doc, 0.5);
   },
   'about-hero': (t, doc) => {
@@ -170,7 +181,9 @@ const VIDEOS = {
     const c = '#1f4f7a';
     const cx = 700;
     // The pool, with ripples leaving the point where the stream lands.
-    p.push(`<ellipse cx="${cx}" cy="560" rx="520" ry="110" fill="${c}"/><ellipse cx="${cx - 60}" cy="540" rx="380" ry="60" fill="${lightenColor(c, 0.12)}" opacity=".6"/>`);
+    const pool = doc.id('pl');
+    doc.def(`<radialGradient id="${pool}" cx=".5" cy=".3" r=".7"><stop offset="0" stop-color="${lightenColor(c, 0.18)}"/><stop offset="1" stop-color="${darkenColor(c, 0.25)}"/></radialGradient>`);
+    p.push(`<ellipse cx="${cx}" cy="640" rx="980" ry="170" fill="url(#${pool})"/><ellipse cx="${cx - 120}" cy="560" rx="420" ry="34" fill="#fff" opacity=".12"/>`);
     for (let k = 0; k < 4; k++) {
       const ph = (t * 2 + k / 4) % 1;
       p.push(`<ellipse cx="${cx}" cy="548" rx="${n(30 + ph * 420)}" ry="${n(8 + ph * 80)}" fill="none" stroke="#fff" stroke-opacity="${n(0.35 * (1 - ph), 3)}" stroke-width="3"/>`);
@@ -218,8 +231,26 @@ async function encodeVideo(id, crf) {
   return statSync(out).size;
 }
 
+/** Renders the frame at loop phase t of video `id` to PNG bytes (for --preview). */
+async function renderFramePng(id, t) {
+  const doc = createDoc();
+  const svg = doc.finish(W, H, VIDEOS[id](t, doc));
+  return sharp(Buffer.from(svg)).png().toBuffer();
+}
+
+const args = process.argv.slice(2);
+const previewAt = args.indexOf('--preview');
+const previewDir = previewAt >= 0 ? args.splice(previewAt, 2)[1] : null;
+const wanted = args;
+if (previewDir) {
+  // Frames at 0, 1/3 and 2/3 of the loop as PNGs, to look at before spending minutes encoding.
+  mkdirSync(previewDir, { recursive: true });
+  for (const id of Object.keys(VIDEOS).filter((v) => !wanted.length || wanted.some((w) => v.includes(w)))) {
+    for (const t of [0, 1 / 3, 2 / 3]) writeFileSync(join(previewDir, `${id.replace('/', '-')}-${Math.round(t * 3)}.png`), await renderFramePng(id, t));
+  }
+  process.exit(0);
+}
 mkdirSync(join(media, 'slides'), { recursive: true });
-const wanted = process.argv.slice(2);
 for (const id of Object.keys(VIDEOS).filter((v) => !wanted.length || wanted.some((w) => v.includes(w)))) {
   let crf = 30;
   let size = await encodeVideo(id, crf);
