@@ -1,28 +1,20 @@
 import type { APIRoute } from 'astro';
-import { catalogEtag, matchesVersion, pickEncoding } from '../../server/catalog/catalog.snapshot';
+import { answerCatalogRequest } from '../../server/catalog/catalog.http';
 import { catalogCache, getDatabase } from '../../server/runtime';
 
 export const prerender = false;
 
-/** Browsers and caches may keep it, but must ask again (cheaply, with If-None-Match) before each use. */
-const CACHE_CONTROL = 'public, max-age=0, must-revalidate';
-
-/** The live catalogue `{ products, categories, version }`: strong ETag per version, 304 on If-None-Match, br/gzip. */
+/**
+ * The live catalogue `{ products, categories, version }`: strong ETag per version, 304 on
+ * If-None-Match, br/gzip. The node edge answers this path itself (same function, without the
+ * Astro pipeline); this route serves `astro dev` and any host without the edge.
+ */
 export const GET: APIRoute = async ({ request }) => {
   const { db } = await getDatabase();
-  const snapshot = await catalogCache.get(db);
-  const encoding = pickEncoding(request.headers.get('accept-encoding'));
-  const headers: Record<string, string> = {
-    etag: catalogEtag(snapshot.version, encoding),
-    'cache-control': CACHE_CONTROL,
-    vary: 'Accept-Encoding',
-  };
-  if (matchesVersion(request.headers.get('if-none-match'), snapshot.version)) {
-    return new Response(null, { status: 304, headers });
-  }
-  const body = snapshot.bodies[encoding];
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = String(body.byteLength);
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return new Response(request.method === 'HEAD' ? null : (body as unknown as BodyInit), { status: 200, headers });
+  const answer = await answerCatalogRequest(db, catalogCache, {
+    ifNoneMatch: request.headers.get('if-none-match'),
+    acceptEncoding: request.headers.get('accept-encoding'),
+    head: request.method === 'HEAD',
+  });
+  return new Response((answer.body as unknown as BodyInit) ?? null, { status: answer.status, headers: answer.headers });
 };

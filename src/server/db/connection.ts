@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { DialectKind } from './dialect';
@@ -27,6 +27,32 @@ export interface OpenDatabaseOptions {
   onPoolError?: (err: Error) => void;
 }
 
+/** How many prepared statements the SQLite connection keeps for reuse. */
+const STATEMENT_CACHE_SIZE = 256;
+
+/**
+ * Presents a better-sqlite3 database to Kysely with prepared statements reused by SQL text:
+ * Kysely prepares every query anew, which costs more than running it.
+ */
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
+  const cache = new Map<string, BetterSqlite3.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare: (text: string) => {
+      let statement = cache.get(text);
+      if (statement) {
+        // Map order is insertion order: re-inserting keeps the most used at the end.
+        cache.delete(text);
+      } else {
+        statement = sqlite.prepare(text);
+        if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+      }
+      cache.set(text, statement);
+      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+    },
+  };
+}
+
 /** Opens SQLite: creates the file and its folder, WAL, busy timeout, foreign keys, synchronous NORMAL. */
 function openSqlite(file: string): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
@@ -40,7 +66,7 @@ function openSqlite(file: string): DatabaseHandle {
     sqlite.close();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   return {
     db,
     kind: 'sqlite',

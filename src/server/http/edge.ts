@@ -1,6 +1,10 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
+import { isDatabaseUnavailable } from '../db/errors';
+import { catalogCache, getDatabase } from '../runtime';
+import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
 import { errorBody, HTTP_MESSAGES } from './errors';
@@ -96,6 +100,49 @@ function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number
     'cache-control': 'no-store',
   });
   res.end(body);
+}
+
+/** The path the edge answers itself: the live catalogue is the hottest request of the shop. */
+const CATALOG_PATH = '/api/catalog';
+
+/**
+ * Answers GET/HEAD /api/catalog without the Astro pipeline (about ten times less work per
+ * request): the same answer function as the route, errors in the API's JSON shape.
+ */
+async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger): Promise<void> {
+  try {
+    const { db } = await getDatabase();
+    const header = (name: string) => {
+      const v = req.headers[name];
+      return (Array.isArray(v) ? v.join(', ') : v) ?? null;
+    };
+    const answer = await answerCatalogRequest(db, catalogCache, {
+      ifNoneMatch: header('if-none-match'),
+      acceptEncoding: header('accept-encoding'),
+      head: req.method === 'HEAD',
+    });
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  } catch (err) {
+    let status = 500;
+    let code = 'internal_error';
+    let message: string = HTTP_MESSAGES.internal;
+    if (err instanceof ApiError) {
+      ({ status, code, message } = err);
+      for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
+    } else if (isDatabaseUnavailable(err)) {
+      [status, code, message] = [503, 'unavailable', HTTP_MESSAGES.unavailable];
+      res.setHeader('retry-after', '5');
+      log.warn('database unavailable', { err, path: CATALOG_PATH });
+    } else {
+      log.error('unexpected error', { err, method: req.method, path: CATALOG_PATH });
+    }
+    if (res.headersSent) {
+      res.destroy();
+      return;
+    }
+    sendEdgeError(req, res, status, code, message);
+  }
 }
 
 /**
@@ -194,6 +241,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     });
 
     function delegate(): void {
+      if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === CATALOG_PATH || req.url?.startsWith(`${CATALOG_PATH}?`))) {
+        void serveCatalog(req, res, log);
+        return;
+      }
       try {
         handler(req, res);
       } catch (err) {
