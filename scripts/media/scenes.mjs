@@ -355,16 +355,46 @@ const SCENES = {
     return p.join('');
   },
   'industrial-steel': (doc, rnd) => {
-    const p = [drawWall(doc, SCENE_W, SCENE_H, '#dcdfe1')];
-    const layers = [['#8f979e', 'Steel'], ['#9e9b94', 'Zinc-rich primer'], ['#7a1f12', 'Epoxy intermediate'], ['#1f4f7a', 'Polyurethane topcoat']];
-    layers.forEach(([c], i) => {
-      const x = 200 + i * 130;
-      const g = doc.id('ly');
-      doc.def(`<linearGradient id="${g}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${lightenColor(c, 0.25)}"/><stop offset="1" stop-color="${darkenColor(c, 0.2)}"/></linearGradient>`);
-      p.push(`<path fill="url(#${g})" d="M${x} ${300 + i * 28}L1500 ${300 + i * 28}L1500 ${760}L${x} 760Z"/>`);
-      p.push(`<path fill="${darkenColor(c, 0.35)}" d="M${x} ${300 + i * 28}L${x + 40} ${260 + i * 28}L1540 ${260 + i * 28}L1500 ${300 + i * 28}Z"/>`);
+    // A coated steel plate cut back in steps, as a coating system is shown on a data sheet.
+    const p = [drawWall(doc, SCENE_W, SCENE_H, '#1c2a39', { light: 0.18, dark: 0.3 })];
+    const grid = [];
+    for (let x = 0; x <= SCENE_W; x += 80) grid.push(`M${x} 0V${SCENE_H}`);
+    for (let y = 0; y <= SCENE_H; y += 80) grid.push(`M0 ${y}H${SCENE_W}`);
+    p.push(`<path stroke="#fff" stroke-opacity=".04" d="${grid.join('')}"/>`);
+    const layers = [
+      ['#9aa1a8', 'BLAST-CLEANED STEEL', 'SA 2.5'],
+      ['#8d918c', 'ZINC-RICH EPOXY PRIMER', '75 MICRONS'],
+      ['#7a2e1f', 'HIGH-BUILD EPOXY', '150 MICRONS'],
+      ['#1f4f7a', 'POLYURETHANE TOPCOAT', '60 MICRONS'],
+    ];
+    const depth = 70;
+    const sh = doc.id('ps');
+    doc.def(`<filter id="${sh}" x="-10%" y="-30%" width="120%" height="160%"><feGaussianBlur stdDeviation="22"/></filter>`);
+    p.push(`<path fill="#000" opacity=".45" filter="url(#${sh})" d="M220 790L1480 790L1440 840L260 840Z"/>`);
+    layers.forEach(([c, label, thick], i) => {
+      const x = 200 + i * 210;
+      const top = 420 - i * 22;
+      const front = 760;
+      const g = doc.id('lf');
+      doc.def(`<linearGradient id="${g}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${lightenColor(c, 0.22)}"/><stop offset="1" stop-color="${darkenColor(c, 0.18)}"/></linearGradient>`);
+      // Top face, front face and the lit step edge of this layer.
+      p.push(`<path fill="${lightenColor(c, 0.12)}" d="M${x} ${top}L${x + depth} ${top - depth}L1500 ${top - depth}L1430 ${top}Z"/>`);
+      p.push(`<path fill="url(#${g})" d="M${x} ${top}L1430 ${top}L1430 ${front}L${x} ${front}Z"/>`);
+      p.push(`<path stroke="#fff" stroke-opacity=".35" stroke-width="2" d="M${x} ${top}L1430 ${top}"/>`);
+      if (i === 0) {
+        const lines = [];
+        for (let k = 0; k < 26; k++) lines.push(`M${x + 6} ${n(top + 12 + k * 13 + rnd() * 4)}H1424`);
+        p.push(`<path stroke="#fff" stroke-opacity=".07" d="${lines.join('')}"/>`);
+      }
+      // Leader line and label above the step.
+      const lx = x + 60;
+      p.push(`<path fill="none" stroke="#e5be01" stroke-width="2" d="M${lx} ${top - 30}V${96 + i * 48}"/><circle cx="${lx}" cy="${top - 30}" r="6" fill="#e5be01"/>`);
+      const ly = 104 + i * 48;
+      p.push(doc.ink.text(label, { x: lx + 14, y: ly, size: 15, fill: '#ffffff', tracking: 160, weight: 0.4 }));
+      p.push(doc.ink.text(thick, { x: lx + 14, y: ly + 24, size: 13, fill: '#c9d3dd', tracking: 160 }));
     });
-    p.push(`<path fill="#5d656c" d="M1500 300L1540 260L1540 720L1500 760Z"/>`);
+    // Right side faces of the plate.
+    p.push(`<path fill="#3f474f" d="M1430 420L1500 350L1500 690L1430 760Z"/>`);
     return p.join('');
   },
   'organic-leaf': (doc, rnd) => {
@@ -445,6 +475,16 @@ const SCENES = {
     ['#1f4f7a', '#e5be01', '#b32428', '#3b5e3a', '#f4f4f4'].forEach((c, i) => {
       p.push(`<g transform="rotate(${-18 + i * 9} ${300} ${760})"><rect x="260" y="300" width="90" height="460" rx="8" fill="#fbf9f5"/><rect x="266" y="306" width="78" height="360" rx="4" fill="${c}"/></g>`);
     });
+    // An open can seen from above, a stirring stick resting across it.
+    const paint = '#1f4f7a';
+    const rim = doc.id('rm');
+    doc.def(`<radialGradient id="${rim}" cx=".4" cy=".35" r=".7"><stop offset="0" stop-color="#e4e7e9"/><stop offset=".7" stop-color="#a9afb4"/><stop offset="1" stop-color="#7d8388"/></radialGradient>`);
+    const sh = doc.id('cs');
+    doc.def(`<filter id="${sh}" x="-30%" y="-30%" width="160%" height="160%"><feGaussianBlur stdDeviation="18"/></filter>`);
+    p.push(`<circle cx="1230" cy="330" r="220" fill="#3a2a18" opacity=".35" filter="url(#${sh})"/><circle cx="1210" cy="300" r="220" fill="url(#${rim})"/><circle cx="1210" cy="300" r="196" fill="#6f757a"/><circle cx="1210" cy="300" r="188" fill="${paint}"/>`);
+    p.push(`<ellipse cx="1150" cy="240" rx="90" ry="40" fill="#fff" opacity=".14" transform="rotate(-30 1150 240)"/>`);
+    p.push(`<path fill="${paint}" d="M1384 360Q1420 380 1414 420Q1408 440 1398 420Q1394 396 1378 384Z"/>`);
+    p.push(`<g transform="rotate(-18 1210 300)"><rect x="960" y="282" width="520" height="40" rx="8" fill="#d9b98a"/><rect x="1100" y="282" width="380" height="40" rx="8" fill="${paint}"/><rect x="960" y="286" width="520" height="6" rx="3" fill="#fff" opacity=".25"/></g>`);
     p.push(`<g transform="translate(500 140) scale(1.1)">${drawEquipment(doc, describeProduct(sample('Diamond Angled Sash Brush', 'brush', '#26252d', '')))}</g>`);
     p.push(`<g transform="translate(640 360) scale(.9)">${drawEquipment(doc, describeProduct(sample('Diamond Precision Masking Tape', 'tape', '#e5be01', '')))}</g>`);
     return p.join('');
