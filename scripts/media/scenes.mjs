@@ -55,6 +55,89 @@ function drawFloor(doc, { y0, color, gloss = 0.5, lines = 'none', rnd }) {
   return p.join('');
 }
 
+/** A room in one-point perspective (back wall with windows, side walls, ceiling lights) over a finished floor. */
+function drawRoom(doc, rnd, { wall = '#e7e4de', floor, style }) {
+  const vx = 800;
+  const vy = 430;
+  const [bx1, bx2, by1, by2] = [380, 1220, 170, 600];
+  const toBottom = (x, y, ty) => vx + ((x - vx) * (ty - vy)) / (y - vy);
+  const p = [];
+  const bw = doc.id('bw');
+  doc.def(`<linearGradient id="${bw}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${lightenColor(wall, 0.2)}"/><stop offset="1" stop-color="${darkenColor(wall, 0.05)}"/></linearGradient>`);
+  p.push(`<rect width="${SCENE_W}" height="${SCENE_H}" fill="${darkenColor(wall, 0.12)}"/>`);
+  p.push(`<path fill="${darkenColor(wall, 0.08)}" d="M0 0L${bx1} ${by1}L${bx1} ${by2}L0 ${SCENE_H}Z"/><path fill="${darkenColor(wall, 0.16)}" d="M${SCENE_W} 0L${bx2} ${by1}L${bx2} ${by2}L${SCENE_W} ${SCENE_H}Z"/>`);
+  p.push(`<path fill="${lightenColor(wall, 0.3)}" d="M0 0L${SCENE_W} 0L${bx2} ${by1}L${bx1} ${by1}Z"/>`);
+  p.push(`<rect x="${bx1}" y="${by1}" width="${bx2 - bx1}" height="${by2 - by1}" fill="url(#${bw})"/>`);
+  // Ceiling light strips converging on the vanishing point.
+  for (const k of [0.25, 0.5, 0.75]) {
+    const y0 = by1 * k;
+    const xa = vx - (vx - bx1) * (1 + (1 - k) * 1.2) * 0.35;
+    const xb = vx + (bx2 - vx) * (1 + (1 - k) * 1.2) * 0.35;
+    p.push(`<rect x="${n(xa)}" y="${n(y0)}" width="${n(xb - xa)}" height="${n(6 + (1 - k) * 10)}" rx="3" fill="#fff" opacity=".9"/>`);
+  }
+  const windows = [[460, 620], [700, 900], [980, 1140]];
+  for (const [x1, x2] of windows) {
+    p.push(`<rect x="${x1}" y="230" width="${x2 - x1}" height="300" fill="#f7fafc"/><path stroke="${darkenColor(wall, 0.2)}" stroke-width="6" d="M${(x1 + x2) / 2} 230V530M${x1} 380H${x2}"/>`);
+  }
+  p.push(`<rect x="${bx1}" y="${by2 - 14}" width="${bx2 - bx1}" height="14" fill="${darkenColor(wall, 0.25)}"/>`);
+  // Floor.
+  const fg = doc.id('fg');
+  doc.def(`<linearGradient id="${fg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${darkenColor(floor, 0.12)}"/><stop offset="1" stop-color="${lightenColor(floor, 0.08)}"/></linearGradient>`);
+  const floorPath = `M${bx1} ${by2}L${bx2} ${by2}L${SCENE_W} ${SCENE_H}L0 ${SCENE_H}Z`;
+  p.push(`<path fill="url(#${fg})" d="${floorPath}"/>`);
+  const clip = doc.id('fc');
+  doc.def(`<clipPath id="${clip}"><path d="${floorPath}"/></clipPath>`);
+  p.push(`<g clip-path="url(#${clip})">`);
+  if (style === 'planks') {
+    const lines = [];
+    for (let i = -18; i <= 18; i++) {
+      const x = vx + i * 48;
+      lines.push(`M${n(x)} ${by2}L${n(toBottom(x, by2, SCENE_H))} ${SCENE_H}`);
+    }
+    p.push(`<path stroke="${darkenColor(floor, 0.35)}" stroke-opacity=".5" stroke-width="2" d="${lines.join('')}"/>`);
+    const joints = [];
+    for (let r = 0; r < 14; r++) {
+      const y = by2 + (SCENE_H - by2) * ((r + 1) / 14) ** 1.7;
+      for (let i = -18; i < 18; i += 3) {
+        const x = vx + (i + (r % 3)) * 48;
+        const xa = toBottom(x, by2, y);
+        const xb = toBottom(x + 48, by2, y);
+        joints.push(`M${n(xa)} ${n(y)}L${n(xb)} ${n(y)}`);
+      }
+    }
+    p.push(`<path stroke="${darkenColor(floor, 0.35)}" stroke-opacity=".45" stroke-width="1.5" d="${joints.join('')}"/>`);
+    const grain = [];
+    for (let i = 0; i < 160; i++) {
+      const x = vx + (rnd() - 0.5) * 1700;
+      const y = by2 + rnd() * (SCENE_H - by2);
+      const len = 20 + rnd() * 60;
+      grain.push(`M${n(x)} ${n(y)}l${n((x - vx) * 0.04)} ${n(len * 0.3)}`);
+    }
+    p.push(`<path stroke="${darkenColor(floor, 0.25)}" stroke-opacity=".25" d="${grain.join('')}"/>`);
+  }
+  // Window reflections on the floor: the gloss of the finish.
+  const gloss = style === 'planks' ? 0.28 : 0.6;
+  const rg = doc.id('rg');
+  doc.def(`<linearGradient id="${rg}" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="${gloss}"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></linearGradient>`);
+  for (const [x1, x2] of windows) {
+    const yb = 940;
+    // A reflection stays under its window, widening a little towards the viewer.
+    const widen = (x) => x + (x - vx) * 0.35;
+    p.push(`<path fill="url(#${rg})" d="M${x1} ${by2 + 4}L${x2} ${by2 + 4}L${n(widen(x2))} ${yb}L${n(widen(x1))} ${yb}Z"/>`);
+  }
+  if (style === 'epoxy') {
+    // Metallic epoxy: slow translucent swirls in the cast.
+    const sw = [];
+    for (let i = 0; i < 7; i++) {
+      const y = by2 + 60 + i * 50;
+      sw.push(`<path fill="none" stroke="#fff" stroke-opacity="${n(0.03 + rnd() * 0.05, 2)}" stroke-width="${n(10 + rnd() * 40)}" stroke-linecap="round" d="M${n(100 + rnd() * 200)} ${n(y + 60)}C${n(500 + rnd() * 200)} ${n(y - 40)} ${n(900 + rnd() * 200)} ${n(y + 120)} ${n(1450 + rnd() * 100)} ${n(y + 20)}"/>`);
+    }
+    p.push(sw.join(''));
+  }
+  p.push('</g>');
+  return p.join('');
+}
+
 /** A row of townhouse façades for the ateliers. */
 function drawFacades(doc, rnd, { style, colors, sky }) {
   const p = [];
@@ -251,17 +334,8 @@ const SCENES = {
     p.push(drawBrushStroke(rnd, { x1: 180, y1: 820, x2: 1300, y2: 640, width: 120, color: '#e5be01', streaks: 24 }));
     return p.join('') + drawGrain(doc, SCENE_W, SCENE_H, { opacity: 0.06 });
   },
-  'floor-epoxy': (doc, rnd) => {
-    const p = [drawWall(doc, SCENE_W, SCENE_H, '#cfd5da', { light: 0.5 })];
-    for (let i = 0; i < 4; i++) p.push(`<rect x="${160 + i * 340}" y="110" width="220" height="330" fill="#f4f7f9" opacity=".85"/><path stroke="#c3cad0" stroke-width="6" d="M${270 + i * 340} 110v330M${160 + i * 340} 275h220"/>`);
-    p.push(drawFloor(doc, { y0: 500, color: '#5d7a8c', gloss: 0.75, lines: 'none', rnd }));
-    return p.join('');
-  },
-  'floor-polyurethane': (doc, rnd) => {
-    const p = [drawWall(doc, SCENE_W, SCENE_H, '#ece4d6')];
-    p.push(drawFloor(doc, { y0: 460, color: '#b07a45', gloss: 0.35, lines: 'planks', rnd }));
-    return p.join('');
-  },
+  'floor-epoxy': (doc, rnd) => drawRoom(doc, rnd, { wall: '#e4e6e8', floor: '#5d6f7c', style: 'epoxy' }),
+  'floor-polyurethane': (doc, rnd) => drawRoom(doc, rnd, { wall: '#ece6dc', floor: '#b07a45', style: 'planks' }),
   'floor-flake': (doc, rnd) => {
     const p = [`<rect width="${SCENE_W}" height="${SCENE_H}" fill="#8c9195"/>`];
     const cols = ['#f4f4f4', '#26252d', '#b5b8b1', '#6c7156', '#c2b078'];
