@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, resolveDatabaseTarget } from '../../../src/server/config';
+import { ConfigError, configSchema, parseConfig, resolveDatabaseTarget } from '../../../src/server/config';
 
 describe('parseConfig', () => {
   it('gives every variable a default that works on one machine', () => {
@@ -58,5 +59,18 @@ describe('resolveDatabaseTarget', () => {
     expect(resolveDatabaseTarget('file:/var/lib/shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/var/lib/shop.db' });
     expect(resolveDatabaseTarget('shop.db', '/srv/app')).toEqual({ kind: 'sqlite', file: '/srv/app/shop.db' });
     expect(resolveDatabaseTarget(':memory:')).toEqual({ kind: 'sqlite', file: ':memory:' });
+  });
+});
+
+describe('.env.example', () => {
+  it('lists every variable once, with the default the server uses', () => {
+    const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
+    const entries = text
+      .split('\n')
+      .filter((line) => /^[A-Z_]+=/.test(line))
+      .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const);
+    const names = entries.map(([name]) => name);
+    expect([...names].sort()).toEqual(Object.keys(configSchema.shape).sort());
+    expect(parseConfig(Object.fromEntries(entries))).toEqual(parseConfig({}));
   });
 });
