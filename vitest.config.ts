@@ -9,9 +9,10 @@ const src = fileURLToPath(new URL('./src', import.meta.url));
 export default defineConfig({
   resolve: { alias: { '~': src } },
   test: {
+    // Time for the e2e globalSetup to stop the server.
+    teardownTimeout: 30_000,
     projects: [
       {
-        resolve: { alias: { '~': src } },
         test: {
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
@@ -19,7 +20,6 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '~': src } },
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts', 'tests/quality/**/*.test.ts'],
@@ -28,7 +28,6 @@ export default defineConfig({
           fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 90_000,
-          teardownTimeout: 30_000,
         },
       },
     ],

@@ -5,7 +5,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { CAROUSEL_DELAY_MS, CAROUSEL_TRANSITION_MS } from '../../src/lib/constants';
 import { urlOf } from '../helpers/base-url';
-import { launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
+import { expectNoBrowserErrors, launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
 import { waitForAttribute } from '../helpers/wait';
 
 const SLIDE_COUNT = 7;
@@ -21,9 +21,10 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   const errors = tracked?.errors ?? [];
+  const where = tracked?.page.url() ?? 'the page';
   await tracked?.close();
   tracked = undefined;
-  expect(errors, 'console errors').toEqual([]);
+  expectNoBrowserErrors(errors, where);
 });
 afterAll(async () => {
   await browser?.close();
@@ -44,13 +45,15 @@ async function readActiveIndex(carousel: Locator): Promise<string | null> {
   return carousel.getAttribute('data-active-index');
 }
 
-/** The paused state of each slide's video, by slide index ('none' when the slide has no <video>). */
-function readVideoStates(carousel: Locator): Promise<Array<'playing' | 'paused' | 'none'>> {
+/** The state of each slide's video, by slide index ('none' when the slide has no <video>). */
+function readVideoStates(carousel: Locator): Promise<Array<'playing' | 'paused' | 'loading' | 'error' | 'none'>> {
   return carousel.evaluate((root) =>
     [...root.querySelectorAll('[aria-roledescription="slide"]')].map((slide) => {
       const video = slide.querySelector('video');
       if (!video) return 'none';
-      return video.paused ? 'paused' : 'playing';
+      if (video.error) return 'error';
+      if (video.paused) return 'paused';
+      return video.readyState < 2 ? 'loading' : 'playing';
     }),
   );
 }
@@ -109,7 +112,9 @@ describe('home carousel', () => {
           const slides = [...document.querySelectorAll('[aria-roledescription="carousel"] [aria-roledescription="slide"]')];
           return slides.every((slide, n) => {
             const video = slide.querySelector('video');
-            return n === i ? !!video && !video.paused : !video || video.paused;
+            // Playing means really playing: not paused, frames decoded, no load or decode error.
+            const playing = !!video && !video.paused && !video.error && video.readyState >= 2;
+            return n === i ? playing : !video || video.paused;
           });
         },
         [index],

@@ -4,7 +4,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { BADGE_CAP_TEXT, CART_STORAGE_KEY, DESKTOP_NAV_BREAKPOINT_PX, NAVBAR_SCROLL_THRESHOLD_PX } from '../../src/lib/constants';
 import { urlOf } from '../helpers/base-url';
-import { launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
+import { expectNoBrowserErrors, launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
 import { hasFocus, isScrollLocked, waitForAttribute, waitForCondition } from '../helpers/wait';
 
 const PAINT_CATALOG = '/Catalog/diamond_paints_catalog.pdf';
@@ -17,9 +17,10 @@ beforeAll(async () => {
 });
 afterEach(async () => {
   const errors = tracked?.errors ?? [];
+  const where = tracked?.page.url() ?? 'the page';
   await tracked?.close();
   tracked = undefined;
-  expect(errors, 'console errors').toEqual([]);
+  expectNoBrowserErrors(errors, where);
 });
 afterAll(async () => {
   await browser?.close();
@@ -166,7 +167,7 @@ describe('mobile menu at 375 px', () => {
   }
 
   it('opens a full-screen dialog and locks the page scroll behind it', async () => {
-    const page = await open('/contact', { width: 375 });
+    const page = await open('/about', { width: 375 });
     expect(await isScrollLocked(page)).toBe(false);
     const { dialog } = await openMenu(page);
     const box = await dialog.boundingBox();
@@ -179,16 +180,16 @@ describe('mobile menu at 375 px', () => {
   });
 
   it('navigates when a link is chosen and the menu is closed afterwards', async () => {
-    const page = await open('/contact', { width: 375 });
+    const page = await open('/about', { width: 375 });
     const { dialog } = await openMenu(page);
-    await dialog.getByRole('link', { name: 'About', exact: true }).click();
-    await page.waitForURL((url) => url.pathname === '/about');
+    await dialog.getByRole('link', { name: 'Home', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/');
     await page.getByRole('dialog').filter({ visible: true }).first().waitFor({ state: 'hidden' });
     expect(await isScrollLocked(page)).toBe(false);
   });
 
   it(`closes when the window widens to ${DESKTOP_NAV_BREAKPOINT_PX} px or more`, async () => {
-    const page = await open('/contact', { width: 375 });
+    const page = await open('/about', { width: 375 });
     const { dialog } = await openMenu(page);
     await page.setViewportSize({ width: 1280, height: 900 });
     await dialog.waitFor({ state: 'hidden' });
@@ -199,7 +200,7 @@ describe('mobile menu at 375 px', () => {
   });
 
   it('closes on Escape and gives focus back to the menu button', async () => {
-    const page = await open('/contact', { width: 375 });
+    const page = await open('/about', { width: 375 });
     const { dialog, button } = await openMenu(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });

@@ -4,7 +4,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlOf } from '../helpers/base-url';
-import { launchBrowser, newPage, scrollThrough, VIEWPORT_WIDTHS } from '../helpers/browser';
+import { expectNoBrowserErrors, expectNone, launchBrowser, newPage, scrollThrough, VIEWPORT_WIDTHS } from '../helpers/browser';
 import { PUBLIC_ROUTES, UNKNOWN_ROUTES } from '../helpers/routes';
 
 let browser: Browser;
@@ -48,9 +48,9 @@ describe.each(VIEWPORT_WIDTHS)('public routes at %i px', (width) => {
 
       await scrollThrough(page);
       await settle(page);
-      expect(await findUnsizedImages(page), `<img> without alt/width/height on ${route}`).toEqual([]);
+      expectNone(await findUnsizedImages(page), `<img> without alt, width or height on ${route}`);
       expect(await measureOverflow(page), `horizontal overflow (px) on ${route}`).toBeLessThanOrEqual(0);
-      expect(tracked.errors, `console errors on ${route}`).toEqual([]);
+      expectNoBrowserErrors(tracked.errors, route);
     } finally {
       await tracked.close();
     }
@@ -117,7 +117,7 @@ describe('unknown paths', () => {
       expect(await home.getAttribute('href')).toBe('/');
       expect(await page.locator('h1').count()).toBe(1);
       await settle(page);
-      expect(tracked.errors).toEqual([]);
+      expectNoBrowserErrors(tracked.errors, path);
     } finally {
       await tracked.close();
     }
@@ -148,7 +148,7 @@ describe('search engine files', () => {
         paths.add(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
       }
     }
-    expect(PUBLIC_ROUTES.filter((route) => !paths.has(route)), 'routes missing from the sitemap').toEqual([]);
+    expectNone(PUBLIC_ROUTES.filter((route) => !paths.has(route)), 'routes missing from the sitemap');
   });
 
   it('/robots.txt exists and points to the sitemap index', async () => {

@@ -21,15 +21,14 @@ export async function waitForAttribute(
 }
 
 /** Waits until a page-side condition holds; throws with `what` when it does not in time. */
-export async function waitForCondition<A>(
+export async function waitForCondition(
   page: Page,
   what: string,
-  condition: (arg: A) => boolean,
-  arg?: A,
+  condition: () => boolean,
   timeoutMs = UI_TIMEOUT_MS,
 ): Promise<void> {
   try {
-    await page.waitForFunction(condition, arg as A, { timeout: timeoutMs, polling: 50 });
+    await page.waitForFunction(condition, undefined, { timeout: timeoutMs, polling: 50 });
   } catch {
     throw new Error(`Timed out after ${timeoutMs} ms waiting for: ${what}`);
   }
