@@ -76,7 +76,9 @@ try {
   const body = await first.arrayBuffer();
   const etag = first.headers.get('etag');
   const catalogue = await (await fetch(`${base}/api/catalog`)).json();
-  console.log(`GET ${base}/api/catalog: ${catalogue.products.length} products, ${body.byteLength} bytes gzip, ETag ${etag}`);
+  console.log(
+    `GET ${base}/api/catalog: ${catalogue.products.length} products, ${body.byteLength} bytes JSON, ${first.headers.get('content-length')} bytes gzip, ETag ${etag}`,
+  );
   console.log(`autocannon: ${connections} connections, ${seconds} s each, loopback\n`);
 
   const rows = [];
