@@ -80,6 +80,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     }
   };
 
-  const response = currentRequestId() ? await handle() : await requestContext.run({ requestId }, handle);
+  let clientAddress: string | undefined;
+  try {
+    clientAddress = context.clientAddress;
+  } catch {
+    // Not every host knows the peer address.
+  }
+  const response = currentRequestId() ? await handle() : await requestContext.run({ requestId, clientAddress }, handle);
   return withHeader(response, 'x-request-id', requestId);
 });

@@ -162,8 +162,20 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     res.setHeader('x-request-id', requestId);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (isShuttingDown()) res.setHeader('connection', 'close');
+    if (!config.TRUST_PROXY) {
+      // Without a trusted proxy these headers are whatever the client says: nothing below may see them.
+      delete req.headers['x-forwarded-for'];
+      delete req.headers['x-forwarded-host'];
+      delete req.headers['x-forwarded-proto'];
+      delete req.headers['x-forwarded-port'];
+    }
+    const forwardedFor = req.headers['x-forwarded-for'];
+    const clientAddress =
+      (config.TRUST_PROXY && (Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor)?.split(',')[0]?.trim()) ||
+      req.socket.remoteAddress ||
+      undefined;
 
-    requestContext.run({ requestId }, () => {
+    requestContext.run({ requestId, clientAddress }, () => {
       const path = (req.url ?? '/').split('?')[0];
       res.once('close', () => {
         // 'close' fires outside the request's async context, so the id is passed along.
@@ -173,6 +185,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
           path,
           status: res.statusCode,
           ms: Math.round((performance.now() - started) * 10) / 10,
+          ip: clientAddress,
           ...(res.writableFinished ? {} : { aborted: true }),
         });
       });

@@ -4,6 +4,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestContext {
   /** The X-Request-Id of the request: accepted from the client when sane, generated otherwise. */
   requestId: string;
+  /** The client's IP address: the socket peer, or X-Forwarded-For's first entry behind a trusted proxy. */
+  clientAddress?: string;
 }
 
 /** The context of the current request; the HTTP edge enters it, async code below inherits it. */
@@ -12,6 +14,11 @@ export const requestContext = new AsyncLocalStorage<RequestContext>();
 /** The current request id, or undefined outside a request. */
 export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
+}
+
+/** The current request's client address (for rate limits and logs), or undefined outside a request. */
+export function currentClientAddress(): string | undefined {
+  return requestContext.getStore()?.clientAddress;
 }
 
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:@\/+=-]{8,128}$/;
