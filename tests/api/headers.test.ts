@@ -57,3 +57,22 @@ describe('security headers', () => {
     expectSecurityHeaders(response.headers, '404');
   });
 });
+
+describe('static files', () => {
+  it('are served brotli-compressed once the build has been compressed, with the same bytes', async () => {
+    const { rawRequest } = await import('./helpers/http');
+    const { brotliDecompressSync } = await import('node:zlib');
+    const plain = await rawRequest(`${baseUrl()}/`, { headers: { 'accept-encoding': 'identity' } });
+    let compressed = await rawRequest(`${baseUrl()}/`, { headers: { 'accept-encoding': 'gzip, br' } });
+    // The server compresses the pages in the background after it starts.
+    for (let i = 0; i < 100 && compressed.headers['content-encoding'] !== 'br'; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      compressed = await rawRequest(`${baseUrl()}/`, { headers: { 'accept-encoding': 'gzip, br' } });
+    }
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+    expect(compressed.headers['x-content-type-options']).toBe('nosniff');
+    expect(brotliDecompressSync(compressed.body).equals(plain.body)).toBe(true);
+    expect(compressed.body.length).toBeLessThan(plain.body.length);
+  });
+});

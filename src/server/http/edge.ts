@@ -11,6 +11,7 @@ import { errorBody, HTTP_MESSAGES } from './errors';
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { pickRequestId, requestContext } from './request-context';
 import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
+import { CompressedStaticFiles } from './static-compression';
 
 /** What the edge wraps. */
 export interface EdgeOptions {
@@ -148,12 +149,15 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
 /**
  * The HTTP edge in front of Astro: a request id on every request (and in every log line), security
  * headers on every response (pages and static files too), the same-origin check on state-changing
- * requests, the body-size limit, an access log line, then the Astro handler.
+ * requests, body-size and API content-type/JSON checks, an access log line; then the catalogue and
+ * compressed static text files from memory, and everything else through the Astro handler.
  */
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
   const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
+  const staticFiles = new CompressedStaticFiles(options.clientDir);
+  void staticFiles.warm().catch((err: unknown) => log.warn('could not compress the build ahead', { err }));
 
   return (req, res) => {
     const started = performance.now();
@@ -254,10 +258,12 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     });
 
     function delegate(): void {
-      if ((req.method === 'GET' || req.method === 'HEAD') && (req.url === CATALOG_PATH || req.url?.startsWith(`${CATALOG_PATH}?`))) {
+      const pathname = (req.url ?? '/').split('?')[0]!;
+      if ((req.method === 'GET' || req.method === 'HEAD') && pathname === CATALOG_PATH) {
         void serveCatalog(req, res, log);
         return;
       }
+      if (!isApiPath(pathname) && staticFiles.serve(req, res, pathname)) return;
       try {
         handler(req, res);
       } catch (err) {

@@ -1,0 +1,192 @@
+import { readdirSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
+import { pickEncoding } from '../catalog/catalog.snapshot';
+
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Text types worth compressing, by extension. */
+const COMPRESSIBLE: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.json': 'application/json; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+  '.xml': 'application/xml',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+// Tiny files gain nothing; huge ones would hold too much memory.
+const MIN_BYTES = 1024;
+const MAX_BYTES = 8 * 1024 * 1024;
+/** Ceiling of compressed bytes kept in memory; past it files are served as they are. */
+const MAX_CACHE_BYTES = 128 * 1024 * 1024;
+
+/** One file of the build, compressed once. */
+interface Entry {
+  type: string;
+  etagBase: string;
+  lastModified: string;
+  immutable: boolean;
+  bodies?: { gzip: Buffer; br: Buffer };
+  pending?: Promise<void>;
+  failed?: boolean;
+}
+
+/**
+ * Serves the build's text files (pages, CSS, JS, SVG...) gzip- or brotli-compressed from memory.
+ * The build does not change while the server runs, so each file is compressed once, off the
+ * event loop, the first time it is asked for; until then (and for anything it does not handle:
+ * other types, missing files, clients without compression) `serve` returns false and the
+ * adapter's static handler answers as before.
+ */
+export class CompressedStaticFiles {
+  readonly #clientDir: string;
+  readonly #assetsPrefix: string;
+  /** URL path → build file (null: not one this class serves). */
+  readonly #paths = new Map<string, string | null>();
+  /** Build file → its entry. */
+  readonly #files = new Map<string, Entry>();
+  #cachedBytes = 0;
+
+  constructor(clientDir: string, assetsDir = '_astro') {
+    this.#clientDir = resolve(clientDir);
+    this.#assetsPrefix = join(this.#clientDir, assetsDir) + sep;
+  }
+
+  /** The build file a URL path names (`/` → index.html, `/about` → about.html), or undefined. */
+  #resolve(pathname: string): { file: string; type: string } | undefined {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(pathname);
+    } catch {
+      return undefined;
+    }
+    if (decoded.includes('\0') || decoded.split('/').some((s) => s.startsWith('.'))) return undefined;
+    const candidates = decoded === '/' ? ['/index.html'] : decoded.endsWith('/') ? [] : extname(decoded) ? [decoded] : [`${decoded}.html`];
+    for (const candidate of candidates) {
+      const file = resolve(join(this.#clientDir, candidate));
+      if (!file.startsWith(this.#clientDir + sep)) return undefined;
+      const type = COMPRESSIBLE[extname(file).toLowerCase()];
+      if (type) return { file, type };
+    }
+    return undefined;
+  }
+
+  /** The entry of a build file, created (and its compression started) on first use; null when not served. */
+  #entryOfFile(file: string, type: string): Entry | null {
+    const known = this.#files.get(file);
+    if (known) return known;
+    let stat;
+    try {
+      stat = statSync(file);
+    } catch {
+      return null;
+    }
+    if (!stat.isFile() || stat.size < MIN_BYTES || stat.size > MAX_BYTES) return null;
+    const entry: Entry = {
+      type,
+      etagBase: `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`,
+      lastModified: stat.mtime.toUTCString(),
+      immutable: file.startsWith(this.#assetsPrefix),
+    };
+    entry.pending = this.#compress(file, entry);
+    this.#files.set(file, entry);
+    return entry;
+  }
+
+  /** The entry a URL path names, or null. */
+  #entryOf(pathname: string): Entry | null {
+    let file = this.#paths.get(pathname);
+    if (file === undefined) {
+      const target = this.#resolve(pathname);
+      file = target && this.#entryOfFile(target.file, target.type) ? target.file : null;
+      // Unknown paths are remembered too, up to a bound, so scans cannot grow the map without end.
+      if (this.#paths.size < 20_000) this.#paths.set(pathname, file);
+    }
+    return file ? (this.#files.get(file) ?? null) : null;
+  }
+
+  /**
+   * Compresses the pages, styles and scripts of the build one after another, so the first visitors
+   * already get compressed answers; images are compressed when first asked for.
+   */
+  async warm(extensions: readonly string[] = ['.html', '.css', '.js']): Promise<void> {
+    const walk = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
+    let files: string[];
+    try {
+      files = walk(this.#clientDir);
+    } catch {
+      return;
+    }
+    for (const file of files) {
+      const ext = extname(file).toLowerCase();
+      const type = COMPRESSIBLE[ext];
+      if (!type || !extensions.includes(ext)) continue;
+      await this.#entryOfFile(file, type)?.pending;
+    }
+  }
+
+  /** Compresses a file into its entry, in the thread pool. */
+  async #compress(file: string, entry: Entry): Promise<void> {
+    try {
+      const raw = await readFile(file);
+      const [gz, br] = await Promise.all([
+        gzipAsync(raw, { level: 9 }),
+        brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+      ]);
+      if (this.#cachedBytes + gz.length + br.length > MAX_CACHE_BYTES) {
+        entry.failed = true;
+        return;
+      }
+      this.#cachedBytes += gz.length + br.length;
+      entry.bodies = { gzip: gz, br };
+    } catch {
+      entry.failed = true;
+    } finally {
+      entry.pending = undefined;
+    }
+  }
+
+  /** Answers a GET/HEAD for a compressible build file from memory; false when the caller should serve it. */
+  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return false;
+    const acceptEncoding = req.headers['accept-encoding'];
+    const encoding = pickEncoding(typeof acceptEncoding === 'string' ? acceptEncoding : null);
+    if (encoding === 'identity' || req.headers.range) return false;
+    const entry = this.#entryOf(pathname);
+    if (!entry?.bodies) return false;
+    const body = entry.bodies[encoding];
+    const etag = `W/"${entry.etagBase}-${encoding === 'br' ? 'br' : 'gz'}"`;
+    const headers: Record<string, string | number> = {
+      'content-type': entry.type,
+      'cache-control': entry.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0',
+      etag,
+      'last-modified': entry.lastModified,
+      vary: 'Accept-Encoding',
+    };
+    const ifNoneMatch = req.headers['if-none-match'];
+    if (ifNoneMatch && ifNoneMatch.split(',').some((t) => t.trim() === etag || t.trim() === '*')) {
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
+    headers['content-encoding'] = encoding;
+    headers['content-length'] = body.byteLength;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
+  /** Resolves once every compression started so far has finished (tests, warm-up). */
+  async settle(): Promise<void> {
+    await Promise.all([...this.#files.values()].map((e) => e.pending));
+  }
+}
