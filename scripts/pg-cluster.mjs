@@ -62,6 +62,19 @@ function ensurePostgresUser() {
   execFileSync('useradd', ['-r', '-M', '-s', '/usr/sbin/nologin', 'postgres']);
 }
 
+/** pg_ctl start of an existing cluster folder made by startPgCluster, on `port`. */
+export function startPgServer(dir, port, bin = findPgBin()) {
+  runAsPostgres(join(bin, 'pg_ctl'), [
+    '-D', join(dir, 'data'), '-l', join(dir, 'server.log'), '-w', '-t', '60',
+    '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`, 'start',
+  ]);
+}
+
+/** pg_ctl stop (fast) of an existing cluster folder made by startPgCluster. */
+export function stopPgServer(dir, bin = findPgBin()) {
+  runAsPostgres(join(bin, 'pg_ctl'), ['-D', join(dir, 'data'), '-m', 'fast', '-w', 'stop']);
+}
+
 /**
  * Starts a throwaway cluster. Resolves to { url, port, dir, stop, start, stopServer }: `stop()`
  * stops the server and removes the folder; `stopServer()`/`start()` stop and restart it in place.
@@ -75,14 +88,13 @@ export async function startPgCluster() {
   const data = join(dir, 'data');
   const port = await freePort();
   let running = false;
-  const ctl = (args) => runAsPostgres(join(bin, 'pg_ctl'), ['-D', data, ...args]);
   const start = () => {
-    ctl(['-l', join(dir, 'server.log'), '-w', '-t', '60', '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`, 'start']);
+    startPgServer(dir, port, bin);
     running = true;
   };
   const stopServer = () => {
     if (!running) return;
-    ctl(['-m', 'fast', '-w', 'stop']);
+    stopPgServer(dir, bin);
     running = false;
   };
   try {

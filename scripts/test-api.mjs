@@ -79,7 +79,8 @@ try {
     totals.failed += 1;
   }
   if (cluster) {
-    const postgres = await runLane('postgres', { API_TEST_PG_URL: cluster.url });
+    // The cluster's folder lets a test stop and restart the server (a database outage).
+    const postgres = await runLane('postgres', { API_TEST_PG_URL: cluster.url, API_TEST_PG_DIR: cluster.dir, API_TEST_PG_PORT: String(cluster.port) });
     totals.passed += postgres.passed;
     totals.failed += postgres.failed;
   }

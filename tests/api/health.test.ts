@@ -52,3 +52,35 @@ describe('with an unreachable database', () => {
     expect(server.logLines().some((l) => l.level === 'error' && l.msg === 'database unavailable')).toBe(true);
   });
 });
+
+describe.runIf(process.env.API_TEST_PG_DIR)('when PostgreSQL goes away while the server runs', () => {
+  it('answers 503 while it is down and recovers by itself when it is back', async () => {
+    // @ts-expect-error: plain JS module without types
+    const { startPgServer, stopPgServer } = (await import('../../scripts/pg-cluster.mjs')) as {
+      startPgServer: (dir: string, port: number) => void;
+      stopPgServer: (dir: string) => void;
+    };
+    const dir = process.env.API_TEST_PG_DIR!;
+    const port = Number(process.env.API_TEST_PG_PORT);
+    expect((await fetch(`${baseUrl()}/api/health`)).status).toBe(200);
+    stopPgServer(dir);
+    try {
+      const health = await fetch(`${baseUrl()}/api/health`);
+      expect(health.status).toBe(503);
+      expect(await health.json()).toEqual({ status: 'unavailable', database: 'postgres' });
+      const product = await fetch(`${baseUrl()}/api/products/anything`);
+      expect(product.status).toBe(503);
+      expect(errorOf(await product.json()).code).toBe('unavailable');
+      expect((await fetch(`${baseUrl()}/`)).status).toBe(200);
+    } finally {
+      startPgServer(dir, port);
+    }
+    let status = 0;
+    for (let i = 0; i < 50 && status !== 200; i++) {
+      status = (await fetch(`${baseUrl()}/api/health`)).status;
+      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toBe(200);
+    expect((await fetch(`${baseUrl()}/api/catalog`)).status).toBe(200);
+  });
+});
