@@ -55,7 +55,6 @@ describe('with an unreachable database', () => {
 
 describe.runIf(process.env.API_TEST_PG_DIR)('when PostgreSQL goes away while the server runs', () => {
   it('answers 503 while it is down and recovers by itself when it is back', async () => {
-    // @ts-expect-error: plain JS module without types
     const { startPgServer, stopPgServer } = (await import('../../scripts/pg-cluster.mjs')) as {
       startPgServer: (dir: string, port: number) => void;
       stopPgServer: (dir: string) => void;
