@@ -110,6 +110,10 @@ describe('GET /api/products/:id', () => {
     const response = await fetch(`${baseUrl()}/api/products/${encodeURIComponent(expected.id)}`);
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual(expected);
+    const etag = response.headers.get('etag')!;
+    expect(etag).toMatch(/^"[A-Za-z0-9_-]+"$/);
+    const again = await rawRequest(`${baseUrl()}/api/products/${encodeURIComponent(expected.id)}`, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(304);
   });
 
   it('answers 404 with the JSON error shape for an unknown id', async () => {
