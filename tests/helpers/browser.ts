@@ -1,4 +1,4 @@
-import { expect } from 'vitest';
+import { assert } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 
 /** Debian's Chromium, installed by scripts/ensure-chromium.mjs. */
@@ -100,10 +100,10 @@ export async function scrollThrough(page: Page): Promise<void> {
 
 /** Fails the test with every recorded console or page error listed, if there are any. */
 export function expectNoBrowserErrors(errors: readonly string[], where: string): void {
-  expect(errors.length, `console/page errors on ${where}:\n  ${errors.join('\n  ')}\n`).toBe(0);
+  if (errors.length > 0) assert.fail(`console/page errors on ${where}:\n  ${errors.join('\n  ')}`);
 }
 
 /** Fails the test with every problem listed, if there are any. */
 export function expectNone(problems: readonly string[], what: string): void {
-  expect(problems.length, `${what}:\n  ${problems.join('\n  ')}\n`).toBe(0);
+  if (problems.length > 0) assert.fail(`${what}:\n  ${problems.join('\n  ')}`);
 }

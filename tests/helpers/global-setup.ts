@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { startBuiltServer } from './server';
 
@@ -10,7 +13,8 @@ declare module 'vitest' {
 
 /**
  * Vitest globalSetup of the e2e project: starts the built server once for every browser test
- * file and stops it afterwards. E2E_BASE_URL points the tests at a server already running instead.
+ * file, on its own throwaway database, media and mail folders, and removes them afterwards.
+ * E2E_BASE_URL points the tests at a server already running instead.
  */
 export default async function setupServer(project: TestProject): Promise<(() => Promise<void>) | undefined> {
   const given = process.env.E2E_BASE_URL;
@@ -18,7 +22,21 @@ export default async function setupServer(project: TestProject): Promise<(() => 
     project.provide('baseUrl', given.replace(/\/+$/, ''));
     return undefined;
   }
-  const server = await startBuiltServer();
+  const scratch = mkdtempSync(join(tmpdir(), 'graphene-e2e-'));
+  const server = await startBuiltServer({
+    env: {
+      DATABASE_URL: `file:${join(scratch, 'shop.db')}`,
+      MEDIA_DIR: join(scratch, 'media'),
+      MAIL_DIR: join(scratch, 'mail'),
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    },
+  }).catch((error: unknown) => {
+    rmSync(scratch, { recursive: true, force: true });
+    throw error;
+  });
   project.provide('baseUrl', server.url);
-  return server.stop;
+  return async () => {
+    await server.stop();
+    rmSync(scratch, { recursive: true, force: true });
+  };
 }
