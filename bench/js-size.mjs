@@ -2,24 +2,17 @@
 // scripts, Astro island component/renderer URLs and every static import transitively.
 // Usage: npm run build && npx node bench/js-size.mjs [--dist DIR] [--budget KB] [/path ...]
 // Budget: marketing pages ship at most 85 KB gzip of JS (exit code 1 when a page is over it).
+// Also a module: tests/quality/js-budget.test.ts checks the same figures against the budget.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, posix, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const args = process.argv.slice(2);
-/** Reads `--name value` from the arguments, removing both. */
-function takeOption(name, fallback) {
-  const at = args.indexOf(name);
-  if (at < 0) return fallback;
-  const [, value] = args.splice(at, 2);
-  return value;
-}
-const distDir = resolve(takeOption('--dist', process.env.ASTRO_OUT_DIR || 'dist'));
-const budgetKb = Number(takeOption('--budget', '85'));
-const clientDir = join(distDir, 'client');
+/** The JS budget of a marketing page, gzip KB (1 KB = 1024 bytes). */
+export const JS_BUDGET_KB = 85;
 
 /** The first page of a folder of pre-rendered pages, e.g. a /products/ or /vendors/ page. */
-function firstPageUnder(folder, skip = []) {
+function firstPageUnder(clientDir, folder, skip = []) {
   const dir = join(clientDir, folder);
   if (!existsSync(dir)) return null;
   const page = readdirSync(dir)
@@ -31,19 +24,19 @@ function firstPageUnder(folder, skip = []) {
 }
 
 /** The default pages: home, about, contact, a category page, a vendor page and the Diamond Collection vendor page. */
-function defaultPages() {
+function defaultPages(clientDir) {
   return [
     '/',
     '/about',
     '/contact',
-    firstPageUnder('products') ?? '/products/decorative-paints',
-    firstPageUnder('vendors', ['/vendors/diamond-collection']) ?? '/vendors/rustoleum',
+    firstPageUnder(clientDir, 'products') ?? '/products/decorative-paints',
+    firstPageUnder(clientDir, 'vendors', ['/vendors/diamond-collection']) ?? '/vendors/rustoleum',
     '/vendors/diamond-collection',
   ];
 }
 
 /** The HTML file a route was pre-rendered to (build.format 'file', or 'directory'). */
-function findHtmlFile(route) {
+function findHtmlFile(clientDir, route) {
   const clean = route.replace(/\/+$/, '');
   const candidates = clean === '' ? ['index.html'] : [`${clean.slice(1)}.html`, `${clean.slice(1)}/index.html`];
   return candidates.map((c) => join(clientDir, c)).find((file) => existsSync(file)) ?? null;
@@ -97,9 +90,12 @@ function gzipSize(bytes) {
   return gzipSync(bytes, { level: 9 }).length;
 }
 
-/** Walks a page's JavaScript graph and returns its files with raw and gzip sizes. */
-function measurePage(route) {
-  const htmlFile = findHtmlFile(route);
+/**
+ * Walks a built page's JavaScript graph (from `clientDir`, e.g. dist/client) and returns its
+ * files with raw and gzip sizes, the inline module scripts, and the totals; null without HTML.
+ */
+export function measurePage(clientDir, route) {
+  const htmlFile = findHtmlFile(clientDir, route);
   if (!htmlFile) return null;
   const { urls, inline } = readPageEntries(readFileSync(htmlFile, 'utf8'));
   const files = new Map();
@@ -143,27 +139,43 @@ function kb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-if (!existsSync(clientDir)) {
-  console.error(`No build at ${clientDir}: run \`npm run build\` first (or pass --dist DIR).`);
-  process.exit(1);
-}
-const pages = args.length > 0 ? args : defaultPages();
-let over = 0;
-console.log(`JavaScript per page, gzip -9 (budget ${budgetKb} KB), from ${clientDir}\n`);
-for (const route of pages) {
-  const result = measurePage(route);
-  if (!result) {
-    console.log(`${route.padEnd(36)} no pre-rendered HTML`);
-    over += 1;
-    continue;
+/** The command line: prints the figures, exit code 1 when a page is over the budget. */
+function main() {
+  const args = process.argv.slice(2);
+  /** Reads `--name value` from the arguments, removing both. */
+  const takeOption = (name, fallback) => {
+    const at = args.indexOf(name);
+    if (at < 0) return fallback;
+    const [, value] = args.splice(at, 2);
+    return value;
+  };
+  const distDir = resolve(takeOption('--dist', process.env.SHOP_DIST_DIR || process.env.ASTRO_OUT_DIR || 'dist'));
+  const budgetKb = Number(takeOption('--budget', String(JS_BUDGET_KB)));
+  const clientDir = join(distDir, 'client');
+  if (!existsSync(clientDir)) {
+    console.error(`No build at ${clientDir}: run \`npm run build\` first (or pass --dist DIR).`);
+    process.exit(1);
   }
-  const overBudget = result.gzip > budgetKb * 1024;
-  if (overBudget) over += 1;
-  console.log(
-    `${route.padEnd(36)} ${kb(result.gzip).padStart(9)} gzip  ${kb(result.raw).padStart(9)} raw  ${String(result.files.size).padStart(3)} files${result.inline.count ? ` + ${result.inline.count} inline` : ''}${overBudget ? '  OVER BUDGET' : ''}`,
-  );
-  const biggest = [...result.files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 5);
-  for (const [url, size] of biggest) console.log(`    ${kb(size.gzip).padStart(9)}  ${url}`);
-  if (result.missing.length > 0) console.log(`    missing: ${result.missing.join(', ')}`);
+  const pages = args.length > 0 ? args : defaultPages(clientDir);
+  let over = 0;
+  console.log(`JavaScript per page, gzip -9 (budget ${budgetKb} KB), from ${clientDir}\n`);
+  for (const route of pages) {
+    const result = measurePage(clientDir, route);
+    if (!result) {
+      console.log(`${route.padEnd(36)} no pre-rendered HTML`);
+      over += 1;
+      continue;
+    }
+    const overBudget = result.gzip > budgetKb * 1024;
+    if (overBudget) over += 1;
+    console.log(
+      `${route.padEnd(36)} ${kb(result.gzip).padStart(9)} gzip  ${kb(result.raw).padStart(9)} raw  ${String(result.files.size).padStart(3)} files${result.inline.count ? ` + ${result.inline.count} inline` : ''}${overBudget ? '  OVER BUDGET' : ''}`,
+    );
+    const biggest = [...result.files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 5);
+    for (const [url, size] of biggest) console.log(`    ${kb(size.gzip).padStart(9)}  ${url}`);
+    if (result.missing.length > 0) console.log(`    missing: ${result.missing.join(', ')}`);
+  }
+  process.exitCode = over > 0 ? 1 : 0;
 }
-process.exitCode = over > 0 ? 1 : 0;
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) main();

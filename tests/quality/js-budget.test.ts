@@ -1,0 +1,18 @@
+// The JavaScript budget (STYLE/brief: marketing pages ship at most 85 KB gzip of JS in total),
+// measured on the built pages the e2e server serves: every <script>, island and static import.
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { JS_BUDGET_KB, measurePage } from '../../bench/js-size.mjs';
+import { PUBLIC_ROUTES } from '../helpers/routes';
+
+const clientDir = join(resolve(process.env.SHOP_DIST_DIR || 'dist'), 'client');
+
+describe(`JavaScript shipped per page (budget ${JS_BUDGET_KB} KB gzip)`, () => {
+  it.each(PUBLIC_ROUTES)('%s stays within the budget and references no missing script', (route) => {
+    const result = measurePage(clientDir, route);
+    expect(result, `pre-rendered HTML of ${route} in ${clientDir}`).not.toBeNull();
+    expect(result!.missing, `scripts ${route} loads that the build lacks`).toEqual([]);
+    const kb = result!.gzip / 1024;
+    expect(kb, `gzip KB of JS on ${route}`).toBeLessThanOrEqual(JS_BUDGET_KB);
+  });
+});
