@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
+import cartDirective from './src/directives/integration.ts';
 
 /** Public origin of the shop; canonical URLs, the sitemap and Open Graph tags are built on it. */
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -19,8 +20,11 @@ export default defineConfig({
   trailingSlash: 'never',
   build: { format: 'file', inlineStylesheets: 'auto' },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // The node edge (src/server/http) checks Origin on every state-changing request with JSON errors.
+  security: { checkOrigin: false },
   integrations: [
     react(),
+    cartDirective(),
     sitemap({
       filter: (page) => !/\/(checkout|account|admin|login|signup|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname),
     }),

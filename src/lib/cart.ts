@@ -1,23 +1,34 @@
-import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY } from './constants';
 
-/** The product snapshot a cart line keeps (spec §3 Cart item). */
-export const cartProductSchema = z.object({
-  id: z.string().min(1),
-  name: z.string().min(1),
-  /** Unit price in dollars at the time it was added; the server re-prices at checkout. */
-  price: z.number().nonnegative().finite(),
-  image: z.string(),
-  category: z.string(),
-});
-export type CartProduct = z.infer<typeof cartProductSchema>;
+// Hand-written checks rather than zod: this module ships on every page with the cart badge, and
+// zod alone would triple the JavaScript of a marketing page.
 
-/** One line of the cart: a product and how many. */
-export const cartLineSchema = z.object({
-  product: cartProductSchema,
-  quantity: z.number().int().min(1).max(CART_LINE_MAX_QUANTITY),
-});
-export type CartLine = z.infer<typeof cartLineSchema>;
+/** The product snapshot a cart line keeps (spec §3 Cart item). */
+export interface CartProduct {
+  id: string;
+  name: string;
+  /** Unit price in dollars at the time it was added; the server re-prices at checkout. */
+  price: number;
+  image: string;
+  category: string;
+}
+
+/** One line of the cart: a product and how many (1..CART_LINE_MAX_QUANTITY). */
+export interface CartLine {
+  product: CartProduct;
+  quantity: number;
+}
+
+const isText = (v: unknown, min = 0): v is string => typeof v === 'string' && v.length >= min;
+
+/** The cart snapshot of an unknown value, or null when it is not a valid product snapshot. */
+export function parseCartProduct(value: unknown): CartProduct | null {
+  if (!value || typeof value !== 'object') return null;
+  const v = value as Record<string, unknown>;
+  if (!isText(v.id, 1) || !isText(v.name, 1) || !isText(v.image) || !isText(v.category)) return null;
+  if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return null;
+  return { id: v.id, name: v.name, price: v.price, image: v.image, category: v.category };
+}
 
 /** The fields of a product the cart needs, plus what the add-to-cart gate reads. */
 export interface CartCandidate extends CartProduct {
@@ -38,13 +49,8 @@ function clampQuantity(quantity: number): number {
 
 /** Adds one unit: an existing line increments by 1 (up to the cap), otherwise a new line of 1. */
 export function addLine(lines: readonly CartLine[], product: CartProduct): CartLine[] {
-  const snapshot = cartProductSchema.parse({
-    id: product.id,
-    name: product.name,
-    price: product.price,
-    image: product.image,
-    category: product.category,
-  });
+  const snapshot = parseCartProduct(product);
+  if (!snapshot) throw new TypeError(`Not a product that can go in the cart: ${JSON.stringify(product)}`);
   const existing = lines.find((l) => l.product.id === snapshot.id);
   if (!existing) return [...lines, { product: snapshot, quantity: 1 }];
   return lines.map((l) =>
@@ -93,18 +99,15 @@ export function decodeCart(stored: string | null | undefined): CartLine[] {
   if (!Array.isArray(raw)) return [];
   const merged = new Map<string, CartLine>();
   for (const item of raw) {
-    const parsed = cartLineSchema.safeParse(
-      item && typeof item === 'object' && 'quantity' in item
-        ? { ...item, quantity: clampQuantity(Number((item as { quantity: unknown }).quantity)) }
-        : item,
-    );
-    if (!parsed.success) continue;
-    const line = parsed.data;
-    const prev = merged.get(line.product.id);
-    merged.set(
-      line.product.id,
-      prev ? { ...prev, quantity: clampQuantity(prev.quantity + line.quantity) } : line,
-    );
+    if (!item || typeof item !== 'object') continue;
+    const product = parseCartProduct((item as { product?: unknown }).product);
+    const quantity = clampQuantity(Number((item as { quantity?: unknown }).quantity));
+    if (!product || quantity < 1) continue;
+    const prev = merged.get(product.id);
+    merged.set(product.id, {
+      product: prev?.product ?? product,
+      quantity: clampQuantity((prev?.quantity ?? 0) + quantity),
+    });
   }
   return [...merged.values()];
 }

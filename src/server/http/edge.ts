@@ -264,6 +264,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         return;
       }
       if (!isApiPath(pathname) && staticFiles.serve(req, res, pathname)) return;
+      if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname)) {
+        const page = staticFiles.pagePathFor(pathname);
+        if (page) req.url = page + (req.url ?? '').slice(pathname.length);
+      }
       try {
         handler(req, res);
       } catch (err) {
