@@ -57,6 +57,20 @@ export async function startBuiltServer(options: StartServerOptions = {}): Promis
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
+  let stopping = false;
+  // A server that dies mid-suite fails every later test with "connection refused"; say why once.
+  child.on('exit', (code, signal) => {
+    if (!stopping) {
+      process.stderr.write(
+        `\n[e2e server] ${url} exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${output}\n`,
+      );
+    }
+  });
+  const stop = () => {
+    stopping = true;
+    return stopChild(child);
+  };
+
   const deadline = Date.now() + (options.readyTimeoutMs ?? 60_000);
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.signalCode !== null) {
@@ -65,12 +79,12 @@ export async function startBuiltServer(options: StartServerOptions = {}): Promis
     try {
       const response = await fetch(`${url}/api/health`);
       await response.body?.cancel();
-      if (response.status === 200) return { url, stop: () => stopChild(child) };
+      if (response.status === 200) return { url, stop };
     } catch {
       // Not listening yet.
     }
     await new Promise((r) => setTimeout(r, HEALTH_POLL_MS));
   }
-  await stopChild(child);
+  await stop();
   throw new Error(`The server did not answer GET /api/health with 200 within the time limit:\n${output}`);
 }
