@@ -24,12 +24,9 @@ function initFadeIn(): void {
     },
     { rootMargin: '0px 0px -8% 0px', threshold: 0.08 },
   );
-  // Blocks already on screen (a reload halfway down) show at once instead of blinking.
-  const fold = window.innerHeight;
-  for (const el of targets) {
-    if (el.getBoundingClientRect().top < fold * 0.92) el.classList.add('is-visible');
-    else observer.observe(el);
-  }
+  // No layout reads here: measuring every block would force a layout of the whole page at start.
+  // The observer reports blocks already on screen in its first callback.
+  for (const el of targets) observer.observe(el);
   root.classList.add('fade-ready');
 }
 
