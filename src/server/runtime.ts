@@ -6,6 +6,9 @@ import type { DialectKind } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { unavailable } from './http/errors';
 import { createLogger, type Logger } from './log';
+import { seedDemoCustomers } from './customers/demo';
+import { startOutboxWorker, type OutboxWorker } from './mail/outbox.worker';
+import { createMailTransport } from './mail/transport';
 
 /** After a failed start of the database, requests wait this long before trying again. */
 const RETRY_AFTER_FAILURE_MS = 2_000;
@@ -17,6 +20,8 @@ interface RuntimeState {
   handle?: DatabaseHandle;
   starting?: Promise<DatabaseHandle>;
   failedAt?: number;
+  /** Delivers the e-mail outbox while the database is up. */
+  outbox?: OutboxWorker;
   closed: boolean;
 }
 
@@ -61,6 +66,10 @@ async function startDatabase(): Promise<DatabaseHandle> {
     if (ran.length) log.info('migrations applied', { migrations: ran, database: handle.kind });
     const seed = await seedCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
     if (seed.seeded) log.info('catalogue seeded from content', { products: seed.products, categories: seed.categories });
+    if (config.SHOP_DEMO) {
+      const created = await seedDemoCustomers(handle.db);
+      if (created) log.info('demo customers created', { created });
+    }
     return handle;
   } catch (err) {
     await handle.close().catch(() => undefined);
@@ -79,6 +88,13 @@ export function bootstrap(): Promise<DatabaseHandle> {
     (handle) => {
       state.handle = handle;
       state.failedAt = undefined;
+      const config = getConfig();
+      state.outbox ??= startOutboxWorker({
+        db: handle.db,
+        transport: createMailTransport(config.SMTP_URL, resolveDir(config.MAIL_DIR)),
+        from: config.MAIL_FROM,
+        log: getLogger(),
+      });
       return handle;
     },
     (err: unknown) => {
@@ -104,9 +120,16 @@ export async function getDatabase(): Promise<DatabaseHandle> {
   }
 }
 
+/** Asks the outbox worker to deliver now (after a request queued an e-mail). */
+export function pokeOutbox(): void {
+  state.outbox?.poke();
+}
+
 /** Closes the database; later requests get 503. */
 export async function shutdown(): Promise<void> {
   state.closed = true;
+  await state.outbox?.stop();
+  state.outbox = undefined;
   const handle = state.handle ?? (await state.starting?.catch(() => undefined));
   state.handle = undefined;
   state.starting = undefined;

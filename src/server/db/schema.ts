@@ -80,10 +80,75 @@ export interface MetaTable {
   updated_at: string;
 }
 
+/** A customer account (spec §3 User); the e-mail is stored trimmed and unique regardless of case. */
+export interface CustomersTable {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  /** YYYY-MM-DD. */
+  date_of_birth: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  is_blocked: IntBool;
+  created_at: string;
+  last_login_at: string | null;
+}
+
+/** A signed-in browser: only the SHA-256 of its cookie token is stored. */
+export interface SessionsTable {
+  id: string;
+  /** SHA-256 (hex) of the 256-bit cookie token. */
+  token_hash: string;
+  customer_id: string;
+  /** 1: 'remember me' (30-day cookie); 0: browser-session cookie with an idle limit. */
+  persistent: IntBool;
+  created_at: string;
+  last_seen_at: string;
+  expires_at: string;
+}
+
+/** A single-use password reset link: only the SHA-256 of its token is stored. */
+export interface PasswordResetTokensTable {
+  token_hash: string;
+  customer_id: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+/** One counted attempt (a failed sign-in, a reset request) under a rate-limit scope such as 'login:address:1.2.3.4'. */
+export interface LoginAttemptsTable {
+  id: string;
+  scope: string;
+  created_at: string;
+}
+
+/** An e-mail waiting for (or done with) delivery; written in the transaction of the event that causes it. */
+export interface OutboxTable {
+  id: string;
+  /** Template name, e.g. 'welcome', 'password-reset'. */
+  kind: string;
+  to_address: string;
+  subject: string;
+  html: string;
+  text: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  last_error: string | null;
+}
+
 /** Every table of the shop. */
 export interface Database {
   products: ProductsTable;
   categories: CategoriesTable;
   catalog_revision: CatalogRevisionTable;
   meta: MetaTable;
+  customers: CustomersTable;
+  sessions: SessionsTable;
+  password_reset_tokens: PasswordResetTokensTable;
+  login_attempts: LoginAttemptsTable;
+  outbox: OutboxTable;
 }

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as catalog from './2026-11-22T0300_catalog';
+import * as customers from './2026-11-22T0400_customers';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -8,4 +9,5 @@ import * as catalog from './2026-11-22T0300_catalog';
  */
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-22T0300_catalog': catalog,
+  '2026-11-22T0400_customers': customers,
 };

@@ -1,0 +1,15 @@
+import type { APIRoute } from 'astro';
+import { isSecureContext, notSignedIn, readSessionToken } from '../../../server/auth/auth.http';
+import { findSignedInCustomer } from '../../../server/customers/customers.service';
+import { jsonResponse } from '../../../server/http/errors';
+import { getConfig, getDatabase } from '../../../server/runtime';
+
+export const prerender = false;
+
+/** The signed-in customer { user } (never a hash or token), or 401 with the cookie cleared. */
+export const GET: APIRoute = async ({ request, url }) => {
+  const { db } = await getDatabase();
+  const user = await findSignedInCustomer(db, readSessionToken(request));
+  if (!user) throw notSignedIn(isSecureContext(getConfig().SITE_URL, url));
+  return jsonResponse({ user });
+};

@@ -1,0 +1,24 @@
+import type { Db } from '../customers/customers.repository';
+
+/** Counts the attempts under `scope` since `since` and the time of the oldest of them. */
+export async function countAttemptsSince(db: Db, scope: string, since: string): Promise<{ count: number; oldest?: string }> {
+  const row = await db
+    .selectFrom('login_attempts')
+    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where('scope', '=', scope)
+    .where('created_at', '>', since)
+    .executeTakeFirst();
+  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? undefined };
+}
+
+/** Records one attempt under `scope`. */
+export async function insertAttempt(db: Db, scope: string, at: string): Promise<void> {
+  await db.insertInto('login_attempts').values({ id: crypto.randomUUID(), scope, created_at: at }).execute();
+}
+
+/** Deletes the attempts under `scope` (all, or only those before `before`). */
+export async function deleteAttempts(db: Db, scope: string, before?: string): Promise<void> {
+  let query = db.deleteFrom('login_attempts').where('scope', '=', scope);
+  if (before) query = query.where('created_at', '<=', before);
+  await query.execute();
+}

@@ -1,0 +1,82 @@
+/** A rendered e-mail: subject, HTML and plain-text bodies. */
+export interface RenderedMail {
+  kind: string;
+  subject: string;
+  html: string;
+  text: string;
+}
+
+const BRAND = 'Graphene Coatings';
+
+/** Escapes text for HTML content and attribute values. */
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+}
+
+/** Wraps paragraphs (already-escaped HTML) and an optional button in the brand's simple mail layout. */
+function layoutHtml(title: string, paragraphs: string[], button?: { label: string; href: string }): string {
+  const body = paragraphs.map((p) => `<p style="margin:0 0 16px;font-size:16px;line-height:1.55;color:#2b2622">${p}</p>`).join('');
+  const action = button
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(button.href)}" style="display:inline-block;background:#b4532a;color:#ffffff;text-decoration:none;font-weight:600;padding:12px 22px;border-radius:6px">${escapeHtml(button.label)}</a></p>`
+    : '';
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f6f1ea;font-family:Helvetica,Arial,sans-serif">
+<table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
+<table role="presentation" width="560" cellpadding="0" cellspacing="0" style="max-width:560px;background:#ffffff;border-radius:10px;border:1px solid #e4dccf">
+<tr><td style="padding:28px 32px 8px;font-family:Georgia,serif;font-size:22px;color:#1d1a17">${BRAND}</td></tr>
+<tr><td style="padding:8px 32px 28px"><h1 style="font-family:Georgia,serif;font-size:24px;font-weight:600;color:#1d1a17;margin:0 0 16px">${escapeHtml(title)}</h1>${body}${action}</td></tr>
+<tr><td style="padding:16px 32px;border-top:1px solid #e4dccf;font-size:13px;color:#6b625a">${BRAND} · Dallas, TX</td></tr>
+</table></td></tr></table></body></html>`;
+}
+
+/** The welcome e-mail sent after sign-up. */
+export function renderWelcomeMail(input: { fullName: string; siteUrl: string }): RenderedMail {
+  const shopUrl = `${input.siteUrl}/shop`;
+  const subject = `Welcome to ${BRAND}`;
+  const html = layoutHtml(
+    `Welcome, ${input.fullName}`,
+    [
+      `Your ${escapeHtml(BRAND)} account is ready. You can now check out faster and follow your orders from your account.`,
+      'Browse our paints, coatings and spray equipment whenever you are ready.',
+    ],
+    { label: 'Visit the shop', href: shopUrl },
+  );
+  const text = [
+    `Welcome, ${input.fullName}`,
+    '',
+    `Your ${BRAND} account is ready. You can now check out faster and follow your orders from your account.`,
+    '',
+    `Visit the shop: ${shopUrl}`,
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'welcome', subject, html, text };
+}
+
+/** The password reset e-mail carrying the single-use link. */
+export function renderPasswordResetMail(input: { fullName: string; resetUrl: string; validMinutes: number }): RenderedMail {
+  const subject = `Reset your ${BRAND} password`;
+  const validity = input.validMinutes % 60 === 0 ? `${input.validMinutes / 60} hour${input.validMinutes === 60 ? '' : 's'}` : `${input.validMinutes} minutes`;
+  const html = layoutHtml(
+    'Reset your password',
+    [
+      `Hello ${escapeHtml(input.fullName)},`,
+      `Someone asked to reset the password of your ${escapeHtml(BRAND)} account. The link below works once and expires in ${validity}.`,
+      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    ],
+    { label: 'Choose a new password', href: input.resetUrl },
+  );
+  const text = [
+    `Hello ${input.fullName},`,
+    '',
+    `Someone asked to reset the password of your ${BRAND} account. The link below works once and expires in ${validity}.`,
+    '',
+    input.resetUrl,
+    '',
+    'If you did not ask for this, ignore this e-mail: your password stays as it is.',
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'password-reset', subject, html, text };
+}

@@ -1,0 +1,77 @@
+import { mkdir, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import nodemailer from 'nodemailer';
+
+/** One message to deliver. */
+export interface OutgoingMail {
+  /** Outbox id: also the Message-ID, so a retried delivery is recognisably the same message. */
+  id: string;
+  from: string;
+  to: string;
+  subject: string;
+  html: string;
+  text: string;
+  createdAt: string;
+}
+
+/** Where e-mail goes: an SMTP relay or a folder of .eml files. */
+export interface MailTransport {
+  /** 'smtp' or 'files'. */
+  kind: 'smtp' | 'files';
+  /** Delivers one message; rejects when it could not. */
+  deliver(mail: OutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** The nodemailer message fields of an outgoing mail. */
+function toMessage(mail: OutgoingMail) {
+  return {
+    from: mail.from,
+    to: mail.to,
+    subject: mail.subject,
+    html: mail.html,
+    text: mail.text,
+    messageId: `<${mail.id}@graphenecoatings.mail>`,
+    date: new Date(mail.createdAt),
+  };
+}
+
+/** Delivers through the SMTP relay named by an smtp:// or smtps:// URL. */
+export function createSmtpTransport(smtpUrl: string): MailTransport {
+  const transporter = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    deliver: async (mail) => {
+      await transporter.sendMail(toMessage(mail));
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/** The .eml file name of a message: creation time first so a folder listing reads in order. */
+export function emlFileName(mail: Pick<OutgoingMail, 'id' | 'createdAt'>): string {
+  return `${mail.createdAt.replace(/[:.]/g, '-')}_${mail.id}.eml`;
+}
+
+/** Writes each message as an .eml file (RFC 5322, openable in any mail program) into `dir`. */
+export function createFileTransport(dir: string): MailTransport {
+  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    kind: 'files',
+    deliver: async (mail) => {
+      const info = await composer.sendMail(toMessage(mail));
+      await mkdir(dir, { recursive: true });
+      const target = join(dir, emlFileName(mail));
+      // Written aside then renamed: a reader never sees half a message, a retry overwrites the same file.
+      const temporary = `${target}.${process.pid}.tmp`;
+      await writeFile(temporary, info.message as Buffer);
+      await rename(temporary, target);
+    },
+    close: () => composer.close(),
+  };
+}
+
+/** SMTP when `smtpUrl` is set, otherwise .eml files in `mailDir`. */
+export function createMailTransport(smtpUrl: string, mailDir: string): MailTransport {
+  return smtpUrl ? createSmtpTransport(smtpUrl) : createFileTransport(mailDir);
+}
