@@ -4,6 +4,7 @@
  * cents (src/lib/money.ts) before any arithmetic, so float drift never reaches a label.
  */
 import { formatMoney, roundToCents } from './money';
+import type { Product } from './schemas/catalog';
 
 /** A stock count at or below this (and above 0) shows 'Only N left'. */
 export const LOW_STOCK_MAX = 5;
@@ -63,4 +64,9 @@ export function formatFileSize(bytes: number): string {
 /** A page count with its noun: 1 → '1 page', 24 → '24 pages'. */
 export function formatPageCount(pages: number): string {
   return `${pages} ${pages === 1 ? 'page' : 'pages'}`;
+}
+
+/** The price line of a product tile: '$49.00', or 'Request Quote' for quote-only products. */
+export function formatProductPrice(product: Pick<Product, 'price' | 'requestQuoteOnly'>): string {
+  return product.requestQuoteOnly ? 'Request Quote' : formatPrice(product.price);
 }

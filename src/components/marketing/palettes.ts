@@ -25,33 +25,3 @@ export const PALETTES = {
   spray: [ral('2009', 'Traffic Orange', '#f54021'), ral('5017', 'Traffic Blue', '#063971'), ral('9006', 'White Aluminium', '#a5a5a5'), ral('9011', 'Graphite Black', '#1c1c1c')],
   projects: [ral('5023', 'Distant Blue', '#49678d'), ral('1001', 'Beige', '#c2b078'), ral('3012', 'Beige Red', '#c1876b'), ral('6021', 'Pale Green', '#89ac76'), ral('7044', 'Silk Grey', '#cac4b0')],
 } as const satisfies Record<string, readonly Swatch[]>;
-
-/** Relative luminance of a '#rrggbb' colour (WCAG 2 definition). */
-export function computeLuminance(hex: string): number {
-  const channel = (i: number) => {
-    const c = parseInt(hex.slice(1 + i * 2, 3 + i * 2), 16) / 255;
-    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
-  };
-  return 0.2126 * channel(0) + 0.7152 * channel(1) + 0.0722 * channel(2);
-}
-
-/** The text colour (site ink or white) with the higher contrast on a background colour. */
-export function pickTextColor(background: string): '#0f1b2d' | '#ffffff' {
-  const l = computeLuminance(background);
-  const onWhite = 1.05 / (l + 0.05);
-  const onInk = (l + 0.05) / (computeLuminance('#0f1b2d') + 0.05);
-  return onInk >= onWhite ? '#0f1b2d' : '#ffffff';
-}
-
-/** The first colour of a palette readable as text on the page paper (contrast ≥ 4.5), else ink. */
-export function pickAccentColor(palette: readonly Swatch[]): string {
-  const paper = computeLuminance('#fbfaf7');
-  const readable = palette.find((s) => (paper + 0.05) / (computeLuminance(s.hex) + 0.05) >= 4.5);
-  return readable?.hex ?? '#0f1b2d';
-}
-
-/** WCAG contrast ratio of two '#rrggbb' colours (1 to 21). */
-export function computeContrast(a: string, b: string): number {
-  const [hi, lo] = [computeLuminance(a), computeLuminance(b)].sort((x, y) => y - x) as [number, number];
-  return (hi + 0.05) / (lo + 0.05);
-}

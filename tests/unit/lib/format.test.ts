@@ -6,6 +6,7 @@ import {
   formatLowStock,
   formatPageCount,
   formatPrice,
+  formatProductPrice,
   formatRating,
   formatReviewCount,
   formatSavings,
@@ -107,5 +108,16 @@ describe('formatPageCount', () => {
   it('pairs the count with the right noun', () => {
     expect(formatPageCount(24)).toBe('24 pages');
     expect(formatPageCount(1)).toBe('1 page');
+  });
+});
+
+describe('formatProductPrice', () => {
+  it('shows the price of a product that can be bought', () => {
+    expect(formatProductPrice({ price: 49, requestQuoteOnly: false })).toBe('$49.00');
+    expect(formatProductPrice({ price: 1299.5, requestQuoteOnly: false })).toBe('$1,299.50');
+  });
+
+  it("shows 'Request Quote' instead of a price for quote-only products", () => {
+    expect(formatProductPrice({ price: 49, requestQuoteOnly: true })).toBe('Request Quote');
   });
 });

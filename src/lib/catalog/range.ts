@@ -1,5 +1,8 @@
-import { formatPrice } from '../../lib/format';
-import type { Product } from '../../lib/schemas/catalog';
+/**
+ * Which catalogue products the four range pages (organic, wood, industrial, traditional) show, and
+ * in what order.
+ */
+import type { Product } from '../schemas/catalog';
 
 /** The four product ranges that have their own marketing page. */
 export type ProductRange = 'organic' | 'wood' | 'industrial' | 'traditional';
@@ -74,9 +77,4 @@ export function selectRangeProducts<P extends RangeCandidate>(
     }
   }
   return picked;
-}
-
-/** The price line of a product tile: '$49.00', or 'Request Quote' for quote-only products. */
-export function formatTilePrice(product: Pick<Product, 'price' | 'requestQuoteOnly'>): string {
-  return product.requestQuoteOnly ? 'Request Quote' : formatPrice(product.price);
 }
