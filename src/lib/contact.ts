@@ -1,3 +1,5 @@
+/** mailto: links that open the visitor's own e-mail app with a message already written. */
+
 /** What a visitor typed into the contact form. */
 export interface ContactFields {
   name: string;
@@ -5,6 +7,11 @@ export interface ContactFields {
   phone?: string;
   subject: string;
   message: string;
+}
+
+/** A mailto: link to `to` with a subject and body, each percent-encoded (spaces as %20, as mail apps expect). */
+export function buildMailto(to: string, subject: string, body: string): string {
+  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 /**
@@ -16,5 +23,5 @@ export function buildContactMailto(to: string, fields: ContactFields): string {
   const subject = `${fields.subject.trim()} (from ${name})`;
   const signature = [name, fields.email.trim(), fields.phone?.trim()].filter(Boolean).join('\n');
   const body = `${fields.message.trim()}\n\n--\n${signature}\n`;
-  return `mailto:${to}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
+  return buildMailto(to, subject, body);
 }
