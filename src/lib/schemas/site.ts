@@ -80,3 +80,18 @@ export const categoryPageSchema = z.object({
   colors: z.tuple([z.string().regex(/^#[0-9a-f]{6}$/i), z.string().regex(/^#[0-9a-f]{6}$/i)]),
 });
 export type CategoryPage = z.infer<typeof categoryPageSchema>;
+
+/** A catalogue download entry of spec §3, one item of public/Catalog/catalogs.json. */
+export const catalogDownloadSchema = z.object({
+  /** Title of the catalogue, e.g. 'Diamond Paints Catalog'. */
+  name: z.string().min(1),
+  /** One or two sentences on what it covers. */
+  description: z.string().min(1),
+  /** The PDF's public path ('/Catalog/<file>.pdf') or its bare file name under /Catalog/. */
+  file: z.string().regex(/^(\/Catalog\/)?[^/]+\.pdf$/i, "Must be '/Catalog/<name>.pdf' or '<name>.pdf'."),
+  /** File size in bytes. */
+  size: z.number().int().positive(),
+  /** Number of pages. */
+  pages: z.number().int().positive(),
+});
+export type CatalogDownload = z.infer<typeof catalogDownloadSchema>;
