@@ -14,7 +14,7 @@ import {
  * A loader over one of the content readers: a bad edit (missing field, wrong type, duplicate SKU)
  * throws with the file and field named, which stops the build.
  */
-function contentLoader<T extends { id?: string }>(
+function contentLoader<T extends object>(
   name: string,
   read: (root: string) => T[],
   idOf: (item: T) => string,
