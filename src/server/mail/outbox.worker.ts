@@ -74,6 +74,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let again = false;
+  let failing = false;
 
   const round = (): Promise<number> => {
     if (running) {
@@ -81,9 +82,15 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       return running;
     }
     running = deliverDue(options)
+      .then((sent) => {
+        if (failing) options.log.info('outbox reachable again');
+        failing = false;
+        return sent;
+      })
       .catch((err: unknown) => {
-        // The database may be away for a moment; the next poll tries again.
-        options.log.warn('outbox round failed', { err });
+        // The database may be away for a while: one warning per outage, the next poll tries again.
+        if (!failing) options.log.warn('outbox round failed', { err });
+        failing = true;
         return 0;
       })
       .finally(() => {
