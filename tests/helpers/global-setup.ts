@@ -28,7 +28,7 @@ export default async function setupServer(project: TestProject): Promise<(() => 
       DATABASE_URL: `file:${join(scratch, 'shop.db')}`,
       MEDIA_DIR: join(scratch, 'media'),
       MAIL_DIR: join(scratch, 'mail'),
-      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
     },
   }).catch((error: unknown) => {
     rmSync(scratch, { recursive: true, force: true });

@@ -59,7 +59,8 @@ export async function startBuiltServer(options: StartServerOptions = {}): Promis
 
   let stopping = false;
   // A server that dies mid-suite fails every later test with "connection refused"; say why once.
-  child.on('exit', (code, signal) => {
+  // 'close', not 'exit': by then the last lines the server wrote have been read.
+  child.on('close', (code, signal) => {
     if (!stopping) {
       process.stderr.write(
         `\n[e2e server] ${url} exited unexpectedly (code ${code}, signal ${signal}). Its last output:\n${output}\n`,
