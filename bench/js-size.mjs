@@ -12,7 +12,7 @@ import { gzipSync } from 'node:zlib';
 export const JS_BUDGET_KB = 85;
 
 /** The first page of a folder of pre-rendered pages, e.g. a /products/ or /vendors/ page. */
-function firstPageUnder(clientDir, folder, skip = []) {
+function findFirstPageUnder(clientDir, folder, skip = []) {
   const dir = join(clientDir, folder);
   if (!existsSync(dir)) return null;
   const page = readdirSync(dir)
@@ -24,13 +24,13 @@ function firstPageUnder(clientDir, folder, skip = []) {
 }
 
 /** The default pages: home, about, contact, a category page, a vendor page and the Diamond Collection vendor page. */
-function defaultPages(clientDir) {
+function listDefaultPages(clientDir) {
   return [
     '/',
     '/about',
     '/contact',
-    firstPageUnder(clientDir, 'products') ?? '/products/decorative-paints',
-    firstPageUnder(clientDir, 'vendors', ['/vendors/diamond-collection']) ?? '/vendors/rustoleum',
+    findFirstPageUnder(clientDir, 'products') ?? '/products/decorative-paints',
+    findFirstPageUnder(clientDir, 'vendors', ['/vendors/diamond-collection']) ?? '/vendors/rustoleum',
     '/vendors/diamond-collection',
   ];
 }
@@ -86,7 +86,7 @@ function resolveUrl(specifier, fromPath) {
 }
 
 /** gzip -9 size of some bytes. */
-function gzipSize(bytes) {
+function measureGzip(bytes) {
   return gzipSync(bytes, { level: 9 }).length;
 }
 
@@ -110,7 +110,7 @@ export function measurePage(clientDir, route) {
   let inlineGzip = 0;
   for (const code of inline) {
     inlineRaw += Buffer.byteLength(code);
-    inlineGzip += gzipSize(Buffer.from(code));
+    inlineGzip += measureGzip(Buffer.from(code));
     readStaticImports(code).forEach((s) => enqueue(s, route));
   }
   while (queue.length > 0) {
@@ -121,7 +121,7 @@ export function measurePage(clientDir, route) {
       continue;
     }
     const bytes = readFileSync(file);
-    files.set(url, { raw: bytes.length, gzip: gzipSize(bytes) });
+    files.set(url, { raw: bytes.length, gzip: measureGzip(bytes) });
     readStaticImports(bytes.toString('utf8')).forEach((s) => enqueue(s, url));
   }
   const sum = (key) => [...files.values()].reduce((n, f) => n + f[key], 0);
@@ -135,7 +135,7 @@ export function measurePage(clientDir, route) {
 }
 
 /** Formats bytes as KB with one decimal. */
-function kb(bytes) {
+function formatKb(bytes) {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
 
@@ -156,7 +156,7 @@ function main() {
     console.error(`No build at ${clientDir}: run \`npm run build\` first (or pass --dist DIR).`);
     process.exit(1);
   }
-  const pages = args.length > 0 ? args : defaultPages(clientDir);
+  const pages = args.length > 0 ? args : listDefaultPages(clientDir);
   let over = 0;
   console.log(`JavaScript per page, gzip -9 (budget ${budgetKb} KB), from ${clientDir}\n`);
   for (const route of pages) {
@@ -169,10 +169,10 @@ function main() {
     const overBudget = result.gzip > budgetKb * 1024;
     if (overBudget) over += 1;
     console.log(
-      `${route.padEnd(36)} ${kb(result.gzip).padStart(9)} gzip  ${kb(result.raw).padStart(9)} raw  ${String(result.files.size).padStart(3)} files${result.inline.count ? ` + ${result.inline.count} inline` : ''}${overBudget ? '  OVER BUDGET' : ''}`,
+      `${route.padEnd(36)} ${formatKb(result.gzip).padStart(9)} gzip  ${formatKb(result.raw).padStart(9)} raw  ${String(result.files.size).padStart(3)} files${result.inline.count ? ` + ${result.inline.count} inline` : ''}${overBudget ? '  OVER BUDGET' : ''}`,
     );
     const biggest = [...result.files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 5);
-    for (const [url, size] of biggest) console.log(`    ${kb(size.gzip).padStart(9)}  ${url}`);
+    for (const [url, size] of biggest) console.log(`    ${formatKb(size.gzip).padStart(9)}  ${url}`);
     if (result.missing.length > 0) console.log(`    missing: ${result.missing.join(', ')}`);
   }
   process.exitCode = over > 0 ? 1 : 0;
