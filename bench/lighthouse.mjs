@@ -1,7 +1,8 @@
 // Runs Lighthouse (mobile settings, headless Debian Chromium, no network beyond loopback) against
 // the built server and prints the four category scores per page.
 // Usage: npm run build && npx node bench/lighthouse.mjs [--url ORIGIN] [/path ...]
-//   default pages: / and /products/decorative-paints; --url uses a server already running.
+//   default pages: / and /products/decorative-paints; --url uses a server already running;
+//   SHOP_DIST_DIR serves another build folder than dist/.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -32,13 +33,21 @@ function findFreePort() {
   });
 }
 
-/** Starts scripts/serve.mjs on a free port and waits for GET /api/health. */
-async function startServer() {
+/** Starts scripts/serve.mjs (dist/, or SHOP_DIST_DIR) on a free port and a scratch database; waits for GET /api/health. */
+async function startServer(scratch) {
   const port = await findFreePort();
   const origin = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
     cwd: root,
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port) },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      DATABASE_URL: `file:${join(scratch, 'shop.db')}`,
+      MEDIA_DIR: join(scratch, 'media'),
+      MAIL_DIR: join(scratch, 'mail'),
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const deadline = Date.now() + 60_000;
@@ -78,9 +87,9 @@ async function runLighthouse(url, outDir) {
   return JSON.parse(readFileSync(outFile, 'utf8'));
 }
 
-const server = givenOrigin ? null : await startServer();
-const origin = givenOrigin ?? server.origin;
 const outDir = mkdtempSync(join(tmpdir(), 'lighthouse-'));
+const server = givenOrigin ? null : await startServer(outDir);
+const origin = givenOrigin ?? server.origin;
 try {
   console.log(`Lighthouse ${CATEGORIES.join(' / ')} (mobile, simulated throttling) on ${origin}\n`);
   for (const page of pages) {
@@ -99,9 +108,9 @@ try {
     for (const audit of [...new Set(failing)].slice(0, 8)) console.log(`    ${String(Math.round(audit.score * 100)).padStart(3)}  ${audit.id}: ${audit.title}`);
   }
 } finally {
-  rmSync(outDir, { recursive: true, force: true });
   if (server) {
     server.child.kill('SIGTERM');
     await once(server.child, 'exit');
   }
+  rmSync(outDir, { recursive: true, force: true });
 }
