@@ -25,13 +25,6 @@ export function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
 }
 
-/**
- * Opt-in only (E2E_ALLOW_MISSING_MEDIA=1, never set by `npm test`): while the media pipeline is
- * still being written, 404s of generated images and committed videos can be ignored so the
- * behaviour under test is visible. Every other error still fails the test.
- */
-const MISSING_MEDIA = /^Failed to load resource: the server responded with a status of 404 .* @ https?:\/\/[^/]+\/(media|images\/generated)\//;
-
 /** Options for {@link newPage}. */
 export interface NewPageOptions {
   /** Viewport width in CSS pixels. */
@@ -73,7 +66,7 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
   // Fail a missing element in seconds rather than Playwright's 30 s default.
   page.setDefaultTimeout(ACTION_TIMEOUT_MS);
   const errors: string[] = [];
-  const allow = [...(options.allowErrors ?? []), ...(process.env.E2E_ALLOW_MISSING_MEDIA === '1' ? [MISSING_MEDIA] : [])];
+  const allow = options.allowErrors ?? [];
   const record = (entry: string) => {
     if (!allow.some((pattern) => pattern.test(entry))) errors.push(entry);
   };
