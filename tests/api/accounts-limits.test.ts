@@ -154,18 +154,26 @@ describe('behind a trusted proxy, in demo mode, mail to files', () => {
   });
 });
 
-describe('when the SMTP relay cannot be reached', () => {
+describe('on a shop served over https, with an SMTP relay that cannot be reached', () => {
   let server: TestServer;
   let databaseUrl: string;
 
   beforeAll(async () => {
     databaseUrl = await createTestDatabase();
     // Port 9 (discard) on loopback: nothing listens, the connection is refused.
-    server = await startServer({ env: { DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://127.0.0.1:9' } });
+    server = await startServer({ env: { DATABASE_URL: databaseUrl, SMTP_URL: 'smtp://127.0.0.1:9', SITE_URL: 'https://shop.example.com' } });
   });
 
   afterAll(async () => {
     await server?.stop();
+  });
+
+  it('marks the session cookie Secure', async () => {
+    const response = await postTo(server, '/api/auth/register', newSignUp());
+    expect(response.status).toBe(201);
+    expect(response.headers.get('set-cookie')).toMatch(/; Secure$/);
+    const logout = await fetch(`${server.url}/api/auth/logout`, { method: 'POST' });
+    expect(logout.headers.get('set-cookie')).toContain('Secure');
   });
 
   it('keeps the message in the outbox with the error and a later retry time', async () => {
