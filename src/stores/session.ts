@@ -1,4 +1,4 @@
-import { atom, map } from 'nanostores';
+import { atom, computed, map } from 'nanostores';
 import { USER_SESSION_KEY } from '../lib/constants';
 import type { CustomerUser } from '../lib/schemas/auth';
 
@@ -11,6 +11,9 @@ export const $auth = map<{ isLoading: boolean; error: string | null; restored: b
   error: null,
   restored: false,
 });
+
+/** Whether a customer is signed in (spec §3 Auth state isAuthenticated). */
+export const $isAuthenticated = computed($user, (user) => user !== null);
 
 /** An API answer reduced to what forms show: ok, or a message and per-field messages. */
 export type AuthResult = { ok: true } | { ok: false; message: string; fields: Record<string, string>; status: number };

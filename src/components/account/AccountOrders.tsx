@@ -61,9 +61,8 @@ export default function AccountOrders() {
       <div className="flex flex-wrap items-center justify-between gap-4 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card">
         <div>
           <p className="text-sm text-ink-muted">Signed in as</p>
-          <p className="font-semibold break-all">
-            {user.fullName} · {user.email}
-          </p>
+          <p className="font-semibold">{user.fullName}</p>
+          <p className="text-sm break-all text-ink-muted">{user.email}</p>
         </div>
         <button
           type="button"
