@@ -6,6 +6,7 @@ import type { DialectKind } from './db/dialect';
 import { migrateToLatest } from './db/migrate';
 import { unavailable } from './http/errors';
 import { createLogger, type Logger } from './log';
+import { AUTH_PURGE_INTERVAL_MS, purgeExpiredAuthRows } from './auth/maintenance';
 import { seedDemoCustomers } from './customers/demo';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
@@ -22,6 +23,8 @@ interface RuntimeState {
   failedAt?: number;
   /** Delivers the e-mail outbox while the database is up. */
   outbox?: OutboxWorker;
+  /** Hourly removal of expired sessions, old rate-limit attempts and reset tokens. */
+  purgeTimer?: NodeJS.Timeout;
   closed: boolean;
 }
 
@@ -95,6 +98,15 @@ export function bootstrap(): Promise<DatabaseHandle> {
         from: config.MAIL_FROM,
         log: getLogger(),
       });
+      if (!state.purgeTimer) {
+        const purge = () =>
+          purgeExpiredAuthRows(handle.db).then(
+            (counts) => getLogger().debug('expired auth rows purged', { ...counts }),
+            (err: unknown) => getLogger().warn('auth purge failed', { err }),
+          );
+        void purge();
+        state.purgeTimer = setInterval(purge, AUTH_PURGE_INTERVAL_MS).unref();
+      }
       return handle;
     },
     (err: unknown) => {
@@ -128,6 +140,8 @@ export function pokeOutbox(): void {
 /** Closes the database; later requests get 503. */
 export async function shutdown(): Promise<void> {
   state.closed = true;
+  clearInterval(state.purgeTimer);
+  state.purgeTimer = undefined;
   await state.outbox?.stop();
   state.outbox = undefined;
   const handle = state.handle ?? (await state.starting?.catch(() => undefined));

@@ -191,3 +191,34 @@ describe('on a shop served over https, with an SMTP relay that cannot be reached
     expect(new Date(row.next_attempt_at).getTime()).toBeGreaterThan(Date.now() + 20_000);
   });
 });
+
+describe('at start', () => {
+  let server: TestServer | undefined;
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('purges sessions that are over and rate-limit attempts older than a day, keeping the live ones', async () => {
+    const databaseUrl = await createTestDatabase();
+    server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const response = await postTo(server, '/api/auth/register', newSignUp());
+      ids.push(((await response.json()) as { user: { id: string } }).user.id);
+    }
+    await server.stop();
+    const hoursAgo = (h: number) => new Date(Date.now() - h * 3_600_000).toISOString();
+    await runSql(databaseUrl, `UPDATE sessions SET expires_at = '${hoursAgo(1)}' WHERE customer_id = '${ids[0]}'`);
+    await runSql(databaseUrl, `UPDATE sessions SET last_seen_at = '${hoursAgo(13)}' WHERE customer_id = '${ids[1]}'`);
+    await runSql(databaseUrl, `INSERT INTO login_attempts (id, scope, created_at) VALUES ('old', 'login:address:x', '${hoursAgo(48)}'), ('new', 'login:address:x', '${hoursAgo(1)}')`);
+
+    server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+    const sessions = await waitFor(async () => {
+      const rows = await runSql<{ customer_id: string }>(databaseUrl, 'SELECT customer_id FROM sessions');
+      return rows.length === 1 ? rows : undefined;
+    });
+    expect(sessions.map((s) => s.customer_id)).toEqual([ids[2]]);
+    expect((await runSql<{ id: string }>(databaseUrl, 'SELECT id FROM login_attempts')).map((r) => r.id)).toEqual(['new']);
+  });
+});
