@@ -1,3 +1,5 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createServer } from 'node:net';
@@ -60,7 +62,9 @@ export function spawnServer(env: Record<string, string | undefined>): { child: C
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
   const port = await findFreePort();
   const url = `http://127.0.0.1:${port}`;
-  const { child, output } = spawnServer({ ...options.env, HOST: '127.0.0.1', PORT: String(port) });
+  // Mail goes to a scratch folder unless a test names one, never into the working tree's data/.
+  const mailDir = mkdtempSync(join(tmpdir(), 'shop-api-mail-'));
+  const { child, output } = spawnServer({ MAIL_DIR: mailDir, ...options.env, HOST: '127.0.0.1', PORT: String(port) });
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
