@@ -1,0 +1,296 @@
+/**
+ * Reconciles the build-time catalogue a page was rendered with and the live catalogue of
+ * GET /api/catalog (staff edits, stock held by orders), without I/O.
+ *
+ * Order rule: a list a person is looking at is never reordered. Products keep their build-time
+ * positions (each replaced in place by its live version when it differs), products the server no
+ * longer has are left out, and products new on the server are appended at the end in live order.
+ */
+import type { CartLine } from '../cart';
+import { FINISHES, PRODUCT_CATEGORIES } from '../constants';
+import type { Category, Product } from '../schemas/catalog';
+
+/** The product fields whose change a shopper may notice or act on. */
+export const WATCHED_FIELDS = [
+  'price',
+  'originalPrice',
+  'inStock',
+  'stockQuantity',
+  'requestQuoteOnly',
+  'name',
+  'image',
+] as const;
+
+/** One of WATCHED_FIELDS. */
+export type WatchedField = (typeof WATCHED_FIELDS)[number];
+
+/** A watched field's build-time value and its live value. */
+export interface FieldChange<K extends WatchedField> {
+  from: Product[K];
+  to: Product[K];
+}
+
+/** The watched fields of one product that differ, each with both values; absent fields did not change. */
+export type ChangedFields = { [K in WatchedField]?: FieldChange<K> };
+
+/** What the live catalogue changes in a build-time product list. */
+export interface CatalogReconciliation {
+  /** Build-time order, live values, removed ones left out, new ones at the end; the build-time array itself when nothing differs. */
+  products: readonly Product[];
+  /** Product id → the watched fields that changed (only products present in both lists). */
+  changed: ReadonlyMap<string, ChangedFields>;
+  /** Live products the build-time list did not have, in live order. */
+  added: readonly Product[];
+  /** Ids of build-time products the live catalogue no longer has, in build-time order. */
+  removed: readonly string[];
+}
+
+/** The body of GET /api/catalog. */
+export interface LiveCatalog {
+  products: Product[];
+  categories: Category[];
+  /** Content hash of the catalogue; equal versions are equal catalogues. */
+  version: string;
+}
+
+/** Whether two JSON-like values are equal in content; a key holding undefined counts as absent. */
+function isSameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) || Array.isArray(b)) {
+    if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+    return a.every((item, i) => isSameValue(item, b[i]));
+  }
+  const ra = a as Record<string, unknown>;
+  const rb = b as Record<string, unknown>;
+  const keysA = Object.keys(ra).filter((k) => ra[k] !== undefined);
+  const keysB = Object.keys(rb).filter((k) => rb[k] !== undefined);
+  return keysA.length === keysB.length && keysA.every((k) => isSameValue(ra[k], rb[k]));
+}
+
+/** The watched fields that differ between two versions of a product, or undefined when none does. */
+function diffWatchedFields(before: Product, now: Product): ChangedFields | undefined {
+  const changes: Record<string, FieldChange<WatchedField>> = {};
+  let any = false;
+  for (const field of WATCHED_FIELDS) {
+    if (isSameValue(before[field], now[field])) continue;
+    changes[field] = { from: before[field], to: now[field] };
+    any = true;
+  }
+  return any ? (changes as ChangedFields) : undefined;
+}
+
+/** Products by id, in list order; the first of a repeated id wins. */
+export function indexProductsById<P extends { id: string }>(products: readonly P[]): Map<string, P> {
+  const byId = new Map<string, P>();
+  for (const p of products) if (!byId.has(p.id)) byId.set(p.id, p);
+  return byId;
+}
+
+/** Applies the live catalogue to a build-time product list (order rule in the module comment). */
+export function reconcileCatalog(buildTime: readonly Product[], live: readonly Product[]): CatalogReconciliation {
+  const liveById = indexProductsById(live);
+  const changed = new Map<string, ChangedFields>();
+  const removed: string[] = [];
+  const kept: Product[] = [];
+  let replaced = false;
+  for (const before of buildTime) {
+    const now = liveById.get(before.id);
+    if (!now) {
+      removed.push(before.id);
+      continue;
+    }
+    // An unchanged product keeps its build-time object, so memoised cards do not re-render.
+    if (isSameValue(before, now)) {
+      kept.push(before);
+      continue;
+    }
+    kept.push(now);
+    replaced = true;
+    const fields = diffWatchedFields(before, now);
+    if (fields) changed.set(before.id, fields);
+  }
+  const buildIds = new Set(buildTime.map((p) => p.id));
+  const added = [...liveById.values()].filter((p) => !buildIds.has(p.id));
+  const same = !replaced && removed.length === 0 && added.length === 0;
+  return { products: same ? buildTime : [...kept, ...added], changed, added, removed };
+}
+
+/** Whether two product lists hold the same products in the same order (stops at the first difference). */
+export function isSameCatalog(a: readonly Product[], b: readonly Product[]): boolean {
+  if (a === b) return true;
+  return a.length === b.length && a.every((p, i) => isSameValue(p, b[i]));
+}
+
+/** Why a cart line cannot be ordered as it stands. */
+export type CartLineProblem =
+  | { productId: string; reason: 'removed' }
+  | { productId: string; reason: 'quote-only' }
+  | { productId: string; reason: 'out-of-stock' }
+  | { productId: string; reason: 'short'; available: number };
+
+/** A cart line whose unit price the live catalogue changed. */
+export interface RepricedLine {
+  productId: string;
+  /** The price the line carried, in dollars. */
+  from: number;
+  /** The live price, in dollars. */
+  to: number;
+}
+
+/** The cart with live values applied. */
+export interface LiveCart {
+  /** Every line, none dropped; snapshots of known products carry live name, price, image and category. The input array when nothing changed. */
+  lines: readonly CartLine[];
+  /** Lines that cannot be ordered as they stand, in cart order, for the drawer to show. */
+  problems: CartLineProblem[];
+  /** Lines whose price changed, in cart order. */
+  repriced: RepricedLine[];
+}
+
+/** The problem of a line against its live product, or null when it can be ordered. */
+function findLineProblem(line: CartLine, live: Product | undefined): CartLineProblem | null {
+  const productId = line.product.id;
+  if (!live) return { productId, reason: 'removed' };
+  if (live.requestQuoteOnly) return { productId, reason: 'quote-only' };
+  if (!live.inStock) return { productId, reason: 'out-of-stock' };
+  if (live.stockQuantity !== undefined && line.quantity > live.stockQuantity) {
+    return { productId, reason: 'short', available: live.stockQuantity };
+  }
+  return null;
+}
+
+/**
+ * Brings cart lines up to date with the live catalogue: current snapshot values, and the lines
+ * whose product is gone, quote-only, out of stock or short. Lines are never dropped or cut here:
+ * the shopper decides, and the server re-checks at checkout anyway.
+ */
+export function applyLiveToCart(
+  lines: readonly CartLine[],
+  liveById: ReadonlyMap<string, Product>,
+): LiveCart {
+  const problems: CartLineProblem[] = [];
+  const repriced: RepricedLine[] = [];
+  let touched = false;
+  const updated = lines.map((line) => {
+    const live = liveById.get(line.product.id);
+    const problem = findLineProblem(line, live);
+    if (problem) problems.push(problem);
+    if (!live) return line;
+    const { product } = line;
+    if (live.price !== product.price) repriced.push({ productId: product.id, from: product.price, to: live.price });
+    if (
+      live.price === product.price &&
+      live.name === product.name &&
+      live.image === product.image &&
+      live.category === product.category
+    ) {
+      return line;
+    }
+    touched = true;
+    return {
+      ...line,
+      product: { ...product, name: live.name, price: live.price, image: live.image, category: live.category },
+    };
+  });
+  return { lines: touched ? updated : lines, problems, repriced };
+}
+
+const CATEGORY_NAMES: ReadonlySet<string> = new Set(PRODUCT_CATEGORIES);
+const FINISH_NAMES: ReadonlySet<string> = new Set(FINISHES);
+
+const isText = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
+const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 0;
+const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
+const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const TEXT_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'sku',
+  'description',
+  'brand',
+  'brandLogo',
+  'image',
+  'usageInstructions',
+  'coverage',
+] as const;
+const FLAG_FIELDS = ['inStock', 'isEcoFriendly', 'isNew', 'isPopular', 'requestQuoteOnly'] as const;
+const TEXT_LIST_FIELDS = ['gallery', 'features', 'certifications'] as const;
+
+/** The first field of a wire product that has the wrong type, or null when it can be used as a Product. */
+function findProductProblem(v: Record<string, unknown>): string | null {
+  for (const f of TEXT_FIELDS) if (!isText(v[f])) return f;
+  for (const f of FLAG_FIELDS) if (typeof v[f] !== 'boolean') return f;
+  for (const f of TEXT_LIST_FIELDS) if (!isTextList(v[f])) return f;
+  if (!isAmount(v.price)) return 'price';
+  if (v.originalPrice !== undefined && !isAmount(v.originalPrice)) return 'originalPrice';
+  if (v.stockQuantity !== undefined && !isCount(v.stockQuantity)) return 'stockQuantity';
+  if (!isAmount(v.rating)) return 'rating';
+  if (!isCount(v.reviews)) return 'reviews';
+  if (!isText(v.category) || !CATEGORY_NAMES.has(v.category)) return 'category';
+  if (!isText(v.finish) || !FINISH_NAMES.has(v.finish)) return 'finish';
+  const specsOk =
+    Array.isArray(v.technicalSpecs) &&
+    v.technicalSpecs.every(
+      (s) => isRecord(s) && isText(s.name) && isText(s.value) && (s.unit === undefined || typeof s.unit === 'string'),
+    );
+  if (!specsOk) return 'technicalSpecs';
+  const visual = v.visual;
+  if (
+    visual !== undefined &&
+    !(isRecord(visual) && isText(visual.kind) && isText(visual.color) && (visual.colorName === undefined || typeof visual.colorName === 'string'))
+  ) {
+    return 'visual';
+  }
+  return null;
+}
+
+/** A Product holding exactly the schema's fields of a checked wire product (extra keys would defeat equality). */
+function pickProduct(v: Record<string, unknown>): Product {
+  const p = {} as Record<string, unknown>;
+  for (const f of [...TEXT_FIELDS, ...FLAG_FIELDS, ...TEXT_LIST_FIELDS]) p[f] = v[f];
+  for (const f of ['price', 'rating', 'reviews', 'category', 'finish', 'technicalSpecs'] as const) p[f] = v[f];
+  for (const f of ['originalPrice', 'stockQuantity', 'visual'] as const) if (v[f] !== undefined) p[f] = v[f];
+  return p as Product;
+}
+
+/** Whether a wire category has the fields the brand grid reads. */
+function isCategory(v: unknown): v is Category {
+  return (
+    isRecord(v) &&
+    isText(v.id) &&
+    isText(v.name) &&
+    typeof v.description === 'string' &&
+    isText(v.image) &&
+    typeof v.featured === 'boolean' &&
+    typeof v.gradient === 'string' &&
+    typeof v.order === 'number'
+  );
+}
+
+/** A parsed live catalogue, or where the body first fails the check. */
+export type LiveCatalogParse = { ok: true; catalog: LiveCatalog } | { ok: false; problem: string };
+
+/**
+ * Checks the body of GET /api/catalog by hand (zod would add ~20 KB to every page using the
+ * store). One bad product rejects the whole body: dropping it would look like a removed product.
+ */
+export function parseLiveCatalog(body: unknown): LiveCatalogParse {
+  if (!isRecord(body)) return { ok: false, problem: 'body is not an object' };
+  if (!isText(body.version)) return { ok: false, problem: 'version' };
+  if (!Array.isArray(body.products)) return { ok: false, problem: 'products' };
+  if (!Array.isArray(body.categories)) return { ok: false, problem: 'categories' };
+  const products: Product[] = [];
+  for (const [i, raw] of body.products.entries()) {
+    if (!isRecord(raw)) return { ok: false, problem: `products[${i}]` };
+    const field = findProductProblem(raw);
+    if (field) return { ok: false, problem: `products[${i}].${field}` };
+    products.push(pickProduct(raw));
+  }
+  const badCategory = body.categories.findIndex((c) => !isCategory(c));
+  if (badCategory >= 0) return { ok: false, problem: `categories[${badCategory}]` };
+  return { ok: true, catalog: { products, categories: body.categories as Category[], version: body.version } };
+}

@@ -1,0 +1,117 @@
+/**
+ * The live catalogue (GET /api/catalog) and the build-time catalogues reconciled with it. Pages
+ * render with the build-time catalogue; once the browser is idle this store fetches the live one,
+ * once per page, and islands switch to the reconciled products without reordering what is shown.
+ * It never touches storage: the browser's HTTP cache (ETag + 304) is the only cache.
+ */
+import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import {
+  indexProductsById,
+  parseLiveCatalog,
+  reconcileCatalog,
+  type CatalogReconciliation,
+  type LiveCatalog,
+} from '../lib/catalog/reconcile';
+import type { Product } from '../lib/schemas/catalog';
+
+const CATALOG_URL = '/api/catalog';
+// Upper bound on waiting for an idle moment, so a busy page still reconciles.
+const IDLE_TIMEOUT_MS = 3000;
+
+/** The live catalogue, or null until it has loaded (and for good if it cannot be loaded). */
+export const $liveCatalog = atom<LiveCatalog | null>(null);
+
+/** Live products by id (for the cart drawer's applyLiveToCart), or null until loaded. */
+export const $liveProductsById = computed($liveCatalog, (live) =>
+  live ? indexProductsById(live.products) : null,
+);
+
+let loading: Promise<LiveCatalog | null> | undefined;
+
+/** Resolves after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
+function waitForIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    const whenIdle = () => {
+      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+      else setTimeout(resolve, 0);
+    };
+    if (typeof document !== 'undefined' && document.readyState !== 'complete') {
+      window.addEventListener('load', whenIdle, { once: true });
+    } else {
+      whenIdle();
+    }
+  });
+}
+
+/** Logs why the page stays on the build-time catalogue; info, not error: the page still works. */
+function reportUnavailable(reason: string): null {
+  console.info(`Live catalogue unavailable (${reason}); showing the catalogue the page was built with.`);
+  return null;
+}
+
+/** Fetches and checks the live catalogue; null on any failure. */
+async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
+  let response: Response;
+  try {
+    // 'no-cache' revalidates the stored copy with its ETag: an unchanged catalogue costs a 304.
+    response = await fetch(CATALOG_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  } catch (error) {
+    return reportUnavailable(error instanceof Error ? error.message : String(error));
+  }
+  if (response.status !== 200) return reportUnavailable(`HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return reportUnavailable('the answer is not JSON');
+  }
+  const parsed = parseLiveCatalog(body);
+  if (!parsed.ok) return reportUnavailable(`unexpected ${parsed.problem}`);
+  return parsed.catalog;
+}
+
+/**
+ * Loads the live catalogue into $liveCatalog once per page, after load when the browser is idle.
+ * Every call returns the same promise; it resolves to null (never rejects) when loading fails.
+ */
+export function loadLiveCatalog(): Promise<LiveCatalog | null> {
+  loading ??= waitForIdle()
+    .then(fetchLiveCatalog)
+    .then((catalog) => {
+      if (catalog) $liveCatalog.set(catalog);
+      return catalog;
+    });
+  return loading;
+}
+
+// Any island that reads the live catalogue (directly or through a computed store) starts the load.
+onMount($liveCatalog, () => {
+  void loadLiveCatalog();
+});
+
+const reconciliations = new WeakMap<readonly Product[], ReadableAtom<CatalogReconciliation>>();
+const productLists = new WeakMap<readonly Product[], ReadableAtom<readonly Product[]>>();
+
+/**
+ * A store of the build-time list reconciled with the live catalogue (products, changed, added,
+ * removed); the same store for the same array, so an island may call it on every render.
+ */
+export function reconciledCatalog(buildTime: readonly Product[]): ReadableAtom<CatalogReconciliation> {
+  let store = reconciliations.get(buildTime);
+  if (!store) {
+    const untouched: CatalogReconciliation = { products: buildTime, changed: new Map(), added: [], removed: [] };
+    store = computed($liveCatalog, (live) => (live ? reconcileCatalog(buildTime, live.products) : untouched));
+    reconciliations.set(buildTime, store);
+  }
+  return store;
+}
+
+/** A store of the products to show: the build-time list until the live catalogue arrives, then reconciled. */
+export function reconciledProducts(buildTime: readonly Product[]): ReadableAtom<readonly Product[]> {
+  let store = productLists.get(buildTime);
+  if (!store) {
+    store = computed(reconciledCatalog(buildTime), (r) => r.products);
+    productLists.set(buildTime, store);
+  }
+  return store;
+}

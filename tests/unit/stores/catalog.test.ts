@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Product } from '../../../src/lib/schemas/catalog';
+
+type CatalogStore = typeof import('../../../src/stores/catalog');
+
+function makeProduct(id: string, overrides: Partial<Product> = {}): Product {
+  return {
+    id,
+    slug: id,
+    name: `Product ${id}`,
+    sku: `SKU-${id.toUpperCase()}`,
+    price: 34.99,
+    description: 'A stain-blocking primer that bonds to glossy surfaces.',
+    category: 'Zinsser',
+    brand: 'Zinsser',
+    brandLogo: '/images/generated/logos/zinsser.svg',
+    image: `/images/generated/products/${id}.svg`,
+    gallery: [],
+    inStock: true,
+    stockQuantity: 20,
+    isEcoFriendly: true,
+    isNew: false,
+    isPopular: false,
+    requestQuoteOnly: false,
+    rating: 4.8,
+    reviews: 310,
+    features: ['Sticks to glossy surfaces without sanding'],
+    technicalSpecs: [{ name: 'Recoat', value: '1', unit: 'h' }],
+    certifications: [],
+    usageInstructions: 'Apply by brush, roller or sprayer.',
+    coverage: '300-400 sq ft per gallon',
+    finish: 'Primer',
+    ...overrides,
+  };
+}
+
+const primer = makeProduct('primer');
+const enamel = makeProduct('enamel', { price: 12.5, category: 'Rustoleum', brand: 'Rust-Oleum', finish: 'Gloss' });
+const buildTime: readonly Product[] = [primer, enamel];
+const VERSION = 'Zx81mQ0pT4aB9cD2eF7gH1';
+
+/** A 200 answer carrying a catalogue body. */
+function catalogAnswer(products: Product[]): Response {
+  return new Response(JSON.stringify({ products, categories: [], version: VERSION }), {
+    status: 200,
+    headers: { 'content-type': 'application/json; charset=utf-8' },
+  });
+}
+
+/** Lets pending promise callbacks and zero-delay timers run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 5));
+
+/** A storage whose every use fails the test: the store must not touch storage. */
+const forbiddenStorage = new Proxy(
+  {},
+  {
+    get(_target, key) {
+      throw new Error(`storage touched: ${String(key)}`);
+    },
+  },
+);
+
+let fetchMock: ReturnType<typeof vi.fn>;
+let info: ReturnType<typeof vi.spyOn>;
+let error: ReturnType<typeof vi.spyOn>;
+let store: CatalogStore;
+
+beforeEach(async () => {
+  // A fresh module per test: the load runs once per page, i.e. once per module instance.
+  vi.resetModules();
+  fetchMock = vi.fn();
+  vi.stubGlobal('fetch', fetchMock);
+  vi.stubGlobal('localStorage', forbiddenStorage);
+  vi.stubGlobal('sessionStorage', forbiddenStorage);
+  info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+  error = vi.spyOn(console, 'error');
+  store = await import('../../../src/stores/catalog');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('loadLiveCatalog', () => {
+  it('fetches /api/catalog once, revalidating the HTTP cache, however often it is called', async () => {
+    fetchMock.mockResolvedValue(catalogAnswer([primer, enamel]));
+    const first = store.loadLiveCatalog();
+    const second = store.loadLiveCatalog();
+    expect(second).toBe(first);
+    const catalog = await first;
+    await store.loadLiveCatalog();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/catalog');
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'no-cache' });
+    expect(catalog?.version).toBe(VERSION);
+    expect(store.$liveCatalog.get()?.products).toEqual([primer, enamel]);
+  });
+
+  it('keeps null and logs info, not an error, when the server answers 500', async () => {
+    fetchMock.mockResolvedValue(new Response('{"error":{"code":"internal"}}', { status: 500 }));
+    expect(await store.loadLiveCatalog()).toBeNull();
+    expect(store.$liveCatalog.get()).toBeNull();
+    expect(info).toHaveBeenCalledTimes(1);
+    expect(String(info.mock.calls[0]![0])).toContain('HTTP 500');
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('keeps null when the network fails, and does not try again', async () => {
+    fetchMock.mockRejectedValue(new TypeError('Failed to fetch'));
+    expect(await store.loadLiveCatalog()).toBeNull();
+    expect(await store.loadLiveCatalog()).toBeNull();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(store.$liveCatalog.get()).toBeNull();
+    expect(String(info.mock.calls[0]![0])).toContain('Failed to fetch');
+    expect(error).not.toHaveBeenCalled();
+  });
+
+  it('keeps null when the answer is not JSON', async () => {
+    fetchMock.mockResolvedValue(new Response('<!doctype html><title>Proxy error</title>', { status: 200 }));
+    expect(await store.loadLiveCatalog()).toBeNull();
+    expect(String(info.mock.calls[0]![0])).toContain('not JSON');
+  });
+
+  it('keeps null when a product has the wrong shape, naming the field', async () => {
+    const broken = { ...primer, price: '34.99' } as unknown as Product;
+    fetchMock.mockResolvedValue(catalogAnswer([enamel, broken]));
+    expect(await store.loadLiveCatalog()).toBeNull();
+    expect(store.$liveCatalog.get()).toBeNull();
+    expect(String(info.mock.calls[0]![0])).toContain('products[1].price');
+  });
+
+  it('waits for an idle moment before fetching', async () => {
+    const idle: (() => void)[] = [];
+    vi.stubGlobal('requestIdleCallback', (cb: () => void, options: { timeout: number }) => {
+      expect(options.timeout).toBeGreaterThan(0);
+      idle.push(cb);
+      return idle.length;
+    });
+    fetchMock.mockResolvedValue(catalogAnswer([primer]));
+    const loading = store.loadLiveCatalog();
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(idle).toHaveLength(1);
+    idle[0]!();
+    await loading;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('waits for the page load event while the document is still loading', async () => {
+    const listeners = new Map<string, () => void>();
+    vi.stubGlobal('document', { readyState: 'loading' });
+    vi.stubGlobal('window', { addEventListener: (type: string, fn: () => void) => listeners.set(type, fn) });
+    fetchMock.mockResolvedValue(catalogAnswer([primer]));
+    const loading = store.loadLiveCatalog();
+    await settle();
+    expect(fetchMock).not.toHaveBeenCalled();
+    listeners.get('load')!();
+    await loading;
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('reconciledProducts', () => {
+  it('gives the build-time list until the live catalogue arrives, then the reconciled one', async () => {
+    fetchMock.mockResolvedValue(catalogAnswer([{ ...primer, price: 36.49 }, enamel]));
+    const products = store.reconciledProducts(buildTime);
+    expect(products.get()).toBe(buildTime);
+    const seen: (readonly Product[])[] = [];
+    // Subscribing is what an island's useStore does; it starts the load.
+    const stop = products.subscribe((list) => seen.push(list));
+    await store.loadLiveCatalog();
+    stop();
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(seen).toHaveLength(2);
+    expect(seen[0]).toBe(buildTime);
+    expect(seen[1]!.map((p) => [p.id, p.price])).toEqual([
+      ['primer', 36.49],
+      ['enamel', 12.5],
+    ]);
+    expect(seen[1]![1]).toBe(enamel);
+  });
+
+  it('does not notify again when the live catalogue equals the build-time one', async () => {
+    fetchMock.mockResolvedValue(catalogAnswer([primer, enamel]));
+    const calls: (readonly Product[])[] = [];
+    const stop = store.reconciledProducts(buildTime).subscribe((list) => calls.push(list));
+    await store.loadLiveCatalog();
+    stop();
+    expect(store.$liveCatalog.get()).not.toBeNull();
+    expect(calls).toEqual([buildTime]);
+  });
+
+  it('returns the same store for the same array', () => {
+    expect(store.reconciledProducts(buildTime)).toBe(store.reconciledProducts(buildTime));
+    expect(store.reconciledCatalog(buildTime)).toBe(store.reconciledCatalog(buildTime));
+    expect(store.reconciledProducts([...buildTime])).not.toBe(store.reconciledProducts(buildTime));
+  });
+
+  it('reports added, removed and changed products through reconciledCatalog', async () => {
+    const primerPlus = makeProduct('primer-plus');
+    fetchMock.mockResolvedValue(catalogAnswer([primerPlus, { ...primer, inStock: false, stockQuantity: 0 }]));
+    await store.loadLiveCatalog();
+    const r = store.reconciledCatalog(buildTime).get();
+    expect(r.products.map((p) => p.id)).toEqual(['primer', 'primer-plus']);
+    expect(r.removed).toEqual(['enamel']);
+    expect(r.added.map((p) => p.id)).toEqual(['primer-plus']);
+    expect(r.changed.get('primer')).toEqual({
+      inStock: { from: true, to: false },
+      stockQuantity: { from: 20, to: 0 },
+    });
+  });
+});
+
+describe('$liveProductsById', () => {
+  it('is null until loaded, then indexes the live products', async () => {
+    expect(store.$liveProductsById.get()).toBeNull();
+    fetchMock.mockResolvedValue(catalogAnswer([primer, enamel]));
+    await store.loadLiveCatalog();
+    expect(store.$liveProductsById.get()?.get('enamel')?.price).toBe(12.5);
+    expect([...store.$liveProductsById.get()!.keys()]).toEqual(['primer', 'enamel']);
+  });
+});
