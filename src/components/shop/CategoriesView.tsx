@@ -78,36 +78,41 @@ export default function CategoriesView({ brands, products }: CategoriesViewProps
         </div>
         <ul className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3">
           {brands.map((b) => (
-            <li key={b.id}>
-              <button
-                type="button"
-                onClick={() => showCategory(b.name)}
-                aria-label={`${b.name}: ${b.count} ${b.count === 1 ? 'product' : 'products'}`}
-                className="group relative flex h-full w-full flex-col overflow-hidden rounded-card bg-white text-left shadow-card ring-1 ring-line/70 transition duration-200 hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0"
-              >
-                <span className="relative block aspect-[16/9] overflow-hidden" style={{ background: b.gradient }}>
-                  <img
-                    src={b.image}
-                    alt=""
-                    width={800}
-                    height={500}
-                    loading="lazy"
-                    className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
-                  />
-                </span>
-                <span className="flex flex-1 flex-col gap-1.5 p-5">
-                  <span className="flex items-baseline justify-between gap-3">
-                    <span className="font-display text-xl font-semibold text-ink">{b.name}</span>
-                    <span className="tabular shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold text-ink-soft">
-                      {b.count} {b.count === 1 ? 'product' : 'products'}
-                    </span>
-                  </span>
-                  <span className="text-sm leading-relaxed text-ink-soft">{b.description}</span>
-                  <span className="mt-auto pt-2 text-sm font-semibold text-accent-strong group-hover:underline">
-                    Shop {b.name}
-                  </span>
-                </span>
-              </button>
+            <li
+              key={b.id}
+              className="group relative flex flex-col overflow-hidden rounded-card bg-white shadow-card ring-1 ring-line/70 transition duration-200 focus-within:shadow-lift hover:-translate-y-0.5 hover:shadow-lift motion-reduce:hover:translate-y-0"
+            >
+              <div className="relative aspect-[16/9] overflow-hidden" style={{ background: b.gradient }}>
+                <img
+                  src={b.image}
+                  alt=""
+                  width={800}
+                  height={500}
+                  loading="lazy"
+                  className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03] motion-reduce:group-hover:scale-100"
+                />
+              </div>
+              <div className="flex flex-1 flex-col gap-1.5 p-5">
+                <div className="flex items-baseline justify-between gap-3">
+                  <h3 className="font-display text-xl font-semibold text-ink">
+                    {/* The button's area covers the whole tile, so a click anywhere on it chooses the brand. */}
+                    <button
+                      type="button"
+                      onClick={() => showCategory(b.name)}
+                      className="text-left outline-none after:absolute after:inset-0 after:rounded-card focus-visible:after:outline-3 focus-visible:after:outline-accent"
+                    >
+                      {b.name}
+                    </button>
+                  </h3>
+                  <p className="tabular shrink-0 rounded-full bg-canvas px-2.5 py-0.5 text-xs font-semibold text-ink-soft">
+                    {b.count} {b.count === 1 ? 'product' : 'products'}
+                  </p>
+                </div>
+                <p className="text-sm leading-relaxed text-ink-soft">{b.description}</p>
+                <p className="mt-auto pt-2 text-sm font-semibold text-accent-strong group-hover:underline" aria-hidden="true">
+                  Shop {b.name} →
+                </p>
+              </div>
             </li>
           ))}
         </ul>

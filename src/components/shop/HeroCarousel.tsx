@@ -84,6 +84,8 @@ export default function HeroCarousel({ slides }: HeroCarouselProps) {
     >
       <ul
         ref={strip}
+        tabIndex={0}
+        aria-label="Images, scroll sideways"
         className="flex snap-x snap-mandatory overflow-x-auto overscroll-x-contain [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
       >
         {slides.map((slide, i) => (
@@ -103,7 +105,7 @@ export default function HeroCarousel({ slides }: HeroCarouselProps) {
               decoding="async"
               className="aspect-[16/10] w-full object-cover"
             />
-            <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/85 via-ink/40 to-transparent px-5 pt-12 pb-11 font-display text-lg leading-snug text-white sm:text-xl">
+            <p className="absolute inset-x-0 bottom-0 bg-gradient-to-t from-ink/85 via-ink/40 to-transparent px-5 pt-12 pb-11 font-display text-base leading-snug text-white sm:text-xl">
               {slide.caption}
             </p>
           </li>

@@ -95,7 +95,7 @@ export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopApp
 
   return (
     <div data-shop-ready={ready ? 'true' : undefined}>
-      <ShopHero productCount={products.length} slides={slides} />
+      <ShopHero productCount={products.length} slides={slides} compact={view === 'products'} />
       <div id="shop-content" className="mx-auto flex max-w-7xl scroll-mt-20 flex-col gap-8 px-4 py-10 sm:px-6 lg:scroll-mt-24 lg:px-8 lg:py-14">
         <SearchBox />
         {view === 'products' ? <ProductsView /> : <CategoriesView brands={brands} products={products} />}

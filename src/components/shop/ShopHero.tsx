@@ -12,6 +12,8 @@ import type { HeroSlide } from './types';
 export interface ShopHeroProps {
   productCount: number;
   slides: readonly HeroSlide[];
+  /** On small screens, leave out the carousel and stats so a product list opened by URL is near the top. */
+  compact?: boolean;
 }
 
 const freeShippingFrom = `$${FREE_SHIPPING_THRESHOLD_CENTS / 100}`;
@@ -25,7 +27,7 @@ function revealContent(): void {
 }
 
 /** The hero band at the top of /shop. */
-export default function ShopHero({ productCount, slides }: ShopHeroProps) {
+export default function ShopHero({ productCount, slides, compact = false }: ShopHeroProps) {
   const stats = [
     { figure: productCount.toLocaleString('en-US'), label: 'Products' },
     { figure: '50+', label: 'Brands' },
@@ -86,9 +88,11 @@ export default function ShopHero({ productCount, slides }: ShopHeroProps) {
             </li>
           </ul>
         </div>
-        <HeroCarousel slides={slides} />
+        <div className={compact ? 'hidden lg:block' : undefined}>
+          <HeroCarousel slides={slides} />
+        </div>
       </div>
-      <div className="relative mx-auto max-w-7xl px-4 pb-10 sm:px-6 lg:px-8">
+      <div className={`relative mx-auto max-w-7xl px-4 pb-10 sm:px-6 lg:px-8 ${compact ? 'hidden lg:block' : ''}`}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {stats.map((s) => (
             <div key={s.label} className="flex flex-col-reverse gap-1 rounded-card bg-white/80 px-5 py-4 ring-1 ring-line/80">

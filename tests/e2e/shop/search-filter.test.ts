@@ -37,11 +37,18 @@ describe('the shop at 1440 px', () => {
     const page = await shop('/shop');
     await page.getByRole('heading', { name: 'Shop by brand' }).waitFor();
     const diamondCount = catalogue.filter((p) => p.category === 'Diamond Collection').length;
-    await page.getByRole('button', { name: `Diamond Collection: ${diamondCount} products` }).waitFor();
+    const tile = page.getByRole('listitem').filter({ has: page.getByRole('button', { name: 'Diamond Collection', exact: true }) });
+    await tile.getByText(`${diamondCount} products`, { exact: true }).waitFor();
     const featured = page.getByRole('region', { name: 'Featured Products' });
     const names = await featured.getByRole('article').getByRole('heading').allTextContents();
     expect(names).toEqual(catalogue.slice(0, SHOP_FEATURED_COUNT).map((p) => p.name));
     expect(await page.getByText(String(catalogue.length), { exact: true }).count()).toBeGreaterThan(0);
+
+    // Choosing a brand lists its products.
+    await page.getByRole('button', { name: 'Zinsser', exact: true }).click();
+    await page.getByRole('heading', { name: 'Zinsser', level: 2 }).waitFor();
+    const zinsser = catalogue.filter((p) => p.category === 'Zinsser').length;
+    expect(await resultLine(page).textContent()).toBe(`${zinsser} professional products available`);
   });
 
   it('finds a product by search, then narrows by category and price', async () => {
