@@ -145,6 +145,7 @@ function summarise() {
   const lanes = [
     'vitest unit',
     'build',
+    'type check',
     existsSync(join(root, 'scripts/test-api.mjs')) ? 'API lanes (SQLite, PostgreSQL)' : null,
     'Chromium',
     'vitest e2e',
@@ -160,6 +161,8 @@ async function main() {
   const lanes = [
     () => runVitestProject('unit'),
     () => runStep('build', 'npm', ['run', 'build']),
+    // After the build, which generates the content collection types that tsconfig includes.
+    () => runStep('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]),
     ...(existsSync(join(root, 'scripts/test-api.mjs')) ? [runApiLanes] : []),
     () => runStep('Chromium', process.execPath, [join(root, 'scripts/ensure-chromium.mjs')]),
     () => runVitestProject('e2e'),

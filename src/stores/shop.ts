@@ -5,10 +5,10 @@
  * and going back restores the state the URL describes.
  */
 import { atom, computed } from 'nanostores';
+import type { Product } from '../lib/schemas/catalog';
 import {
   DEFAULT_FILTERS,
   queryCatalog,
-  type QueryableProduct,
   type ShopFilters,
 } from '../lib/catalog/query';
 import {
@@ -22,7 +22,7 @@ import {
 import { DEFAULT_SORT, type SortOption } from '../lib/constants';
 
 /** The catalogue the shop lists: the build-time catalogue handed to the island. */
-export const $products = atom<readonly QueryableProduct[]>([]);
+export const $products = atom<readonly Product[]>([]);
 /** Current filters; an empty string means 'any'. */
 export const $filters = atom<ShopFilters>(DEFAULT_FILTERS);
 /** Current sort order. */
@@ -87,7 +87,7 @@ function applyUrlState(state: ShopUrlState): void {
 }
 
 /** Hands the island's catalogue to the store. */
-export function setProducts(products: readonly QueryableProduct[]): void {
+export function setProducts(products: readonly Product[]): void {
   $products.set(products);
 }
 

@@ -31,7 +31,7 @@ function titleOf(category: string, spraying: boolean): string {
 /** Filters, sort and the product list. */
 export default function ProductsView() {
   const filters = useStore($filters);
-  const results = useStore($results) as readonly ShopProduct[];
+  const results: readonly ShopProduct[] = useStore($results);
   const search = useStore($search).trim();
   const layout = useStore($layout);
   const active = useStore($hasActiveFacet);

@@ -150,7 +150,7 @@ describe('generate-media', () => {
   it("draws each product in its own colour and a product without a visual in neutral grey", () => {
     const dir = join(outA, 'images', 'generated', 'products');
     for (const p of PRODUCTS.slice(0, 7)) {
-      const color = (p.visual as { color: string }).color.toLowerCase();
+      const color = String((p as { visual?: { color: string } }).visual?.color).toLowerCase();
       expect(readFileSync(join(dir, `${p.slug}.svg`), 'utf8').toLowerCase()).toContain(color);
       expect(readFileSync(join(dir, `${p.slug}-detail.svg`), 'utf8').toLowerCase()).toContain(color);
     }
