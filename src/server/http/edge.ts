@@ -58,14 +58,35 @@ function apiBodyKind(req: IncomingMessage): 'json' | 'stream' | 'unsupported' {
 async function readJsonBytes(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large' | 'bad-json'> {
   const chunks: Buffer[] = [];
   let total = 0;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    total += chunk.byteLength;
-    if (total > limit) {
-      req.resume();
-      return 'too-large';
-    }
-    chunks.push(chunk);
-  }
+  // Events rather than `for await`: leaving an async iterator early destroys the request, and the
+  // client would see a reset instead of the 413 answer (the rest is drained by sendEdgeError).
+  const complete = await new Promise<boolean>((resolve, reject) => {
+    const onData = (chunk: Buffer) => {
+      total += chunk.byteLength;
+      if (total > limit) {
+        finish();
+        resolve(false);
+      } else chunks.push(chunk);
+    };
+    const onEnd = () => {
+      finish();
+      resolve(true);
+    };
+    const onError = (err: Error) => {
+      finish();
+      reject(err);
+    };
+    const finish = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.pause();
+    };
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+  });
+  if (!complete) return 'too-large';
   const bytes = Buffer.concat(chunks, total);
   try {
     JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
@@ -89,12 +110,33 @@ async function* limitBody(req: IncomingMessage, limit: number): AsyncGenerator<U
 }
 
 /** Answers from the edge itself with a JSON error; the unread body is drained and the connection closed. */
+/** Bytes of a refused body read and thrown away before the connection is cut instead. */
+const DISCARD_LIMIT_BYTES = 16 * 1024 * 1024;
+/** How long a refused body may keep arriving before the connection is cut. */
+const DISCARD_TIMEOUT_MS = 10_000;
+
+/**
+ * Reads and drops the rest of a refused request body, so the client finishes sending and then
+ * reads the error answer: closing at once makes clients fail with EPIPE/ECONNRESET before they see
+ * it. A body past DISCARD_LIMIT_BYTES or DISCARD_TIMEOUT_MS gets its connection cut.
+ */
+function discardBody(req: IncomingMessage): void {
+  let seen = 0;
+  const cut = () => req.socket.destroy();
+  const timer = setTimeout(cut, DISCARD_TIMEOUT_MS);
+  timer.unref();
+  req.on('data', (chunk: Buffer) => {
+    seen += chunk.length;
+    if (seen > DISCARD_LIMIT_BYTES) cut();
+  });
+  req.once('end', () => clearTimeout(timer));
+  req.once('close', () => clearTimeout(timer));
+  req.resume();
+}
+
 function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): void {
   const body = errorBody(code, message);
-  if (hasBody(req) && !req.readableEnded) {
-    res.setHeader('connection', 'close');
-    req.resume();
-  }
+  if (hasBody(req) && !req.readableEnded) discardBody(req);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
     'content-length': Buffer.byteLength(body),
