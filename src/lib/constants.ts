@@ -16,6 +16,12 @@ export const ORDER_NUMBER_PREFIX = 'ORD-';
 export const ESTIMATED_DELIVERY_DAYS = 3;
 /** The checkout's fixed country. */
 export const DEFAULT_COUNTRY = 'United Kingdom';
+/** Order status values (spec §4); a new order is 'pending'. */
+export const ORDER_STATUSES = ['pending', 'approved', 'declined', 'processing', 'shipped', 'delivered', 'cancelled'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+/** Payment status values (spec §4); a new order is 'pending'. */
+export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 // ---- Shop ---------------------------------------------------------------------------------
 /** Price slider bounds and step, in dollars. */

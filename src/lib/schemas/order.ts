@@ -1,0 +1,235 @@
+/**
+ * Checkout and order schemas shared by the checkout form (step by step) and the server
+ * (POST /api/orders validates the whole order again), plus the Order the API returns (spec §3).
+ */
+import { z } from 'zod';
+import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { CARD_BRAND_IDS, checkExpiry, isValidCvv, normalizeExpiry, validateCardNumber } from '../payment-card';
+import { AUTH_MESSAGES, isValidEmail } from './auth';
+
+/** Every checkout and order message, as the form shows it under the field and the API returns it. */
+export const ORDER_MESSAGES = {
+  firstName: 'First name is required.',
+  lastName: 'Last name is required.',
+  email: AUTH_MESSAGES.email,
+  phone: AUTH_MESSAGES.phone,
+  address: 'Street address is required.',
+  city: 'City is required.',
+  postalCode: 'Please enter a valid UK postcode.',
+  country: `We currently deliver to the ${DEFAULT_COUNTRY} only.`,
+  cardName: 'Cardholder name is required.',
+  cardNumber: 'Please enter a valid card number.',
+  expiryFormat: 'Please enter the expiry date as MM/YY.',
+  expired: 'This card has expired.',
+  cvv: 'Please enter the 3 or 4 digit security code (CVV).',
+  payment: 'Payment details are incomplete. Please enter your card again.',
+  emptyCart: 'Your cart is empty.',
+  quantity: `Quantities must be whole numbers from 1 to ${CART_LINE_MAX_QUANTITY}.`,
+  idempotencyKey: 'This checkout attempt is not valid. Please reload the page and try again.',
+  /** 404 of GET /api/orders/:orderNumber. */
+  orderNotFound: "We couldn't find an order with that number and e-mail.",
+  /** 409 of POST /api/orders; followed by the product names. */
+  unavailable: 'Some items in your cart are no longer available:',
+  /** Fallback when the order cannot be placed for a reason the customer cannot fix. */
+  orderFailed: 'We could not place your order. Your cart has been kept; please try again.',
+} as const;
+
+/** Longest accepted name, street and city (characters). */
+const NAME_MAX = 100;
+const LINE_MAX = 200;
+
+/** A required text field: trimmed, not empty, at most `max` characters. */
+const requiredText = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(max, { error: `At most ${max} characters.` });
+
+/** A phone number as people type it: spaces, dots, hyphens and brackets are ignored; international (+…) or UK national (0…). */
+export function normalizePhone(input: string): string | null {
+  const compact = input.replace(/[\s().-]/g, '');
+  return /^(\+[1-9]\d{6,14}|0\d{9,10})$/.test(compact) ? compact : null;
+}
+
+// UK postcode (BS 7666 shapes, incl. GIR 0AA): outward code, then digit + two letters.
+const UK_POSTCODE = /^(GIR0AA|[A-PR-UWYZ](\d{1,2}|[A-HK-Y]\d{1,2}|\d[A-HJKPSTUW]|[A-HK-Y]\d[ABEHMNPRVWXY])\d[ABD-HJLNP-UW-Z]{2})$/;
+
+/** A UK postcode as typed normalised to upper case with one space ('sw1a1aa' → 'SW1A 1AA'), or null. */
+export function normalizeUkPostcode(input: string): string | null {
+  const compact = input.replace(/\s+/g, '').toUpperCase();
+  if (!UK_POSTCODE.test(compact)) return null;
+  return `${compact.slice(0, -3)} ${compact.slice(-3)}`;
+}
+
+/** Step 1, Information: who is ordering. */
+export const checkoutInformationSchema = z.object({
+  /** Given name, also the shipping address's first name. */
+  firstName: requiredText(ORDER_MESSAGES.firstName, NAME_MAX),
+  /** Family name. */
+  lastName: requiredText(ORDER_MESSAGES.lastName, NAME_MAX),
+  /** Where the order e-mails go; trimmed. */
+  email: z.string({ error: ORDER_MESSAGES.email }).trim().refine(isValidEmail, { error: ORDER_MESSAGES.email }),
+  /** Phone for the courier, normalised (see normalizePhone). */
+  phone: z
+    .string({ error: ORDER_MESSAGES.phone })
+    .transform((v, ctx) => normalizePhone(v) ?? (ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.phone }), z.NEVER)),
+});
+export type CheckoutInformation = z.input<typeof checkoutInformationSchema>;
+
+/** Step 2, Shipping: where it goes. The country is fixed. */
+export const checkoutShippingSchema = z.object({
+  /** Street address (one line). */
+  address: requiredText(ORDER_MESSAGES.address, LINE_MAX),
+  /** Town or city. */
+  city: requiredText(ORDER_MESSAGES.city, NAME_MAX),
+  /** UK postcode, normalised to 'SW1A 1AA'. */
+  postalCode: z
+    .string({ error: ORDER_MESSAGES.postalCode })
+    .transform((v, ctx) => normalizeUkPostcode(v) ?? (ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.postalCode }), z.NEVER)),
+  /** Always DEFAULT_COUNTRY. */
+  country: z.literal(DEFAULT_COUNTRY, { error: ORDER_MESSAGES.country }),
+});
+export type CheckoutShipping = z.input<typeof checkoutShippingSchema>;
+
+/** An expiry date field: MM/YY (or 0427, 4/27), not in the past. */
+const expiryField = z.string({ error: ORDER_MESSAGES.expiryFormat }).transform((v, ctx) => {
+  const expiry = normalizeExpiry(v);
+  const problem = expiry ? checkExpiry(expiry) : 'format';
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem === 'expired' ? ORDER_MESSAGES.expired : ORDER_MESSAGES.expiryFormat });
+    return z.NEVER;
+  }
+  return expiry!;
+});
+
+/** Step 3, Payment, as typed in the browser. Only the browser ever sees this object. */
+export const checkoutPaymentSchema = z
+  .object({
+    /** Name printed on the card. */
+    cardName: requiredText(ORDER_MESSAGES.cardName, NAME_MAX),
+    /** The full card number: Luhn-valid, a known brand and length. */
+    cardNumber: z.string({ error: ORDER_MESSAGES.cardNumber }).refine((v) => validateCardNumber(v) !== null, { error: ORDER_MESSAGES.cardNumber }),
+    /** MM/YY, not in the past. */
+    expiryDate: expiryField,
+    /** 3 digits (4 for American Express). */
+    cvv: z.string({ error: ORDER_MESSAGES.cvv }).trim(),
+  })
+  .superRefine((v, ctx) => {
+    if (!isValidCvv(v.cvv, validateCardNumber(v.cardNumber))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: ORDER_MESSAGES.cvv });
+  });
+export type CheckoutPayment = z.input<typeof checkoutPaymentSchema>;
+
+/** What is sent about the card: never the number or the CVV. */
+export const paymentSummarySchema = z.object({
+  /** Name printed on the card. */
+  cardName: requiredText(ORDER_MESSAGES.cardName, NAME_MAX),
+  /** Brand detected from the number in the browser. */
+  brand: z.enum(CARD_BRAND_IDS, { error: ORDER_MESSAGES.payment }),
+  /** The last four digits. */
+  last4: z.string({ error: ORDER_MESSAGES.payment }).regex(/^\d{4}$/, { error: ORDER_MESSAGES.payment }),
+  /** MM/YY, not in the past. */
+  expiryDate: expiryField,
+});
+export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
+
+/** The payment summary of a typed card; throws when checkoutPaymentSchema would refuse the number. */
+export function summarizePayment(payment: { cardName: string; cardNumber: string; expiryDate: string }): z.input<typeof paymentSummarySchema> {
+  const digits = payment.cardNumber.replace(/\D/g, '');
+  const brand = validateCardNumber(digits);
+  if (!brand) throw new TypeError('summarizePayment needs a card number that checkoutPaymentSchema accepted');
+  return {
+    cardName: payment.cardName.trim(),
+    brand,
+    last4: digits.slice(-4),
+    expiryDate: normalizeExpiry(payment.expiryDate) ?? payment.expiryDate,
+  };
+}
+
+/** One requested line: the server looks up its price. */
+export const orderItemInputSchema = z.object({
+  productId: z.string().trim().min(1).max(200),
+  quantity: z.number({ error: ORDER_MESSAGES.quantity }).int({ error: ORDER_MESSAGES.quantity }).min(1, { error: ORDER_MESSAGES.quantity }).max(CART_LINE_MAX_QUANTITY, { error: ORDER_MESSAGES.quantity }),
+});
+
+/** POST /api/orders body (API.md "Orders"). Prices are never taken from the client. */
+export const orderInputSchema = z.object({
+  /** One key per checkout attempt: the same key always answers with the same order. */
+  idempotencyKey: z.string({ error: ORDER_MESSAGES.idempotencyKey }).regex(/^[A-Za-z0-9_-]{16,128}$/, { error: ORDER_MESSAGES.idempotencyKey }),
+  /** What is bought; at most 100 distinct lines. */
+  items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.emptyCart }).min(1, { error: ORDER_MESSAGES.emptyCart }).max(100),
+  customer: checkoutInformationSchema,
+  shippingAddress: checkoutShippingSchema,
+  payment: paymentSummarySchema,
+  /** Keep the details (not the card) on this device for next time; the browser acts on it. */
+  saveInfo: z.boolean().optional().default(false),
+  /** Opt in to the newsletter. */
+  newsletter: z.boolean().optional().default(false),
+});
+export type OrderInput = z.input<typeof orderInputSchema>;
+export type ParsedOrderInput = z.infer<typeof orderInputSchema>;
+
+/** A product as an order line keeps it (spec §3): what it was when bought. */
+export const orderProductSnapshotSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Unit price in dollars when ordered. */
+  price: z.number(),
+  image: z.string(),
+  category: z.string(),
+  sku: z.string().optional(),
+});
+
+/** One line of an order. */
+export const orderItemSchema = z.object({
+  product: orderProductSnapshotSchema,
+  quantity: z.number().int(),
+  /** Unit price in dollars charged for this line. */
+  price: z.number(),
+});
+export type OrderItem = z.infer<typeof orderItemSchema>;
+
+/** An order as the API returns it (spec §3 Order); money in dollars, times ISO 8601 UTC. */
+export const orderSchema = z.object({
+  id: z.string(),
+  /** 'ORD-' + 8 digits. */
+  orderNumber: z.string(),
+  customerEmail: z.string(),
+  customerName: z.string(),
+  items: z.array(orderItemSchema),
+  shippingAddress: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    address: z.string(),
+    city: z.string(),
+    postalCode: z.string(),
+    country: z.string(),
+    phone: z.string(),
+  }),
+  subtotal: z.number(),
+  shipping: z.number(),
+  tax: z.number(),
+  total: z.number(),
+  status: z.enum(ORDER_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  /** Brand and last 4 digits only. */
+  paymentMethod: z.object({ brand: z.enum(CARD_BRAND_IDS), last4: z.string() }),
+  /** YYYY-MM-DD, ESTIMATED_DELIVERY_DAYS after ordering. */
+  estimatedDelivery: z.string(),
+  /** 'Payment method: Visa •••• 4242', then staff notes. */
+  notes: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Order = z.infer<typeof orderSchema>;
+
+/** GET /api/account/orders. */
+export const accountOrdersResponseSchema = z.object({ orders: z.array(orderSchema) });
+export type AccountOrdersResponse = z.infer<typeof accountOrdersResponseSchema>;
+
+/** The estimated delivery date (YYYY-MM-DD, UTC) of an order placed at `orderedAt`. */
+export function computeEstimatedDelivery(orderedAt: Date): string {
+  return new Date(orderedAt.getTime() + ESTIMATED_DELIVERY_DAYS * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** An order number as typed ('ord-12345678', '12345678', ' ORD-12345678 ') in canonical form, or null. */
+export function normalizeOrderNumber(input: string): string | null {
+  const match = input.trim().toUpperCase().match(/^(?:ORD-?)?(\d{8})$/);
+  return match ? `ORD-${match[1]}` : null;
+}
