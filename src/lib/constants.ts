@@ -179,6 +179,14 @@ export const PASSWORD_STRENGTH_MAX = 5;
 export const CART_STORAGE_KEY = 'graphene-cart';
 export const USER_SESSION_KEY = 'user-session';
 export const ADMIN_SESSION_KEY = 'admin-session';
+/** sessionStorage: the checkout form as typed in this tab (never the card number or CVV). */
+export const CHECKOUT_DRAFT_KEY = 'graphene-checkout-draft';
+/** sessionStorage: the idempotency key of the checkout attempt in progress. */
+export const CHECKOUT_ATTEMPT_KEY = 'graphene-checkout-attempt';
+/** localStorage: contact and address details kept when 'Save this information' is ticked (never the card). */
+export const CHECKOUT_SAVED_INFO_KEY = 'graphene-checkout-info';
+/** localStorage: the last-order summary of spec §3 plus the e-mail, for the success page. */
+export const LAST_ORDER_KEY = 'graphene-last-order';
 
 // ---- Site ---------------------------------------------------------------------------------
 /** Footer copyright year (spec §2.6). */
