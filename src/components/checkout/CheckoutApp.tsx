@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_COUNTRY } from '../../lib/constants';
-import { CARD_BRANDS, detectCardBrand, formatCardNumberInput, readCardDigits, validateCardNumber } from '../../lib/payment-card';
+import { CARD_BRANDS, detectCardBrand, formatCardNumberInput, isValidCvv, readCardDigits, validateCardNumber } from '../../lib/payment-card';
 import {
   checkoutInformationSchema,
   checkoutPaymentSchema,
@@ -41,7 +41,10 @@ const SCHEMAS = { 1: checkoutInformationSchema, 2: checkoutShippingSchema, 3: ch
 /** The messages of one step's fields, empty when the step is complete. */
 function validateStep(step: CheckoutStep, values: CheckoutValues): Errors {
   const parsed = SCHEMAS[step].safeParse(values);
-  return parsed.success ? {} : (collectFieldErrors(parsed.error.issues) as Errors);
+  const errors = parsed.success ? {} : (collectFieldErrors(parsed.error.issues) as Errors);
+  // The schema checks the CVV against the brand only once every other field passes; say it at once.
+  if (step === 3 && !errors.cvv && !isValidCvv(values.cvv.trim(), validateCardNumber(values.cardNumber))) errors.cvv = ORDER_MESSAGES.cvv;
+  return errors;
 }
 
 /** Which step a field the server refused lives on, and the field that shows its message. */
@@ -287,7 +290,6 @@ export default function CheckoutApp() {
                   name="country"
                   value={DEFAULT_COUNTRY}
                   readOnly
-                  aria-readonly="true"
                   autoComplete="country-name"
                   className="sm:col-span-2 [&_input]:bg-canvas [&_input]:text-ink-soft"
                 >
@@ -310,16 +312,21 @@ export default function CheckoutApp() {
                   inputMode="numeric"
                   autoComplete="cc-number"
                   placeholder="1234 5678 9012 3456"
-                  className="sm:col-span-2"
+                  className="relative sm:col-span-2 [&_input]:pr-40"
                   {...fieldProps('cardNumber')}
                   onChange={(e) => setField('cardNumber', formatCardNumberInput(e.target.value))}
                 >
-                  <p className="mt-1.5 flex min-h-6 items-center gap-2 text-sm text-ink-muted" aria-live="polite">
+                  <p className="pointer-events-none absolute top-[1.625rem] right-3 flex h-12 items-center gap-1.5 text-xs" aria-live="polite">
                     {seenBrand && (
-                      <>
-                        <span className="rounded-md border border-line bg-paper px-2 py-0.5 text-xs font-bold tracking-wide text-ink">{CARD_BRANDS[seenBrand].label}</span>
-                        {validBrand && <span className="text-success">Card number looks right</span>}
-                      </>
+                      <span className="flex items-center gap-1 rounded-md border border-line bg-paper px-2 py-1 font-bold tracking-wide text-ink">
+                        {validBrand && (
+                          <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3.5" aria-hidden="true" className="text-success">
+                            <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
+                          </svg>
+                        )}
+                        <span className="sr-only">Card brand: </span>
+                        {CARD_BRANDS[seenBrand].label}
+                      </span>
                     )}
                   </p>
                 </TextField>
@@ -383,13 +390,13 @@ export default function CheckoutApp() {
 function Progress({ step }: { step: CheckoutStep }) {
   return (
     <nav aria-label="Checkout progress">
-      <ol className="flex items-center gap-2 sm:gap-4">
+      <ol className="flex items-start gap-2 sm:items-center sm:gap-4">
         {STEPS.map((s, i) => {
           const done = s.step < step;
           const isCurrent = s.step === step;
           return (
-            <li key={s.step} className="flex flex-1 items-center gap-2 sm:gap-4" aria-current={isCurrent ? 'step' : undefined}>
-              <span className="flex items-center gap-2">
+            <li key={s.step} className="flex flex-1 items-center justify-center gap-2 sm:justify-start sm:gap-4" aria-current={isCurrent ? 'step' : undefined}>
+              <span className="flex flex-col items-center gap-1 sm:flex-row sm:gap-2">
                 <span
                   className={`tabular grid size-9 shrink-0 place-items-center rounded-full text-sm font-semibold ${
                     isCurrent ? 'bg-ink text-white' : done ? 'bg-success text-white' : 'border border-ink/25 bg-white text-ink-muted'
@@ -410,7 +417,7 @@ function Progress({ step }: { step: CheckoutStep }) {
                   {done && <span className="sr-only"> (completed)</span>}
                 </span>
               </span>
-              {i < STEPS.length - 1 && <span className={`h-px flex-1 ${done ? 'bg-success' : 'bg-line'}`} aria-hidden="true" />}
+              {i < STEPS.length - 1 && <span className={`hidden h-px flex-1 sm:block ${done ? 'bg-success' : 'bg-line'}`} aria-hidden="true" />}
             </li>
           );
         })}
