@@ -16,3 +16,15 @@ describe(`JavaScript shipped per page (budget ${JS_BUDGET_KB} KB gzip)`, () => {
     expect(kb, `gzip KB of JS on ${route}`).toBeLessThanOrEqual(JS_BUDGET_KB);
   });
 });
+
+// The checkout and its confirmation validate with the zod schemas the server shares (about 26 KB
+// gzip beside React's 64 KB), so they carry their own, explicit budget.
+const CHECKOUT_BUDGET_KB = 120;
+describe(`JavaScript shipped by the checkout (budget ${CHECKOUT_BUDGET_KB} KB gzip)`, () => {
+  it.each(['/checkout', '/checkout/success'])('%s stays within its budget and references no missing script', (route) => {
+    const result = measurePage(clientDir, route);
+    expect(result, `pre-rendered HTML of ${route} in ${clientDir}`).not.toBeNull();
+    expect(result!.missing, `scripts ${route} loads that the build lacks`).toEqual([]);
+    expect(result!.gzip / 1024, `gzip KB of JS on ${route}`).toBeLessThanOrEqual(CHECKOUT_BUDGET_KB);
+  });
+});
