@@ -162,7 +162,7 @@ function Confirmation({ order, support }: { order: Order; support: SupportContac
             Download Receipt
           </button>
         </div>
-        <dl className="grid grid-cols-1 gap-x-6 gap-y-4 border-b border-line p-5 text-sm sm:grid-cols-2 sm:p-8 lg:grid-cols-4 print:grid-cols-4">
+        <dl className="grid grid-cols-2 gap-x-6 gap-y-4 border-b border-line p-5 text-sm sm:p-8 lg:grid-cols-4 print:grid-cols-4">
           <Fact label="Order number"><span className="tabular">{order.orderNumber}</span></Fact>
           <Fact label="Date">{dateFormat.format(new Date(order.createdAt))}</Fact>
           <Fact label="Estimated delivery">{formatDeliveryDate(order.estimatedDelivery)}</Fact>

@@ -2,6 +2,7 @@
 // from the shop, and the three steps of the form, found by label and role as a person finds them.
 import type { Page } from 'playwright-core';
 import { canAddToCart } from '../../../src/lib/cart';
+import { urlOf } from '../../helpers/base-url';
 import { CART_STORAGE_KEY } from '../../../src/lib/constants';
 import { productList, readCatalogue, searchBox, waitForShop } from '../shop/shop-helpers';
 
@@ -90,4 +91,14 @@ export function orderNumberOf(page: Page): string {
   const number = new URL(page.url()).searchParams.get('order');
   if (!number) throw new Error(`No order number in ${page.url()}`);
   return number;
+}
+
+/**
+ * Whether the server under test has the orders API (h-orders lands it separately): the generic
+ * 'Not found.' of an unclaimed /api path means it does not, so the order-placing journeys wait.
+ */
+export async function hasOrdersApi(): Promise<boolean> {
+  const response = await fetch(urlOf('/api/orders/ORD-00000000?email=probe%40example.com'));
+  const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+  return !(response.status === 404 && body?.error?.message === 'Not found.');
 }
