@@ -123,7 +123,7 @@ describe('guest checkout', () => {
     await page.getByText(ORDER_MESSAGES.cvv, { exact: true }).waitFor();
     await fillPayment(page);
     expect(await page.getByLabel('Card number').inputValue()).toBe('4242 4242 4242 4242');
-    await page.getByText('Visa', { exact: true }).waitFor();
+    await page.getByText('Card brand: Visa').waitFor();
 
     await page.getByRole('button', { name: 'Complete Order' }).click();
     await page.waitForURL(/\/checkout\/success\?order=ORD-\d{8}$/);
@@ -134,7 +134,8 @@ describe('guest checkout', () => {
     await page.getByText('Visa •••• 4242').first().waitFor();
     await page.getByRole('cell', { name: first.name }).waitFor();
     await page.getByRole('cell', { name: second.name }).waitFor();
-    for (const link of ['Continue Shopping', 'Track Your Order', 'Contact Us']) await page.getByRole('link', { name: link, exact: true }).waitFor();
+    const after = page.getByRole('navigation', { name: 'After your order' });
+    for (const link of ['Continue Shopping', 'Track Your Order', 'Contact Us']) await after.getByRole('link', { name: link, exact: true }).waitFor();
     await page.getByRole('heading', { name: 'What’s Next' }).waitFor();
     await page.getByRole('heading', { name: 'Leave a Review' }).waitFor();
     await page.getByText('Support hours: Mon-Fri 9AM-6PM GMT').waitFor();
@@ -236,7 +237,7 @@ describe('signed-in checkout', () => {
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
 
-    await page.getByRole('link', { name: 'Track Your Order', exact: true }).click();
+    await page.getByRole('navigation', { name: 'After your order' }).getByRole('link', { name: 'Track Your Order' }).click();
     await page.waitForURL(/\/account\/orders$/);
     await page.getByText(orderNumber).first().waitFor();
   });
