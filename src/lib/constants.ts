@@ -175,6 +175,16 @@ export const ADMIN_PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
 export const PASSWORD_STRENGTH_MAX = 5;
 
+// ---- Enquiries (contact form, quote requests) ----------------------------------------------
+/** Longest name, subject and message a contact or quote form accepts. */
+export const ENQUIRY_NAME_MAX = 120;
+export const ENQUIRY_SUBJECT_MAX = 150;
+export const ENQUIRY_MESSAGE_MAX = 5000;
+/** Shortest contact message worth answering. */
+export const CONTACT_MESSAGE_MIN = 10;
+/** Largest quantity a quote request may name. */
+export const QUOTE_QUANTITY_MAX = 10_000;
+
 // ---- Storage keys -------------------------------------------------------------------------
 export const CART_STORAGE_KEY = 'graphene-cart';
 export const USER_SESSION_KEY = 'user-session';

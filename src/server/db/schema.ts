@@ -140,6 +140,37 @@ export interface OutboxTable {
   last_error: string | null;
 }
 
+/** A message sent through the contact form; status 'new' until staff answer it. */
+export interface ContactMessagesTable {
+  id: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  subject: string | null;
+  message: string;
+  /** 'new', 'answered' or 'closed'. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A quote request for one product, with the product's id, name and SKU as they were when asked. */
+export interface QuoteRequestsTable {
+  id: string;
+  product_id: string;
+  product_name: string;
+  product_sku: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  quantity: number | null;
+  message: string | null;
+  /** 'new', 'answered' or 'closed'. */
+  status: string;
+  created_at: string;
+  updated_at: string;
+}
+
 /** Every table of the shop. */
 export interface Database {
   products: ProductsTable;
@@ -151,4 +182,6 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  contact_messages: ContactMessagesTable;
+  quote_requests: QuoteRequestsTable;
 }

@@ -80,3 +80,64 @@ export function renderPasswordResetMail(input: { fullName: string; resetUrl: str
   ].join('\n');
   return { kind: 'password-reset', subject, html, text };
 }
+
+/** Escaped text with its line breaks kept (for a quoted message). */
+function escapeMultiline(value: string): string {
+  return escapeHtml(value).replace(/\r?\n/g, '<br>');
+}
+
+/** A quoted block of the sender's own words, already escaped. */
+function quoteBlock(value: string): string {
+  return `<span style="display:block;border-left:3px solid #e4dccf;padding-left:12px;color:#4a433c">${escapeMultiline(value)}</span>`;
+}
+
+/** The confirmation sent to someone who wrote through the contact form, quoting their message. */
+export function renderContactReceivedMail(input: { name: string; subject?: string; message: string }): RenderedMail {
+  const subject = `We received your message: ${BRAND}`;
+  const about = input.subject ? ` about “${input.subject}”` : '';
+  const html = layoutHtml('Thank you for your message', [
+    `Hello ${escapeHtml(input.name)},`,
+    `Thank you for writing to ${escapeHtml(BRAND)}${escapeHtml(about)}. A member of our design team will reply within one business day.`,
+    'Your message:',
+    quoteBlock(input.message),
+    'If anything is urgent, call us on +1 (214) 555-0142 (Mon-Fri 09:00-18:00, Sat 10:00-17:00).',
+  ]);
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `Thank you for writing to ${BRAND}${about}. A member of our design team will reply within one business day.`,
+    '',
+    'Your message:',
+    ...input.message.split(/\r?\n/).map((line) => `> ${line}`),
+    '',
+    'If anything is urgent, call us on +1 (214) 555-0142 (Mon-Fri 09:00-18:00, Sat 10:00-17:00).',
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'contact-received', subject, html, text };
+}
+
+/** The confirmation of a quote request: the product, SKU and quantity asked about. */
+export function renderQuoteReceivedMail(input: { name: string; productName: string; sku: string; quantity?: number; message?: string }): RenderedMail {
+  const subject = `Your quote request for ${input.productName}`;
+  const quantity = input.quantity !== undefined ? `Quantity: ${input.quantity.toLocaleString('en-US')}` : 'Quantity: to be discussed';
+  const html = layoutHtml('We are preparing your quote', [
+    `Hello ${escapeHtml(input.name)},`,
+    `Thank you for asking ${escapeHtml(BRAND)} for a quote. Our sales desk will send you prices and delivery times within one business day.`,
+    `<strong>${escapeHtml(input.productName)}</strong><br>SKU ${escapeHtml(input.sku)}<br>${escapeHtml(quantity)}`,
+    ...(input.message ? ['Your notes:', quoteBlock(input.message)] : []),
+  ]);
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    `Thank you for asking ${BRAND} for a quote. Our sales desk will send you prices and delivery times within one business day.`,
+    '',
+    input.productName,
+    `SKU ${input.sku}`,
+    quantity,
+    ...(input.message ? ['', 'Your notes:', ...input.message.split(/\r?\n/).map((line) => `> ${line}`)] : []),
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'quote-received', subject, html, text };
+}

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as catalog from './2026-11-22T0300_catalog';
 import * as customers from './2026-11-22T0400_customers';
+import * as enquiries from './2026-11-22T0600_enquiries';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -10,4 +11,5 @@ import * as customers from './2026-11-22T0400_customers';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-22T0300_catalog': catalog,
   '2026-11-22T0400_customers': customers,
+  '2026-11-22T0600_enquiries': enquiries,
 };
