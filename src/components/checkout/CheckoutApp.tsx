@@ -118,9 +118,11 @@ export default function CheckoutApp() {
     const target = focusAfterRender.current;
     if (!target) return;
     focusAfterRender.current = null;
-    if (target === 'heading') headingRef.current?.focus();
-    else if (target === 'alert') alertRef.current?.focus();
-    else (formRef.current?.elements.namedItem(target) as HTMLElement | null)?.focus();
+    const el = target === 'heading' ? headingRef.current : target === 'alert' ? alertRef.current : (formRef.current?.elements.namedItem(target) as HTMLElement | null);
+    if (!el) return;
+    // The navbar is fixed: scroll ourselves so the focused element never sits underneath it.
+    el.focus({ preventScroll: true });
+    el.scrollIntoView({ block: target === 'heading' || target === 'alert' ? 'nearest' : 'center' });
   });
 
   const setField = (field: FieldName, value: string) => {
@@ -257,12 +259,12 @@ export default function CheckoutApp() {
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <Progress step={step} />
         <div className="mt-6 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card sm:p-8">
-          <h2 ref={headingRef} tabIndex={-1} className="font-display text-2xl font-semibold text-ink outline-none">
+          <h2 ref={headingRef} tabIndex={-1} className="scroll-mt-28 font-display text-2xl font-semibold text-ink outline-none">
             <span className="mb-1 block font-sans text-xs font-semibold tracking-[0.14em] text-ink-muted uppercase">Step {step} of 3</span>
             {current.title}
           </h2>
           {alert && (
-            <div ref={alertRef} tabIndex={-1} className="mt-5 outline-none">
+            <div ref={alertRef} tabIndex={-1} className="mt-5 scroll-mt-28 outline-none">
               <FormAlert message={alert.message} />
               {alert.kind === 'unavailable' && (
                 <button type="button" onClick={openCart} className={`${buttonBase} -mt-2 mb-2 border border-ink/20 text-ink hover:border-ink`}>
