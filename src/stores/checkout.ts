@@ -9,7 +9,7 @@ import {
   DEFAULT_COUNTRY,
   LAST_ORDER_KEY,
 } from '../lib/constants';
-import { ORDER_MESSAGES, type Order, type OrderInput } from '../lib/schemas/order';
+import { ORDER_MESSAGES, orderSchema, type Order, type OrderInput } from '../lib/schemas/order';
 
 /** Every field of the checkout form (spec §3 Checkout form). */
 export interface CheckoutValues {
@@ -212,7 +212,10 @@ export async function fetchOrder(orderNumber: string, email: string | null): Pro
   try {
     const response = await fetch(`/api/orders/${encodeURIComponent(orderNumber)}${query}`, { credentials: 'same-origin' });
     if (!response.ok) return { ok: false, status: response.status };
-    return { ok: true, order: (await response.json()) as Order };
+    const parsed = orderSchema.safeParse(await response.json());
+    if (parsed.success) return { ok: true, order: parsed.data };
+    console.error('Order answer does not match the contract', parsed.error.issues);
+    return { ok: false, status: 500 };
   } catch {
     return { ok: false, status: 0 };
   }

@@ -4,6 +4,7 @@ import { ORDER_MESSAGES, type Order } from '../../../src/lib/schemas/order';
 import {
   EMPTY_CHECKOUT,
   ensureAttemptKey,
+  fetchOrder,
   finishCheckoutAttempt,
   placeOrder,
   readCheckoutDraft,
@@ -145,5 +146,32 @@ describe('placeOrder', () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     expect(await placeOrder(body)).toEqual({ ok: false, kind: 'failed', message: ORDER_MESSAGES.orderFailed });
+  });
+});
+
+describe('fetchOrder', () => {
+  const order: Order = {
+    id: 'o1', orderNumber: 'ORD-12345678', customerEmail: 'ada@example.com', customerName: 'Ada Lovelace',
+    items: [{ product: { id: 'p', name: 'Primer', price: 20, image: '/p.svg', category: 'Zinsser' }, quantity: 1, price: 20 }],
+    shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Lane', city: 'Bristol', postalCode: 'BS1 4DJ', country: 'United Kingdom', phone: '07700900123' },
+    subtotal: 20, shipping: 9.99, tax: 4, total: 33.99, status: 'pending', paymentStatus: 'pending', paymentMethod: { brand: 'visa', last4: '4242' },
+    estimatedDelivery: '2026-11-25', notes: 'Payment method: Visa •••• 4242', createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
+  };
+
+  it('asks with the e-mail when known, and without it otherwise (the session may still own the order)', async () => {
+    const fetchMock = vi.fn(async (_url: string) => new Response(JSON.stringify(order), { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    expect(await fetchOrder('ORD-12345678', 'a+b@example.com')).toEqual({ ok: true, order });
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/orders/ORD-12345678?email=a%2Bb%40example.com');
+    await fetchOrder('ORD-12345678', null);
+    expect(fetchMock.mock.calls[1]![0]).toBe('/api/orders/ORD-12345678');
+  });
+
+  it('passes a refusal through and treats an answer off the contract as a failure', async () => {
+    vi.stubGlobal('fetch', vi.fn(async () => new Response('{"error":{}}', { status: 404 })));
+    expect(await fetchOrder('ORD-12345678', 'x@example.com')).toEqual({ ok: false, status: 404 });
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ ...order, paymentMethod: undefined }), { status: 200 })));
+    expect(await fetchOrder('ORD-12345678', 'x@example.com')).toEqual({ ok: false, status: 500 });
   });
 });
