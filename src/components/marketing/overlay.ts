@@ -17,3 +17,19 @@ export function showOverlayFor(overlay: HTMLElement, ms: number): Promise<boolea
     }, ms);
   });
 }
+
+/**
+ * Shows the overlay for as long as `task` runs (no fixed delay), then hides it and returns the
+ * task's result. The message is announced as with showOverlayFor.
+ */
+export async function showOverlayWhile<T>(overlay: HTMLElement, task: () => Promise<T>): Promise<T> {
+  const message = overlay.querySelector<HTMLElement>('[data-overlay-message]');
+  overlay.dataset.open = 'true';
+  if (message) message.textContent = overlay.dataset.message ?? '';
+  try {
+    return await task();
+  } finally {
+    overlay.dataset.open = 'false';
+    if (message) message.textContent = '';
+  }
+}

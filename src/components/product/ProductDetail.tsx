@@ -6,15 +6,16 @@
  */
 import { useState, type ReactNode } from 'react';
 import { canAddToCart } from '../../lib/cart';
-import { buildQuoteMailto, productPath } from '../../lib/catalog/product-view';
+import { specSheetPath } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import type { ShopProduct } from '../shop/types';
-import { CheckIcon, DocumentIcon, LeafIcon, MailIcon } from '../shop/Icons';
+import { CheckIcon, DocumentIcon, LeafIcon } from '../shop/Icons';
+import QuoteRequest from './QuoteRequest';
 import RatingStars from './RatingStars';
 
 export interface ProductDetailProps {
   product: ShopProduct;
-  /** Address the Request Quote e-mail goes to (content/site.json). */
+  /** Address offered when a quote request cannot reach the server (content/site.json). */
   quoteEmail: string;
   /** 'modal' inside the shop island (h2 title, clickable thumbnails); 'page' for /shop/<slug> (h1). */
   variant: 'modal' | 'page';
@@ -22,6 +23,8 @@ export interface ProductDetailProps {
   titleId?: string;
   /** The Add to Cart control, shown when the add-to-cart gate passes. */
   cart?: ReactNode;
+  /** The Request Quote control as a hydrated island (static product page); rendered in place otherwise. */
+  quote?: ReactNode;
 }
 
 /** Alt text of the n-th image of a product (0 is the main shot). */
@@ -38,14 +41,13 @@ const BACKDROP = {
 };
 
 /** The detail view of a product. */
-export default function ProductDetail({ product: p, quoteEmail, variant, titleId, cart }: ProductDetailProps) {
+export default function ProductDetail({ product: p, quoteEmail, variant, titleId, cart, quote }: ProductDetailProps) {
   const images = [p.image, ...p.gallery];
   const [active, setActive] = useState(0);
   const Title = variant === 'page' ? 'h1' : 'h2';
   const Section = variant === 'page' ? 'h2' : 'h3';
   const savings = p.requestQuoteOnly ? null : formatSavings(p.price, p.originalPrice);
   const lowStock = p.inStock ? formatLowStock(p.stockQuantity) : null;
-  const quoteHref = buildQuoteMailto(quoteEmail, p);
   const sectionTitle = 'font-display text-lg font-semibold text-ink';
   const shown = images[active] ?? p.image;
 
@@ -182,24 +184,15 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
                 Out of Stock
               </button>
             )}
-            {p.requestQuoteOnly && (
-              <a
-                href={quoteHref}
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg bg-accent px-6 text-base font-semibold text-white transition hover:bg-accent-strong"
-              >
-                <MailIcon size={18} />
-                Request Quote
-              </a>
-            )}
-            {variant === 'modal' && (
-              <a
-                href={`${productPath(p.slug)}#specs`}
-                className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold text-ink ring-1 ring-line transition hover:bg-white hover:ring-ink/30"
-              >
-                <DocumentIcon size={18} />
-                Download Specs
-              </a>
-            )}
+            {quote ?? <QuoteRequest product={{ id: p.id, name: p.name, sku: p.sku }} primary={p.requestQuoteOnly} contactEmail={quoteEmail} />}
+            <a
+              href={specSheetPath(p.id)}
+              download
+              className="inline-flex min-h-12 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold text-ink ring-1 ring-line transition hover:bg-white hover:ring-ink/30"
+            >
+              <DocumentIcon size={18} />
+              Download Specs
+            </a>
           </div>
 
           <dl className="grid gap-3 border-t border-line/80 pt-4 text-sm sm:grid-cols-2">

@@ -11,6 +11,11 @@ export function productPath(slug: string): string {
   return `/shop/${slug}`;
 }
 
+/** The URL of a product's technical data sheet PDF (drawn by the server from the live product). */
+export function specSheetPath(id: string): string {
+  return `/api/products/${encodeURIComponent(id)}/spec-sheet.pdf`;
+}
+
 /** The first `max` items of a list and how many were left out (for '+N more'). */
 export function takeFirst<T>(items: readonly T[], max: number): { shown: T[]; more: number } {
   const shown = items.slice(0, Math.max(0, max));

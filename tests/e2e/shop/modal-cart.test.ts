@@ -60,7 +60,7 @@ describe('product detail modal', () => {
     if (first.technicalSpecs[0]) {
       await dialog.getByRole('rowheader', { name: first.technicalSpecs[0].name }).first().waitFor();
     }
-    expect(await dialog.getByRole('link', { name: 'Download Specs' }).getAttribute('href')).toBe(`/shop/${first.slug}#specs`);
+    expect(await dialog.getByRole('link', { name: 'Download Specs' }).getAttribute('href')).toBe(`/api/products/${first.id}/spec-sheet.pdf`);
     expect(await isScrollLocked(page)).toBe(true);
 
     // Focus stays inside while tabbing around.
@@ -73,7 +73,7 @@ describe('product detail modal', () => {
     expect(await isScrollLocked(page)).toBe(false);
   });
 
-  it('disables Add to Cart as Out of Stock, and offers a quote by e-mail for quote-only products', async () => {
+  it('disables Add to Cart as Out of Stock, and offers a quote form instead of a price for quote-only products', async () => {
     const page = await shop('/shop');
     if (outOfStock) {
       await findBySku(page, outOfStock.sku);
@@ -89,10 +89,11 @@ describe('product detail modal', () => {
       await findBySku(page, quoteOnly.sku);
       await productList(page).getByRole('link', { name: quoteOnly.name }).click();
       const dialog = page.getByRole('dialog', { name: quoteOnly.name });
-      const quote = dialog.getByRole('link', { name: 'Request Quote' });
-      const href = (await quote.getAttribute('href')) ?? '';
-      expect(href.startsWith('mailto:')).toBe(true);
-      expect(decodeURIComponent(href)).toContain(quoteOnly.sku);
+      expect(await dialog.getByRole('button', { name: /Add to Cart/ }).count()).toBe(0);
+      const quote = dialog.getByRole('button', { name: 'Request Quote' });
+      expect(await quote.getAttribute('aria-expanded')).toBe('false');
+      await quote.click();
+      await dialog.getByRole('form', { name: `Request a quote for ${quoteOnly.name}` }).waitFor();
     }
   });
 
