@@ -132,7 +132,7 @@ export default function QuoteRequest({ product, primary, contactEmail }: QuoteRe
               <CheckIcon size={18} /> Quote request sent
             </p>
             <p className="text-sm text-ink-soft">
-              Thank you. Our sales desk will e-mail <strong className="break-all text-ink">{state.email}</strong> with prices and delivery
+              Thank you. Our sales desk will e-mail <strong className="text-ink wrap-anywhere">{state.email}</strong> with prices and delivery
               times within one business day; a confirmation is on its way.
             </p>
             <button type="button" onClick={close} className="min-h-11 rounded-lg px-4 text-sm font-semibold text-ink ring-1 ring-line hover:ring-ink/30">
