@@ -165,6 +165,7 @@ export const CAROUSEL_DELAY_MS = 5000;
 export const CAROUSEL_TRANSITION_MS = 400;
 export const CART_BADGE_ANIMATION_MS = 1000;
 export const SUSTAINABILITY_OVERLAY_MS = 1800;
+/** The prototype's fixed contact overlay; ours shows for as long as the real request takes (DESIGN: no fake delays). */
 export const CONTACT_OVERLAY_MS = 2000;
 export const FADE_IN_DURATION_S = 0.6;
 export const FADE_IN_OFFSET_PX = 20;

@@ -1,6 +1,6 @@
 /**
  * Pure helpers behind the shop's product cards, the detail modal and the product pages: what a
- * card shows of long lists, the cart snapshot of a product, the quote e-mail and the structured
+ * card shows of long lists, the cart snapshot of a product, the data sheet link and the structured
  * data of a product page.
  */
 import type { CartProduct } from '../cart';
@@ -32,21 +32,6 @@ export function countByCategory(products: readonly Pick<Product, 'category'>[]):
   const counts = new Map<string, number>();
   for (const p of products) counts.set(p.category, (counts.get(p.category) ?? 0) + 1);
   return counts;
-}
-
-/** A mailto: link asking for a quote, with the product's name and SKU filled in. */
-export function buildQuoteMailto(email: string, p: Pick<Product, 'name' | 'sku'>): string {
-  const subject = `Quote request: ${p.name} (SKU ${p.sku})`;
-  const body = [
-    'Hello,',
-    '',
-    `Please send me a quote for ${p.name} (SKU ${p.sku}).`,
-    'Quantity:',
-    'Delivery address or ZIP code:',
-    '',
-    'Thank you,',
-  ].join('\n');
-  return `mailto:${email}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
 }
 
 /** The fields of a product its structured data reads. */

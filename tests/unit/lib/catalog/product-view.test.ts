@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildProductJsonLd,
-  buildQuoteMailto,
   countByCategory,
   productPath,
+  specSheetPath,
   takeFirst,
   toCartProduct,
   type JsonLdProduct,
@@ -61,14 +61,10 @@ describe('productPath', () => {
   });
 });
 
-describe('buildQuoteMailto', () => {
-  it('addresses the site e-mail with the product name and SKU in the subject and body', () => {
-    const href = buildQuoteMailto('sales@example.com', product);
-    const url = new URL(href);
-    expect(url.protocol).toBe('mailto:');
-    expect(url.pathname).toBe('sales@example.com');
-    expect(url.searchParams.get('subject')).toBe('Quote request: Diamond Pro 3600 Airless Spray Gun (SKU DC-SG-3600)');
-    expect(url.searchParams.get('body')).toContain('Diamond Pro 3600 Airless Spray Gun (SKU DC-SG-3600)');
+describe('specSheetPath', () => {
+  it('points at the data sheet route of the product id, encoded', () => {
+    expect(specSheetPath('dc-pro-3600')).toBe('/api/products/dc-pro-3600/spec-sheet.pdf');
+    expect(specSheetPath('a b/c')).toBe('/api/products/a%20b%2Fc/spec-sheet.pdf');
   });
 });
 
