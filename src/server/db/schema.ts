@@ -171,6 +171,62 @@ export interface QuoteRequestsTable {
   updated_at: string;
 }
 
+/** An order (spec §3 Order); money in integer cents, the card only as brand and last 4 digits. */
+export interface OrdersTable {
+  id: string;
+  /** 'ORD-' + 8 digits, unique. */
+  order_number: string;
+  /** The client's key for one checkout attempt, unique: a retried request finds its order. */
+  idempotency_key: string;
+  /** SHA-256 of the normalised request, to tell a retry from a different order reusing a key. */
+  request_hash: string;
+  /** The signed-in customer who placed it; null for a guest. */
+  customer_id: string | null;
+  /** As entered, trimmed; looked up regardless of case. */
+  customer_email: string;
+  first_name: string;
+  last_name: string;
+  phone: string;
+  address: string;
+  city: string;
+  postal_code: string;
+  country: string;
+  subtotal_cents: number;
+  shipping_cents: number;
+  tax_cents: number;
+  total_cents: number;
+  /** One of ORDER_STATUSES. */
+  status: string;
+  /** One of PAYMENT_STATUSES. */
+  payment_status: string;
+  /** One of CARD_BRAND_IDS. */
+  card_brand: string;
+  card_last4: string;
+  /** 1 when the customer opted in to the newsletter. */
+  newsletter: IntBool;
+  /** 'Payment method: Visa •••• 4242', then staff notes, one per line. */
+  notes: string;
+  /** YYYY-MM-DD. */
+  estimated_delivery: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One line of an order with the product as it was when ordered. */
+export interface OrderItemsTable {
+  order_id: string;
+  /** 0-based line number within the order. */
+  position: number;
+  product_id: string;
+  product_name: string;
+  product_sku: string;
+  product_image: string;
+  product_category: string;
+  /** The unit price charged, in cents. */
+  unit_price_cents: number;
+  quantity: number;
+}
+
 /** Every table of the shop. */
 export interface Database {
   products: ProductsTable;
@@ -182,6 +238,8 @@ export interface Database {
   password_reset_tokens: PasswordResetTokensTable;
   login_attempts: LoginAttemptsTable;
   outbox: OutboxTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
   contact_messages: ContactMessagesTable;
   quote_requests: QuoteRequestsTable;
 }

@@ -1,3 +1,6 @@
+import { formatCardMask } from '../../lib/payment-card';
+import type { Order } from '../../lib/schemas/order';
+
 /** A rendered e-mail: subject, HTML and plain-text bodies. */
 export interface RenderedMail {
   kind: string;
@@ -140,4 +143,67 @@ export function renderQuoteReceivedMail(input: { name: string; productName: stri
     `${BRAND} · Dallas, TX`,
   ].join('\n');
   return { kind: 'quote-received', subject, html, text };
+}
+
+/** Dollars as the receipt shows them. */
+function formatMailMoney(dollars: number): string {
+  return `$${dollars.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+}
+
+/** The order-received e-mail: what was ordered, the totals, where it goes, and that it awaits approval. */
+export function renderOrderReceivedMail(input: { order: Order; siteUrl: string }): RenderedMail {
+  const { order } = input;
+  const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(order.orderNumber)}`;
+  const subject = `Order ${order.orderNumber} received: ${BRAND}`;
+  const payment = formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4);
+  const address = [
+    `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`,
+    order.shippingAddress.address,
+    `${order.shippingAddress.city} ${order.shippingAddress.postalCode}`,
+    order.shippingAddress.country,
+  ];
+  const totals: [string, string][] = [
+    ['Subtotal', formatMailMoney(order.subtotal)],
+    ['Shipping', order.shipping === 0 ? 'FREE' : formatMailMoney(order.shipping)],
+    ['VAT (20%)', formatMailMoney(order.tax)],
+    ['Total', formatMailMoney(order.total)],
+  ];
+  const cell = 'padding:6px 0;border-bottom:1px solid #efe8dd;font-size:14px;color:#2b2622';
+  const rows = order.items
+    .map((item) => `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`)
+    .join('');
+  const totalRows = totals
+    .map(([label, value]) => `<tr><td style="padding:4px 0;font-size:14px;color:#4a433c">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;color:#1d1a17">${value}</td></tr>`)
+    .join('');
+  const html = layoutHtml(
+    'Thank you for your order',
+    [
+      `Hello ${escapeHtml(order.shippingAddress.firstName)},`,
+      `We have received order <strong>${escapeHtml(order.orderNumber)}</strong>. It is pending approval by our team; we will e-mail you again once it is approved. Estimated delivery: ${escapeHtml(order.estimatedDelivery)}.`,
+      `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${totalRows}</table>`,
+      `<strong>Ship to</strong><br>${address.map(escapeHtml).join('<br>')}`,
+      `<strong>Payment</strong><br>${escapeHtml(payment)}`,
+    ],
+    { label: 'Track your order', href: trackUrl },
+  );
+  const text = [
+    `Hello ${order.shippingAddress.firstName},`,
+    '',
+    `We have received order ${order.orderNumber}. It is pending approval by our team; we will e-mail you again once it is approved.`,
+    `Estimated delivery: ${order.estimatedDelivery}`,
+    '',
+    ...order.items.map((item) => `${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`),
+    '',
+    ...totals.map(([label, value]) => `${label}: ${value}`),
+    '',
+    'Ship to:',
+    ...address,
+    '',
+    `Payment: ${payment}`,
+    '',
+    `Track your order: ${trackUrl}`,
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'order-received', subject, html, text };
 }

@@ -1,6 +1,7 @@
 import type { Migration } from 'kysely/migration';
 import * as catalog from './2026-11-22T0300_catalog';
 import * as customers from './2026-11-22T0400_customers';
+import * as orders from './2026-11-22T0500_orders';
 import * as enquiries from './2026-11-22T0600_enquiries';
 
 /**
@@ -11,5 +12,6 @@ import * as enquiries from './2026-11-22T0600_enquiries';
 export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-22T0300_catalog': catalog,
   '2026-11-22T0400_customers': customers,
+  '2026-11-22T0500_orders': orders,
   '2026-11-22T0600_enquiries': enquiries,
 };

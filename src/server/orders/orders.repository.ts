@@ -1,0 +1,83 @@
+import { sql, type Insertable, type Selectable } from 'kysely';
+import type { Db } from '../customers/customers.repository';
+import type { OrderItemsTable, OrdersTable, ProductsTable } from '../db/schema';
+
+/** An order row as stored. */
+export type OrderRow = Selectable<OrdersTable>;
+/** An order line row as stored. */
+export type OrderItemRow = Selectable<OrderItemsTable>;
+/** The product columns an order reads to price and snapshot a line. */
+export type OrderableProductRow = Pick<
+  ProductsTable,
+  'id' | 'name' | 'sku' | 'image' | 'category' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only'
+>;
+
+/** The products with these ids (missing ids are simply absent). */
+export function selectOrderableProducts(db: Db, ids: readonly string[]): Promise<OrderableProductRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('products')
+    .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only'])
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/**
+ * Takes `quantity` units of a counted product, only if that many are on hand and it is in stock;
+ * at 0 it goes out of stock. Returns false when the stock could not cover it (nothing changed).
+ */
+export async function takeCountedStock(db: Db, productId: string, quantity: number, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({
+      stock_quantity: sql`stock_quantity - ${quantity}`,
+      in_stock: sql`CASE WHEN stock_quantity - ${quantity} > 0 THEN 1 ELSE 0 END`,
+      version: sql`version + 1`,
+      updated_at: at,
+    })
+    .where('id', '=', productId)
+    .where('in_stock', '=', 1)
+    .where('stock_quantity', '>=', quantity)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Whether an order already has this number. */
+export async function orderNumberExists(db: Db, orderNumber: string): Promise<boolean> {
+  const row = await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
+  return row !== undefined;
+}
+
+/** Inserts an order and its lines. */
+export async function insertOrder(db: Db, order: Insertable<OrdersTable>, items: Insertable<OrderItemsTable>[]): Promise<void> {
+  await db.insertInto('orders').values(order).execute();
+  if (items.length > 0) await db.insertInto('order_items').values(items).execute();
+}
+
+/** The order placed with this idempotency key, if any. */
+export function selectOrderByIdempotencyKey(db: Db, key: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+/** The order with this number, if any. */
+export function selectOrderByNumber(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();
+}
+
+/** A customer's orders, newest first, at most `limit`. */
+export function selectOrdersOfCustomer(db: Db, customerId: string, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('orders')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .orderBy('created_at', 'desc')
+    .orderBy('order_number', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+/** The lines of these orders, in order and line order, in one query. */
+export function selectItemsOfOrders(db: Db, orderIds: readonly string[]): Promise<OrderItemRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
+}

@@ -1,0 +1,319 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  CART_LINE_MAX_QUANTITY,
+  ORDER_NUMBER_PREFIX,
+  ORDER_STATUSES,
+  PAYMENT_STATUSES,
+  type OrderStatus,
+  type PaymentStatus,
+} from '../../lib/constants';
+import { toDollars } from '../../lib/money';
+import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
+import { computeTotals } from '../../lib/pricing';
+import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
+import { assertWithinLimits, recordAttempts, type RateLimit } from '../auth/rate-limit';
+import type { RequestFacts } from '../customers/customers.service';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { renderOrderReceivedMail } from '../mail/templates';
+import {
+  insertOrder,
+  orderNumberExists,
+  selectItemsOfOrders,
+  selectOrderableProducts,
+  selectOrderByIdempotencyKey,
+  selectOrderByNumber,
+  selectOrdersOfCustomer,
+  takeCountedStock,
+  type OrderableProductRow,
+  type OrderItemRow,
+  type OrderRow,
+} from './orders.repository';
+
+/** Failed order look-ups (wrong number or e-mail) per client address, per 15 minutes. */
+export const ORDER_LOOKUP_ADDRESS_LIMIT: RateLimit = { max: 10, windowMs: 15 * 60_000 };
+/** How many of a customer's orders the account page lists. */
+export const ACCOUNT_ORDERS_MAX = 100;
+/** Attempts at a fresh order number before giving up (each collision is one in 10^8 or a same-millisecond order). */
+const ORDER_NUMBER_ATTEMPTS = 8;
+
+/** Makes candidate order numbers: the first from the clock (spec §9), the next ones random. */
+export type OrderNumberSource = (attempt: number, now: Date) => string;
+
+/** 'ORD-' + the last 8 digits of the time in ms on the first attempt, 8 random digits after a collision. */
+export const defaultOrderNumberSource: OrderNumberSource = (attempt, now) => {
+  if (attempt === 0) return `${ORDER_NUMBER_PREFIX}${String(now.getTime()).slice(-8)}`;
+  const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000;
+  return `${ORDER_NUMBER_PREFIX}${String(random).padStart(8, '0')}`;
+};
+
+/** What placing an order needs to know besides the body. */
+export interface PlaceOrderFacts extends RequestFacts {
+  /** The signed-in customer placing it, if any. */
+  customerId?: string;
+  /** Public origin for links in the e-mail. */
+  siteUrl: string;
+  /** Order number generator (tests force collisions with it). */
+  orderNumbers?: OrderNumberSource;
+}
+
+/** A placed order and whether it was placed by an earlier request with the same key. */
+export interface PlacedOrder {
+  order: Order;
+  replayed: boolean;
+}
+
+/** One requested product and the total quantity asked for it. */
+interface WantedLine {
+  productId: string;
+  quantity: number;
+}
+
+/** Why a product cannot be sold, for the 409. */
+interface Refusal {
+  productId: string;
+  name: string;
+  reason: string;
+  available?: number;
+}
+
+/** Merges repeated products (in first-seen order) and refuses a total over the line maximum. */
+function mergeLines(items: ParsedOrderInput['items']): WantedLine[] {
+  const merged = new Map<string, number>();
+  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
+  const lines = [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+  if (lines.some((l) => l.quantity > CART_LINE_MAX_QUANTITY)) {
+    throw new ApiError(422, 'invalid_fields', ORDER_MESSAGES.quantity, { items: ORDER_MESSAGES.quantity });
+  }
+  return lines;
+}
+
+/** SHA-256 of everything that makes the order what it is, so a reused key with another order is caught. */
+function hashRequest(input: ParsedOrderInput, lines: WantedLine[], customerId: string | undefined): string {
+  const { idempotencyKey: _key, items: _items, ...rest } = input;
+  const canonical = JSON.stringify({ ...rest, lines: [...lines].sort((a, b) => a.productId.localeCompare(b.productId)), customerId: customerId ?? null });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/** Whether an error is a unique-constraint violation naming `column` (SQLite or PostgreSQL). */
+function isUniqueViolationOf(err: unknown, column: string): boolean {
+  const e = err as { code?: unknown; message?: unknown; constraint?: unknown; detail?: unknown };
+  const code = String(e?.code ?? '');
+  if (code !== '23505' && !code.startsWith('SQLITE_CONSTRAINT')) return false;
+  return [e.message, e.constraint, e.detail].some((text) => typeof text === 'string' && text.includes(column));
+}
+
+/** The 409 naming every product that cannot be sold as asked. */
+function unavailableError(refusals: Refusal[]): ApiError {
+  const names = refusals.map((r) => `${r.name} (${r.reason})`).join(', ');
+  const fields = Object.fromEntries(refusals.map((r) => [`items.${r.productId}`, r.reason]));
+  return new ApiError(409, 'unavailable_products', `${ORDER_MESSAGES.unavailable} ${names}.`, fields);
+}
+
+/** The refusals of a priced request against the products as stored (before any stock is taken). */
+function findRefusals(lines: WantedLine[], products: Map<string, OrderableProductRow>): Refusal[] {
+  const refusals: Refusal[] = [];
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) refusals.push({ productId: line.productId, name: line.productId, reason: 'no longer available' });
+    else if (product.request_quote_only === 1) refusals.push({ productId: product.id, name: product.name, reason: 'available on quotation only' });
+    else if (product.in_stock !== 1 || product.stock_quantity === 0) refusals.push({ productId: product.id, name: product.name, reason: 'out of stock', available: 0 });
+    else if (product.stock_quantity !== null && product.stock_quantity < line.quantity) {
+      refusals.push({ productId: product.id, name: product.name, reason: `only ${product.stock_quantity} left`, available: product.stock_quantity });
+    }
+  }
+  return refusals;
+}
+
+/** The API view of an order row and its lines. */
+export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
+  const brand = (CARD_BRAND_IDS as readonly string[]).includes(row.card_brand) ? (row.card_brand as CardBrand) : 'visa';
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    customerEmail: row.customer_email,
+    customerName: `${row.first_name} ${row.last_name}`,
+    items: items.map((item) => ({
+      product: {
+        id: item.product_id,
+        name: item.product_name,
+        price: toDollars(item.unit_price_cents),
+        image: item.product_image,
+        category: item.product_category,
+        sku: item.product_sku,
+      },
+      quantity: item.quantity,
+      price: toDollars(item.unit_price_cents),
+    })),
+    shippingAddress: {
+      firstName: row.first_name,
+      lastName: row.last_name,
+      address: row.address,
+      city: row.city,
+      postalCode: row.postal_code,
+      country: row.country,
+      phone: row.phone,
+    },
+    subtotal: toDollars(row.subtotal_cents),
+    shipping: toDollars(row.shipping_cents),
+    tax: toDollars(row.tax_cents),
+    total: toDollars(row.total_cents),
+    status: (ORDER_STATUSES as readonly string[]).includes(row.status) ? (row.status as OrderStatus) : 'pending',
+    paymentStatus: (PAYMENT_STATUSES as readonly string[]).includes(row.payment_status) ? (row.payment_status as PaymentStatus) : 'pending',
+    paymentMethod: { brand, last4: row.card_last4 },
+    estimatedDelivery: row.estimated_delivery,
+    notes: row.notes,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+/** Loads the lines of one order row and maps both. */
+async function loadOrder(db: Kysely<Database>, row: OrderRow): Promise<Order> {
+  return toOrder(row, await selectItemsOfOrders(db, [row.id]));
+}
+
+/** The answer for a key that already has an order: that order when the request is the same, 422 otherwise. */
+async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string): Promise<PlacedOrder> {
+  if (row.request_hash !== requestHash) {
+    throw new ApiError(422, 'idempotency_key_reused', ORDER_MESSAGES.idempotencyKey, { idempotencyKey: ORDER_MESSAGES.idempotencyKey });
+  }
+  return { order: await loadOrder(db, row), replayed: true };
+}
+
+/**
+ * Places an order: prices every line from the catalogue (client prices are never read), refuses
+ * unknown, quote-only and out-of-stock products (409), takes counted stock atomically, writes the
+ * order, its lines and the order-received e-mail in one transaction. The same idempotency key
+ * with the same request returns the first order; with another request it is refused (422).
+ */
+export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, facts: PlaceOrderFacts): Promise<PlacedOrder> {
+  const lines = mergeLines(input.items);
+  const requestHash = hashRequest(input, lines, facts.customerId);
+  const existing = await selectOrderByIdempotencyKey(db, input.idempotencyKey);
+  if (existing) return replay(db, existing, requestHash);
+
+  const orderNumbers = facts.orderNumbers ?? defaultOrderNumberSource;
+  for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
+    const now = facts.now ?? new Date();
+    try {
+      const order = await db.transaction().execute(async (trx) => {
+        const products = new Map((await selectOrderableProducts(trx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
+        const refusals = findRefusals(lines, products);
+        if (refusals.length > 0) throw unavailableError(refusals);
+
+        const at = now.toISOString();
+        const priced = lines.map((line) => ({ line, product: products.get(line.productId)! }));
+        for (const { line, product } of priced) {
+          if (product.stock_quantity === null) continue;
+          // The conditional update is the guard: under any concurrency stock never goes below 0.
+          if (!(await takeCountedStock(trx, product.id, line.quantity, at))) {
+            const [fresh] = await selectOrderableProducts(trx, [product.id]);
+            throw unavailableError(findRefusals([line], new Map(fresh ? [[fresh.id, fresh]] : [])));
+          }
+        }
+
+        let orderNumber = orderNumbers(attempt, now);
+        // Cheap pre-check; the unique index still decides when two orders race for one number.
+        for (let extra = 1; extra < ORDER_NUMBER_ATTEMPTS && (await orderNumberExists(trx, orderNumber)); extra += 1) {
+          orderNumber = orderNumbers(attempt + extra, now);
+        }
+
+        const totals = computeTotals(priced.map(({ line, product }) => ({ unitPriceCents: product.price_cents, quantity: line.quantity })));
+        const brand = input.payment.brand;
+        const row: OrderRow = {
+          id: crypto.randomUUID(),
+          order_number: orderNumber,
+          idempotency_key: input.idempotencyKey,
+          request_hash: requestHash,
+          customer_id: facts.customerId ?? null,
+          customer_email: input.customer.email,
+          first_name: input.customer.firstName,
+          last_name: input.customer.lastName,
+          phone: input.customer.phone,
+          address: input.shippingAddress.address,
+          city: input.shippingAddress.city,
+          postal_code: input.shippingAddress.postalCode,
+          country: input.shippingAddress.country,
+          subtotal_cents: totals.subtotalCents,
+          shipping_cents: totals.shippingCents,
+          tax_cents: totals.taxCents,
+          total_cents: totals.totalCents,
+          status: 'pending',
+          payment_status: 'pending',
+          card_brand: brand,
+          card_last4: input.payment.last4,
+          newsletter: input.newsletter ? 1 : 0,
+          notes: `Payment method: ${formatCardMask(brand, input.payment.last4)}`,
+          estimated_delivery: computeEstimatedDelivery(now),
+          created_at: at,
+          updated_at: at,
+        };
+        const items: OrderItemRow[] = priced.map(({ line, product }, position) => ({
+          order_id: row.id,
+          position,
+          product_id: product.id,
+          product_name: product.name,
+          product_sku: product.sku,
+          product_image: product.image,
+          product_category: product.category,
+          unit_price_cents: product.price_cents,
+          quantity: line.quantity,
+        }));
+        await insertOrder(trx, row, items);
+        const order = toOrder(row, items);
+        await enqueueMail(trx, row.customer_email, renderOrderReceivedMail({ order, siteUrl: facts.siteUrl }), now);
+        return order;
+      });
+      return { order, replayed: false };
+    } catch (err) {
+      if (isUniqueViolationOf(err, 'idempotency_key')) {
+        // The same attempt arrived twice at once: the first to commit made the order.
+        const winner = await selectOrderByIdempotencyKey(db, input.idempotencyKey);
+        if (winner) return replay(db, winner, requestHash);
+      }
+      if (isUniqueViolationOf(err, 'order_number')) continue;
+      throw err;
+    }
+  }
+  throw new ApiError(503, 'unavailable', ORDER_MESSAGES.orderFailed, undefined, { 'retry-after': '1' });
+}
+
+/**
+ * One order for whoever may see it: the signed-in customer who placed it, or anyone giving its
+ * e-mail (any case). 404 otherwise, the same whether the number or the e-mail was wrong; failed
+ * look-ups are limited per client address (429).
+ */
+export async function findOrderForViewer(
+  db: Kysely<Database>,
+  orderNumber: string,
+  viewer: { customerId?: string; email?: string },
+  facts: RequestFacts = {},
+): Promise<Order> {
+  const now = facts.now ?? new Date();
+  const limits = [{ scope: `order-lookup:address:${facts.address ?? 'unknown'}`, limit: ORDER_LOOKUP_ADDRESS_LIMIT }];
+  await assertWithinLimits(db, limits, now);
+  const row = await selectOrderByNumber(db, orderNumber);
+  const owns = row && viewer.customerId !== undefined && row.customer_id === viewer.customerId;
+  const knowsEmail = row && viewer.email !== undefined && row.customer_email.trim().toLowerCase() === viewer.email.trim().toLowerCase();
+  if (!row || !(owns || knowsEmail)) {
+    await recordAttempts(db, limits, now);
+    throw new ApiError(404, 'order_not_found', ORDER_MESSAGES.orderNotFound);
+  }
+  return loadOrder(db, row);
+}
+
+/** A customer's orders, newest first, with their lines (two queries whatever the count). */
+export async function listCustomerOrders(db: Kysely<Database>, customerId: string): Promise<Order[]> {
+  const rows = await selectOrdersOfCustomer(db, customerId, ACCOUNT_ORDERS_MAX);
+  const items = await selectItemsOfOrders(db, rows.map((r) => r.id));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) {
+    const list = byOrder.get(item.order_id) ?? [];
+    list.push(item);
+    byOrder.set(item.order_id, list);
+  }
+  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+}
