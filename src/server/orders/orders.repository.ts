@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
+import { getDialectKind } from '../db/dialect';
 import type { OrderItemsTable, OrdersTable, ProductsTable } from '../db/schema';
 
 /** An order row as stored. */
@@ -20,6 +21,17 @@ export function selectOrderableProducts(db: Db, ids: readonly string[]): Promise
     .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only'])
     .where('id', 'in', ids)
     .execute();
+}
+
+/**
+ * Takes the catalogue revision's row lock first (PostgreSQL). Every product update bumps that row
+ * through a trigger, so an order that locked a product and then waited for the revision row could
+ * deadlock with one holding them the other way round; taking it first gives every writer one order.
+ * SQLite runs one write transaction at a time and needs nothing.
+ */
+export async function lockCatalogRevision(db: Db): Promise<void> {
+  if (getDialectKind(db) !== 'postgres') return;
+  await db.selectFrom('catalog_revision').select('revision').where('id', '=', 1).forUpdate().execute();
 }
 
 /**

@@ -20,6 +20,7 @@ import { enqueueMail } from '../mail/outbox';
 import { renderOrderReceivedMail } from '../mail/templates';
 import {
   insertOrder,
+  lockCatalogRevision,
   orderNumberExists,
   selectItemsOfOrders,
   selectOrderableProducts,
@@ -103,6 +104,12 @@ function isUniqueViolationOf(err: unknown, column: string): boolean {
   const code = String(e?.code ?? '');
   if (code !== '23505' && !code.startsWith('SQLITE_CONSTRAINT')) return false;
   return [e.message, e.constraint, e.detail].some((text) => typeof text === 'string' && text.includes(column));
+}
+
+/** Whether PostgreSQL aborted the transaction for a deadlock or a serialization failure: safe to run again. */
+function isTransientConflict(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code === '40P01' || code === '40001';
 }
 
 /** The 409 naming every product that cannot be sold as asked. */
@@ -206,8 +213,9 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
 
         const at = now.toISOString();
         const priced = lines.map((line) => ({ line, product: products.get(line.productId)! }));
-        for (const { line, product } of priced) {
-          if (product.stock_quantity === null) continue;
+        const counted = priced.filter(({ product }) => product.stock_quantity !== null).sort((x, y) => (x.product.id < y.product.id ? -1 : 1));
+        if (counted.length > 0) await lockCatalogRevision(trx);
+        for (const { line, product } of counted) {
           // The conditional update is the guard: under any concurrency stock never goes below 0.
           if (!(await takeCountedStock(trx, product.id, line.quantity, at))) {
             const [fresh] = await selectOrderableProducts(trx, [product.id]);
@@ -274,7 +282,7 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
         const winner = await selectOrderByIdempotencyKey(db, input.idempotencyKey);
         if (winner) return replay(db, winner, requestHash);
       }
-      if (isUniqueViolationOf(err, 'order_number')) continue;
+      if (isUniqueViolationOf(err, 'order_number') || isTransientConflict(err)) continue;
       throw err;
     }
   }
