@@ -6,11 +6,10 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlOf } from '../../helpers/base-url';
 import { expectNone, launchBrowser, newPage, VIEWPORT_WIDTHS } from '../../helpers/browser';
-import { BUYABLE, continueButton, EXPECTED_STATUS_ERRORS, fillInformation, fillPayment, fillShipping, hasOrdersApi, seedCartScript, uniqueEmail, waitForCheckout } from './checkout-helpers';
+import { BUYABLE, continueButton, EXPECTED_STATUS_ERRORS, fillInformation, fillPayment, fillShipping, seedCartScript, uniqueEmail, waitForCheckout } from './checkout-helpers';
 
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 
-const ordersApi = await hasOrdersApi();
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -54,7 +53,6 @@ describe.each(VIEWPORT_WIDTHS)('checkout at %i px', (width) => {
       await fillPayment(page);
       if (width < 768) await page.getByRole('button', { name: 'Show order summary' }).click();
       expectNone(await violationsOf(page), 'axe violations on the payment step');
-      if (!ordersApi) return;
       await page.getByRole('button', { name: 'Complete Order' }).click();
       await page.getByRole('heading', { level: 1, name: 'Order Confirmed!' }).waitFor();
       expect(await page.locator('h1').count()).toBe(1);

@@ -16,14 +16,12 @@ import {
   fillInformation,
   fillPayment,
   fillShipping,
-  hasOrdersApi,
   seedCartScript,
   TEST_CARD,
   uniqueEmail,
   waitForCheckout,
 } from './checkout-helpers';
 
-const ordersApi = await hasOrdersApi();
 let browser: Browser;
 let tracked: TrackedPage | undefined;
 beforeAll(async () => {
@@ -61,7 +59,7 @@ async function reachPayment(lines: Parameters<typeof seedCartScript>[0], allowEr
   return page;
 }
 
-describe.runIf(ordersApi)('card data', () => {
+describe('card data', () => {
   it('sends only name, brand, last 4 and expiry, and keeps card number and CVV out of both storages', async () => {
     const page = await reachPayment([{ product: BUYABLE[3]!, quantity: 2 }]);
     await page.getByLabel('Save this information for next time').check();

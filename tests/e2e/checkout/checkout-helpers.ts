@@ -2,7 +2,6 @@
 // from the shop, and the three steps of the form, found by label and role as a person finds them.
 import type { Page } from 'playwright-core';
 import { canAddToCart } from '../../../src/lib/cart';
-import { urlOf } from '../../helpers/base-url';
 import { CART_STORAGE_KEY } from '../../../src/lib/constants';
 import { productList, readCatalogue, searchBox, waitForShop } from '../shop/shop-helpers';
 
@@ -93,13 +92,3 @@ export function orderNumberOf(page: Page): string {
   return number;
 }
 
-/**
- * Whether the server under test has the orders API (h-orders lands it separately): an empty order
- * is refused by the route (400/422), while an unclaimed /api path answers 404. Until the route
- * exists, the order-placing journeys wait.
- */
-export async function hasOrdersApi(): Promise<boolean> {
-  const response = await fetch(urlOf('/api/orders'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
-  await response.body?.cancel();
-  return response.status !== 404;
-}

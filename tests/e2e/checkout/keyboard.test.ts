@@ -6,9 +6,8 @@ import { ORDER_MESSAGES } from '../../../src/lib/schemas/order';
 import { urlOf } from '../../helpers/base-url';
 import { launchBrowser, newPage, type TrackedPage } from '../../helpers/browser';
 import { hasFocus } from '../../helpers/wait';
-import { BUYABLE, EXPECTED_STATUS_ERRORS, GUEST, hasOrdersApi, seedCartScript, TEST_CARD, uniqueEmail, waitForCheckout } from './checkout-helpers';
+import { BUYABLE, EXPECTED_STATUS_ERRORS, GUEST, seedCartScript, TEST_CARD, uniqueEmail, waitForCheckout } from './checkout-helpers';
 
-const ordersApi = await hasOrdersApi();
 let browser: Browser;
 let tracked: TrackedPage | undefined;
 beforeAll(async () => {
@@ -50,7 +49,7 @@ async function typeAndTab(page: Page, name: string, text: string): Promise<void>
   await page.keyboard.press('Tab');
 }
 
-describe.runIf(ordersApi)('checkout by keyboard', () => {
+describe('checkout by keyboard', () => {
   it.each([375, 1440])('completes all three steps and the order with Tab, Shift+Tab, Enter and Space at %i px', async (width) => {
     tracked = await newPage(browser, { width, reducedMotion: 'reduce', allowErrors: EXPECTED_STATUS_ERRORS, initScript: seedCartScript([{ product: BUYABLE[2]!, quantity: 1 }]) });
     const { page } = tracked;
