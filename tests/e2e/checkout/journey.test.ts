@@ -217,7 +217,7 @@ describe('signed-in checkout', () => {
     await addFromShop(page, first);
     await page.goto(urlOf('/checkout'), { waitUntil: 'load' });
     await waitForCheckout(page);
-    await expect.poll(() => page.getByLabel('Email address').inputValue()).toBe(email);
+    await expect.poll(() => page.getByLabel('Email address').inputValue(), { timeout: 10_000 }).toBe(email);
     expect(await page.getByLabel('First name').inputValue()).toBe('Marta');
     expect(await page.getByLabel('Last name').inputValue()).toBe('Kowalski Nowak');
     expect(await page.getByLabel('Phone number').inputValue()).toBe('+447700900456');
