@@ -99,6 +99,8 @@ export const configSchema = z.object({
     .trim()
     .default('')
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
+  /** New accounts one client address may create per hour (sign-up spam); tests of other things raise it. */
+  SIGNUP_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
 });

@@ -219,6 +219,39 @@ describe('at start', () => {
       return rows.length === 1 ? rows : undefined;
     });
     expect(sessions.map((s) => s.customer_id)).toEqual([ids[2]]);
-    expect((await runSql<{ id: string }>(databaseUrl, 'SELECT id FROM login_attempts')).map((r) => r.id)).toEqual(['new']);
+    // The three sign-ups above are counted too (scope signup:…); they are recent and stay.
+    expect((await runSql<{ id: string }>(databaseUrl, "SELECT id FROM login_attempts WHERE scope LIKE 'login:%'")).map((r) => r.id)).toEqual(['new']);
+  });
+});
+
+describe('sign-ups per address', () => {
+  let server: TestServer;
+
+  beforeAll(async () => {
+    server = await startServer({ env: { DATABASE_URL: await createTestDatabase(), TRUST_PROXY: 'true', SIGNUP_LIMIT_PER_HOUR: '3' } });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('lets one address create SIGNUP_LIMIT_PER_HOUR accounts an hour, then answers 429 with the wait', async () => {
+    for (let i = 0; i < 3; i++) {
+      expect((await postTo(server, '/api/auth/register', newSignUp(), '203.0.113.7')).status).toBe(201);
+    }
+    const limited = await postTo(server, '/api/auth/register', newSignUp(), '203.0.113.7');
+    expect(limited.status).toBe(429);
+    const retryAfter = Number(limited.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3_500);
+    expect(retryAfter).toBeLessThanOrEqual(3_600);
+    expect(errorOf(await limited.json())).toEqual({ code: 'too_many_requests', message: 'Too many attempts. Please try again in 60 minutes.' });
+    // Another address is not held up by this one.
+    expect((await postTo(server, '/api/auth/register', newSignUp(), '203.0.113.8')).status).toBe(201);
+  });
+
+  it('does not count a sign-up that was refused', async () => {
+    const bad = { ...newSignUp(), phone: 'not a phone' };
+    for (let i = 0; i < 4; i++) expect((await postTo(server, '/api/auth/register', bad, '203.0.113.9')).status).toBe(422);
+    expect((await postTo(server, '/api/auth/register', newSignUp(), '203.0.113.9')).status).toBe(201);
   });
 });

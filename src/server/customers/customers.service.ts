@@ -9,6 +9,7 @@ import {
   recordAttempts,
   RESET_ACCOUNT_LIMIT,
   RESET_ADDRESS_LIMIT,
+  type RateLimit,
 } from '../auth/rate-limit';
 import { endAllSessions, endSession, resolveSession, startSession, type NewSession } from '../auth/sessions.service';
 import { createToken, hashToken } from '../auth/tokens';
@@ -67,6 +68,11 @@ function isUniqueViolation(err: unknown): boolean {
   return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
 
+/** How many accounts one client address may create per hour (SIGNUP_LIMIT_PER_HOUR). */
+export function signupAddressLimit(perHour: number): RateLimit {
+  return { max: perHour, windowMs: 60 * 60_000 };
+}
+
 /** A validated sign-up. */
 export interface Registration {
   fullName: string;
@@ -77,11 +83,19 @@ export interface Registration {
 }
 
 /**
- * Creates an account (409 when the address is taken in any case, 422 for a common password),
- * queues the welcome e-mail in the same transaction, and signs the new customer in.
+ * Creates an account (409 when the address is taken in any case, 422 for a common password, 429
+ * past `facts.addressLimit` accounts from one client address), queues the welcome e-mail in the
+ * same transaction, and signs the new customer in.
  */
-export async function registerCustomer(db: Kysely<Database>, input: Registration, siteUrl: string, facts: RequestFacts = {}): Promise<SignedIn> {
+export async function registerCustomer(
+  db: Kysely<Database>,
+  input: Registration,
+  siteUrl: string,
+  facts: RequestFacts & { addressLimit?: RateLimit } = {},
+): Promise<SignedIn> {
   const now = facts.now ?? new Date();
+  const limits = facts.addressLimit ? [{ scope: `signup:address:${facts.address ?? 'unknown'}`, limit: facts.addressLimit }] : [];
+  await assertWithinLimits(db, limits, now);
   if (isCommonPassword(input.password)) throw commonPasswordError();
   if (await findCustomerByEmail(db, input.email)) throw emailTakenError();
   const passwordHash = await hashPassword(input.password);
@@ -99,6 +113,8 @@ export async function registerCustomer(db: Kysely<Database>, input: Registration
   try {
     const session = await db.transaction().execute(async (trx) => {
       await insertCustomer(trx, row);
+      // Only accounts made count: a mistyped form is not spam.
+      await recordAttempts(trx, limits, now);
       await enqueueMail(trx, row.email, renderWelcomeMail({ fullName: row.full_name, siteUrl }), now);
       return startSession(trx, row.id, false, now);
     });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { AUTH_MESSAGES, signUpSchema } from '../../../lib/schemas/auth';
 import { buildSessionCookie, isSecureContext } from '../../../server/auth/auth.http';
-import { registerCustomer } from '../../../server/customers/customers.service';
+import { registerCustomer, signupAddressLimit } from '../../../server/customers/customers.service';
 import { readJsonBody } from '../../../server/http/body';
 import { ApiError, jsonResponse } from '../../../server/http/errors';
 import { currentClientAddress } from '../../../server/http/request-context';
@@ -23,7 +23,10 @@ export const POST: APIRoute = async ({ request, url }) => {
   }
   const config = getConfig();
   const { db } = await getDatabase();
-  const signedIn = await registerCustomer(db, input, config.SITE_URL, { address: currentClientAddress() });
+  const signedIn = await registerCustomer(db, input, config.SITE_URL, {
+    address: currentClientAddress(),
+    addressLimit: signupAddressLimit(config.SIGNUP_LIMIT_PER_HOUR),
+  });
   pokeOutbox();
   return jsonResponse({ user: signedIn.user }, 201, {
     'set-cookie': buildSessionCookie(signedIn.token, { persistent: false, secure: isSecureContext(config.SITE_URL, url) }),
