@@ -204,14 +204,17 @@ export async function placeOrder(body: OrderInput): Promise<PlaceOrderResult> {
 }
 
 /** What GET /api/orders/:orderNumber answered. */
-export type FetchOrderResult = { ok: true; order: Order } | { ok: false; status: number };
+export type FetchOrderResult = { ok: true; order: Order } | { ok: false; status: number; message?: string };
 
 /** Asks for an order by number, with the e-mail when known (the session cookie also authorises its owner). */
 export async function fetchOrder(orderNumber: string, email: string | null): Promise<FetchOrderResult> {
   const query = email ? `?email=${encodeURIComponent(email)}` : '';
   try {
     const response = await fetch(`/api/orders/${encodeURIComponent(orderNumber)}${query}`, { credentials: 'same-origin' });
-    if (!response.ok) return { ok: false, status: response.status };
+    if (!response.ok) {
+      const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
+      return { ok: false, status: response.status, message: body?.error?.message };
+    }
     const parsed = orderSchema.safeParse(await response.json());
     if (parsed.success) return { ok: true, order: parsed.data };
     console.error('Order answer does not match the contract', parsed.error.issues);
