@@ -42,6 +42,13 @@ export function updateCartQuantity(productId: string, quantity: number): void {
   $cart.set(setLineQuantity($cart.get(), productId, quantity));
 }
 
+/** Replaces the lines with the same lines brought up to date (live names, prices, images); never drops one. */
+export function refreshCartLines(lines: readonly CartLine[]): void {
+  const current = $cart.get();
+  if (lines === current || lines.length !== current.length) return;
+  $cart.set([...lines]);
+}
+
 /** Empties the cart. */
 export function clearCart(): void {
   $cart.set([]);

@@ -6,19 +6,26 @@
  *
  * A page may hold more than one mount (the shop island and the site-wide one); only the first to
  * mount draws the drawer, so there is never a second dialog.
+ *
+ * While open with lines it reconciles them with the live catalogue: lines are re-priced, and a line
+ * whose product is gone, out of stock, quote-only or short is flagged on the line (never dropped)
+ * and holds back 'Proceed to Checkout' until the shopper removes or lowers it.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { CartLine } from '../../lib/cart';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { sumCents, type CartLine } from '../../lib/cart';
+import { canProceedToCheckout, describeCartLineProblem } from '../../lib/catalog/cart-notes';
+import type { applyLiveToCart, CartLineProblem, LiveCart } from '../../lib/catalog/reconcile';
+import type { Product } from '../../lib/schemas/catalog';
 import { CART_LINE_MAX_QUANTITY } from '../../lib/constants';
 import { formatPrice } from '../../lib/format';
 import { formatMoney, multiplyCents, roundToCents } from '../../lib/money';
 import {
   $cart,
   $cartCount,
-  $cartTotalCents,
   $isCartOpen,
   closeCart,
+  refreshCartLines,
   removeFromCart,
   updateCartQuantity,
 } from '../../stores/cart';
@@ -88,13 +95,137 @@ function QuantityStepper({ line }: { line: CartLine }) {
   );
 }
 
+/** The lines, total and checkout actions, brought up to date with the live catalogue once it has loaded. */
+function LiveCartLines({ lines }: { lines: CartLine[] }) {
+  const [liveById, setLiveById] = useState<ReadonlyMap<string, Product> | null>(null);
+  const [apply, setApply] = useState<typeof applyLiveToCart | null>(null);
+  // Loaded on first open, so pages whose cart stays closed never ship or fetch the live catalogue.
+  useEffect(() => {
+    let stop = () => {};
+    let cancelled = false;
+    void Promise.all([import('../../stores/catalog'), import('../../lib/catalog/reconcile')]).then(([store, lib]) => {
+      if (cancelled) return;
+      setApply(() => lib.applyLiveToCart);
+      stop = store.$liveProductsById.subscribe(setLiveById);
+    });
+    return () => {
+      cancelled = true;
+      stop();
+    };
+  }, []);
+  const live: LiveCart = useMemo(
+    () => (apply && liveById ? apply(lines, liveById) : { lines, problems: [] as CartLineProblem[], repriced: [] }),
+    [apply, lines, liveById],
+  );
+  const problemsById = useMemo(() => new Map(live.problems.map((p) => [p.productId, p])), [live.problems]);
+  // Live names and prices are kept, so the checkout starts from what the drawer showed.
+  useEffect(() => {
+    if (live.lines !== lines) refreshCartLines(live.lines);
+  }, [live.lines, lines]);
+
+  return (
+        <>
+          <ul className="flex-1 divide-y divide-line overflow-y-auto overscroll-contain px-5" aria-label="Items in your cart">
+            {live.lines.map((line) => {
+              const problem = problemsById.get(line.product.id);
+              return (
+              <li key={line.product.id} className="flex gap-4 py-4" aria-describedby={problem ? `cart-note-${line.product.id}` : undefined}>
+                <img
+                  src={line.product.image}
+                  alt=""
+                  width={80}
+                  height={80}
+                  loading="lazy"
+                  className="size-20 shrink-0 rounded-lg bg-canvas object-contain p-1 ring-1 ring-line/70"
+                />
+                <div className="flex min-w-0 flex-1 flex-col gap-2">
+                  <div className="flex items-start justify-between gap-3">
+                    <div className="min-w-0">
+                      <p className="font-semibold leading-snug text-ink">{line.product.name}</p>
+                      <p className="text-xs text-ink-muted">{line.product.category}</p>
+                    </div>
+                    <p className="tabular shrink-0 text-right font-semibold text-ink">
+                      <span className="sr-only">Line total </span>
+                      {formatMoney(multiplyCents(roundToCents(line.product.price), line.quantity))}
+                    </p>
+                  </div>
+                  <p className="tabular text-sm text-ink-soft">
+                    {formatPrice(line.product.price)} <span className="text-ink-muted">each</span>
+                  </p>
+                  <div className="flex items-center justify-between gap-2">
+                    <QuantityStepper line={line} />
+                    <button
+                      type="button"
+                      onClick={() => removeFromCart(line.product.id)}
+                      className="min-h-11 rounded-lg px-2 text-sm font-semibold text-danger underline-offset-4 hover:underline"
+                      aria-label={`Remove ${line.product.name}`}
+                    >
+                      Remove
+                    </button>
+                  </div>
+                  {problem && (
+                    <p
+                      id={`cart-note-${line.product.id}`}
+                      className="rounded-md bg-danger-soft px-3 py-2 text-sm font-medium text-danger"
+                      role="note"
+                    >
+                      {describeCartLineProblem(problem)}
+                    </p>
+                  )}
+                </div>
+              </li>
+              );
+            })}
+          </ul>
+          <footer className="flex flex-col gap-3 border-t border-line bg-white px-5 pt-4 pb-5">
+            <p className="flex items-baseline justify-between text-lg font-semibold">
+              <span>Total</span>
+              <span className="tabular" data-cart-total>
+                {formatMoney(sumCents(live.lines))}
+              </span>
+            </p>
+            <p className="text-xs text-ink-muted">Shipping and VAT are calculated at checkout.</p>
+            {canProceedToCheckout(live.lines.length, live.problems) ? (
+              <a
+                href="/checkout"
+                onClick={closeCart}
+                className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-white transition hover:bg-accent-strong"
+              >
+                Proceed to Checkout
+              </a>
+            ) : (
+              <>
+                <p id="cart-blocked-note" className="text-sm font-medium text-danger">
+                  Some items can't be ordered as they are. Remove or change the flagged {live.problems.length === 1 ? 'item' : 'items'} to continue.
+                </p>
+                <button
+                  type="button"
+                  disabled
+                  aria-describedby="cart-blocked-note"
+                  className="inline-flex min-h-12 cursor-not-allowed items-center justify-center rounded-lg bg-line px-5 font-semibold text-ink-soft"
+                >
+                  Proceed to Checkout
+                </button>
+              </>
+            )}
+            <button
+              type="button"
+              onClick={closeCart}
+              className="min-h-11 rounded-lg px-5 text-sm font-semibold text-ink ring-1 ring-line hover:bg-canvas"
+            >
+              Continue Shopping
+            </button>
+          </footer>
+        </>
+  );
+}
+
 /** The cart drawer. */
 export default function CartDrawer() {
   const isOwner = useDrawerOwnership();
   const open = useStore($isCartOpen) && isOwner;
   const lines = useStore($cart);
   const count = useStore($cartCount);
-  const totalCents = useStore($cartTotalCents);
   const ref = useModalDialog({
     open,
     onRequestClose: closeCart,
@@ -144,71 +275,7 @@ export default function CartDrawer() {
           </button>
         </div>
       ) : (
-        <>
-          <ul className="flex-1 divide-y divide-line overflow-y-auto overscroll-contain px-5" aria-label="Items in your cart">
-            {lines.map((line) => (
-              <li key={line.product.id} className="flex gap-4 py-4">
-                <img
-                  src={line.product.image}
-                  alt=""
-                  width={80}
-                  height={80}
-                  loading="lazy"
-                  className="size-20 shrink-0 rounded-lg bg-canvas object-contain p-1 ring-1 ring-line/70"
-                />
-                <div className="flex min-w-0 flex-1 flex-col gap-2">
-                  <div className="flex items-start justify-between gap-3">
-                    <div className="min-w-0">
-                      <p className="font-semibold leading-snug text-ink">{line.product.name}</p>
-                      <p className="text-xs text-ink-muted">{line.product.category}</p>
-                    </div>
-                    <p className="tabular shrink-0 text-right font-semibold text-ink">
-                      <span className="sr-only">Line total </span>
-                      {formatMoney(multiplyCents(roundToCents(line.product.price), line.quantity))}
-                    </p>
-                  </div>
-                  <p className="tabular text-sm text-ink-soft">
-                    {formatPrice(line.product.price)} <span className="text-ink-muted">each</span>
-                  </p>
-                  <div className="flex items-center justify-between gap-2">
-                    <QuantityStepper line={line} />
-                    <button
-                      type="button"
-                      onClick={() => removeFromCart(line.product.id)}
-                      className="min-h-11 rounded-lg px-2 text-sm font-semibold text-danger underline-offset-4 hover:underline"
-                      aria-label={`Remove ${line.product.name}`}
-                    >
-                      Remove
-                    </button>
-                  </div>
-                </div>
-              </li>
-            ))}
-          </ul>
-          <footer className="flex flex-col gap-3 border-t border-line bg-white px-5 pt-4 pb-5">
-            <p className="flex items-baseline justify-between text-lg font-semibold">
-              <span>Total</span>
-              <span className="tabular" data-cart-total>
-                {formatMoney(totalCents)}
-              </span>
-            </p>
-            <p className="text-xs text-ink-muted">Shipping and VAT are calculated at checkout.</p>
-            <a
-              href="/checkout"
-              onClick={closeCart}
-              className="inline-flex min-h-12 items-center justify-center rounded-lg bg-accent px-5 font-semibold text-white transition hover:bg-accent-strong"
-            >
-              Proceed to Checkout
-            </a>
-            <button
-              type="button"
-              onClick={closeCart}
-              className="min-h-11 rounded-lg px-5 text-sm font-semibold text-ink ring-1 ring-line hover:bg-canvas"
-            >
-              Continue Shopping
-            </button>
-          </footer>
-        </>
+        <LiveCartLines lines={lines} />
       )}
     </dialog>
   );

@@ -2,11 +2,14 @@
  * The interactive shop (/shop, spec §2.7) as one island: hero, search, the categories and products
  * views, the detail modal, the cart drawer and the performance overlay. The page hands it the
  * build-time catalogue; state lives in src/stores/shop.ts and follows the URL after hydration, so
- * the server-rendered HTML (the categories view) and the first client render agree.
+ * the server-rendered HTML (the categories view) and the first client render agree. After
+ * hydration the products follow the live catalogue in place (src/stores/catalog.ts): prices and
+ * stock update, removed products leave, new ones join the end, nothing shown is reordered.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS } from '../../lib/constants';
+import { reconciledProducts } from '../../stores/catalog';
 import { $search, $view, forceGridLayout, setProducts, setSearch, startShopUrlSync } from '../../stores/shop';
 import CartDrawer from '../cart/CartDrawer';
 import ProductModal from '../product/ProductModal';
@@ -51,19 +54,23 @@ function SearchBox() {
 
 /** The whole shop page body. */
 export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopAppProps) {
-  const products = useMemo(() => JSON.parse(catalog) as ShopProduct[], [catalog]);
+  const buildTime = useMemo(() => JSON.parse(catalog) as ShopProduct[], [catalog]);
+  const products = useStore(reconciledProducts(buildTime));
   const productsById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
-  const brandNames = useMemo(() => [...new Set(products.map((p) => p.brand))], [products]);
+  const brandNames = useMemo(() => [...new Set(buildTime.map((p) => p.brand))], [buildTime]);
   const view = useStore($view);
   const [ready, setReady] = useState(false);
   const firstView = useRef(true);
 
   useEffect(() => {
     setProducts(products);
+  }, [products]);
+
+  useEffect(() => {
     const stop = startShopUrlSync({ brands: brandNames });
     setReady(true);
     return stop;
-  }, [products, brandNames]);
+  }, [brandNames]);
 
   // The list layout needs room: below the mobile breakpoint the grid is forced (debounced on resize).
   useEffect(() => {
@@ -83,6 +90,11 @@ export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopApp
     };
   }, []);
 
+  // The hero's compact form follows the view (the page set it from the URL before first paint).
+  useEffect(() => {
+    if (ready) document.documentElement.dataset.shopView = view;
+  }, [ready, view]);
+
   // Moving between the two views starts the new one at its top, not wherever the old one was scrolled.
   useEffect(() => {
     if (firstView.current) {
@@ -95,7 +107,7 @@ export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopApp
 
   return (
     <div data-shop-ready={ready ? 'true' : undefined}>
-      <ShopHero productCount={products.length} slides={slides} compact={view === 'products'} />
+      <ShopHero productCount={products.length} slides={slides} />
       <div id="shop-content" className="mx-auto flex max-w-7xl scroll-mt-20 flex-col gap-8 px-4 py-10 sm:px-6 lg:scroll-mt-24 lg:px-8 lg:py-14">
         <SearchBox />
         {view === 'products' ? <ProductsView /> : <CategoriesView brands={brands} products={products} />}

@@ -12,9 +12,11 @@ import type { HeroSlide } from './types';
 export interface ShopHeroProps {
   productCount: number;
   slides: readonly HeroSlide[];
-  /** On small screens, leave out the carousel and stats so a product list opened by URL is near the top. */
-  compact?: boolean;
 }
+
+// In the products view (<html data-shop-view="products">, set before first paint by the page and
+// kept by ShopApp) the hero shrinks to its title band so the results are the first thing seen.
+const FULL_ONLY = '[[data-shop-view=products]_&]:hidden';
 
 const freeShippingFrom = `$${FREE_SHIPPING_THRESHOLD_CENTS / 100}`;
 
@@ -27,7 +29,7 @@ function revealContent(): void {
 }
 
 /** The hero band at the top of /shop. */
-export default function ShopHero({ productCount, slides, compact = false }: ShopHeroProps) {
+export default function ShopHero({ productCount, slides }: ShopHeroProps) {
   const stats = [
     { figure: productCount.toLocaleString('en-US'), label: 'Products' },
     { figure: '50+', label: 'Brands' },
@@ -41,17 +43,17 @@ export default function ShopHero({ productCount, slides, compact = false }: Shop
         style={{ backgroundImage: 'url(/images/generated/textures/grain.svg)' }}
         aria-hidden="true"
       />
-      <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.1fr)] lg:items-center lg:gap-14 lg:px-8 lg:py-14">
-        <div className="flex flex-col gap-6">
+      <div className="relative mx-auto grid max-w-7xl gap-10 px-4 py-8 sm:px-6 sm:py-10 lg:grid-cols-[minmax(0,0.9fr)_minmax(0,1.1fr)] lg:items-center lg:gap-14 lg:px-8 lg:py-14 [[data-shop-view=products]_&]:py-5 [[data-shop-view=products]_&]:lg:grid-cols-1 [[data-shop-view=products]_&]:lg:py-6">
+        <div className="flex flex-col gap-6 [[data-shop-view=products]_&]:gap-1.5">
           <p className="text-xs font-semibold tracking-[0.14em] text-accent-strong uppercase">The Graphene Coatings shop</p>
-          <h1 id="shop-title" className="font-display text-[2.15rem] leading-[1.08] font-semibold text-ink sm:text-5xl xl:text-6xl">
+          <h1 id="shop-title" className="font-display text-[2.15rem] leading-[1.08] font-semibold text-ink sm:text-5xl xl:text-6xl [[data-shop-view=products]_&]:text-xl [[data-shop-view=products]_&]:leading-snug [[data-shop-view=products]_&]:sm:text-2xl">
             Paint, coatings &amp; spray equipment for people who paint for a living
           </h1>
-          <p className="max-w-xl text-base leading-relaxed text-ink-soft sm:text-lg">
+          <p className={`max-w-xl text-base leading-relaxed text-ink-soft sm:text-lg ${FULL_ONLY}`}>
             Specified by contractors, trusted by painters and chosen by serious DIY users: architectural paints,
             industrial coatings, floor systems and airless sprayers, with the data sheets to back them.
           </p>
-          <div className="grid grid-cols-2 gap-3 sm:flex sm:flex-wrap">
+          <div className={`grid grid-cols-2 gap-3 sm:flex sm:flex-wrap ${FULL_ONLY}`}>
             <button
               type="button"
               onClick={() => {
@@ -73,7 +75,7 @@ export default function ShopHero({ productCount, slides, compact = false }: Shop
               View All Products
             </button>
           </div>
-          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-soft">
+          <ul className={`flex flex-wrap gap-x-6 gap-y-2 text-sm text-ink-soft ${FULL_ONLY}`}>
             <li className="inline-flex items-center gap-2">
               <TruckIcon size={18} className="text-accent-strong" />
               Free shipping over {freeShippingFrom}
@@ -88,11 +90,11 @@ export default function ShopHero({ productCount, slides, compact = false }: Shop
             </li>
           </ul>
         </div>
-        <div className={compact ? 'hidden lg:block' : undefined}>
+        <div className={FULL_ONLY}>
           <HeroCarousel slides={slides} />
         </div>
       </div>
-      <div className={`relative mx-auto max-w-7xl px-4 pb-10 sm:px-6 lg:px-8 ${compact ? 'hidden lg:block' : ''}`}>
+      <div className={`relative mx-auto max-w-7xl px-4 pb-10 sm:px-6 lg:px-8 ${FULL_ONLY}`}>
         <dl className="grid grid-cols-2 gap-3 lg:grid-cols-4">
           {stats.map((s) => (
             <div key={s.label} className="flex flex-col-reverse gap-1 rounded-card bg-white/80 px-5 py-4 ring-1 ring-line/80">
