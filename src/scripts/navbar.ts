@@ -208,9 +208,12 @@ function initNavbar(): void {
   if (!header || header.dataset.navBound) return;
   header.dataset.navBound = 'true';
   watchScroll(header);
-  const nav = header.querySelector<HTMLElement>('[data-desktop-nav]');
-  if (nav) initDropdowns(nav);
+  // The desktop nav's menus and the account menu beside the cart.
+  initDropdowns(header);
 }
 
 initNavbar();
 document.addEventListener('astro:after-swap', initNavbar);
+// Only a browser with a cached profile (BaseLayout marks it before first paint) needs the account
+// controls' code; guests load none of it.
+if (document.documentElement.dataset.account === 'member') void import('./account-nav');

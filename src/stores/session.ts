@@ -1,6 +1,9 @@
 import { atom, computed, map } from 'nanostores';
 import { USER_SESSION_KEY } from '../lib/constants';
 import type { CustomerUser } from '../lib/schemas/auth';
+import { readCachedUser, SIGNED_OUT_EVENT } from './user-cache';
+
+export { readCachedUser };
 
 /** The signed-in customer, or null. The cookie is the truth; this mirrors GET /api/auth/me. */
 export const $user = atom<CustomerUser | null>(null);
@@ -17,31 +20,6 @@ export const $isAuthenticated = computed($user, (user) => user !== null);
 
 /** An API answer reduced to what forms show: ok, or a message and per-field messages. */
 export type AuthResult = { ok: true } | { ok: false; message: string; fields: Record<string, string>; status: number };
-
-/** Whether a cached value looks like a profile we wrote (and nothing secret or foreign). */
-function isCachedUser(value: unknown): value is CustomerUser {
-  const v = value as Record<string, unknown> | null;
-  return !!v && typeof v === 'object' && typeof v.id === 'string' && typeof v.email === 'string' && typeof v.fullName === 'string' && v.role === 'user';
-}
-
-/** Reads the cached profile under 'user-session'; an unparseable or foreign value is removed. */
-export function readCachedUser(storage: Storage | undefined = globalThis.localStorage): CustomerUser | null {
-  let raw: string | null = null;
-  try {
-    raw = storage?.getItem(USER_SESSION_KEY) ?? null;
-  } catch {
-    return null;
-  }
-  if (raw === null) return null;
-  try {
-    const parsed: unknown = JSON.parse(raw);
-    if (isCachedUser(parsed)) return parsed;
-  } catch {
-    // Falls through to the removal below.
-  }
-  storage?.removeItem(USER_SESSION_KEY);
-  return null;
-}
 
 /** Sets $user and mirrors the non-secret profile into 'user-session' (removed on sign-out). */
 function setUser(user: CustomerUser | null): void {
@@ -117,6 +95,9 @@ export async function logout(): Promise<void> {
   setUser(null);
   $auth.setKey('error', null);
 }
+
+// The navbar signs out without this store; islands of the page follow.
+if (typeof window !== 'undefined') window.addEventListener(SIGNED_OUT_EVENT, () => $user.set(null));
 
 /** Asks for a password reset e-mail. */
 export async function requestPasswordReset(email: string): Promise<AuthResult> {

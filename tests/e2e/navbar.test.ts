@@ -204,6 +204,8 @@ describe('mobile menu at 375 px', () => {
     const { dialog, button } = await openMenu(page);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
+    // The dialog hides at once; its 'close' event (unlock, focus back) follows as a task.
+    await waitForCondition(page, 'scroll lock released', () => !document.body.classList.contains('scroll-locked'));
     expect(await isScrollLocked(page)).toBe(false);
     expect(await hasFocus(button)).toBe(true);
   });

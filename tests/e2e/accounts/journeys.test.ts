@@ -103,8 +103,8 @@ describe('a new customer', () => {
     expect(cached).not.toMatch(/password|token|hash/i);
 
     await visit(page, '/account/orders');
-    await expect.poll(() => page.getByText(email, { exact: true }).isVisible()).toBe(true);
-    expect(await page.getByText('Marta Kowalski', { exact: true }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole('main').getByText(email, { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByRole('main').getByText('Marta Kowalski', { exact: true }).isVisible()).toBe(true);
     await page.getByRole('heading', { name: 'No orders yet' }).waitFor();
     await page.getByRole('button', { name: 'Sign Out' }).click();
     await page.waitForURL(/\/login$/);
