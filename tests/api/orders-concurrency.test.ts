@@ -2,10 +2,11 @@
 // stock: every acknowledged order is in the database exactly once, stock never goes below zero,
 // and what was sold equals what the stock lost. Duplicate idempotency keys are mixed in.
 import { randomUUID } from 'node:crypto';
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema } from '../../src/lib/schemas/order';
-import { baseUrl } from './helpers/http';
 import { fetchProducts, orderBody, postOrder, q, readStock, setStock, type CatalogProduct } from './helpers/orders';
+import { createTestDatabase } from './helpers/lane';
+import { startServer, type TestServer } from './helpers/server';
 import { runSql } from './helpers/sql';
 
 const SUBMISSIONS = 1_000;
@@ -17,6 +18,9 @@ const REPEAT_EVERY = 10;
 let product: CatalogProduct;
 let pair: [CatalogProduct, CatalogProduct];
 let db: string;
+/** This file's own server and database: orders take stock, which the shared server's catalogue tests compare with the content files. */
+let server: TestServer;
+let base: string;
 
 /** Sends every body with at most IN_FLIGHT requests at once; returns the statuses in order of answer. */
 async function submitAll(bodies: unknown[]): Promise<number[]> {
@@ -24,7 +28,7 @@ async function submitAll(bodies: unknown[]): Promise<number[]> {
   let next = 0;
   async function worker() {
     while (next < bodies.length) {
-      const response = await postOrder(baseUrl(), bodies[next++]);
+      const response = await postOrder(base, bodies[next++]);
       await response.arrayBuffer();
       statuses.push(response.status);
     }
@@ -34,13 +38,18 @@ async function submitAll(bodies: unknown[]): Promise<number[]> {
 }
 
 beforeAll(async () => {
-  db = inject('apiDatabaseUrl');
-  const sellable = (await fetchProducts(baseUrl())).filter((p) => !p.requestQuoteOnly && p.inStock);
-  // Not one the other order tests use (they take the last five).
+  db = await createTestDatabase();
+  server = await startServer({ env: { DATABASE_URL: db, SIGNUP_LIMIT_PER_HOUR: '1000' } });
+  base = server.url;
+  const sellable = (await fetchProducts(base)).filter((p) => !p.requestQuoteOnly && p.inStock);
   product = sellable[sellable.length - 8]!;
   pair = [sellable[sellable.length - 9]!, sellable[sellable.length - 10]!];
   await setStock(db, product.id, INITIAL_STOCK);
 });
+afterAll(async () => {
+  await server?.stop();
+});
+
 
 describe(`${SUBMISSIONS} concurrent order submissions for ${INITIAL_STOCK} units`, () => {
   it('acknowledges only what the stock covers, stores each acknowledged order once, and never goes below zero', async () => {
@@ -61,7 +70,7 @@ describe(`${SUBMISSIONS} concurrent order submissions for ${INITIAL_STOCK} units
     async function worker() {
       while (next < bodies.length) {
         const body = bodies[next++]!;
-        const response = await postOrder(baseUrl(), body);
+        const response = await postOrder(base, body);
         const json = await response.json();
         const orderNumber = response.status === 201 || response.status === 200 ? orderSchema.parse(json).orderNumber : undefined;
         results.push({ key: body.idempotencyKey, status: response.status, orderNumber, quantity: body.items[0]!.quantity });

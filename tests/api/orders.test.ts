@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { computeTotals } from '../../src/lib/pricing';
 import { toCents } from '../../src/lib/money';
 import { ORDER_MESSAGES, orderSchema, type Order } from '../../src/lib/schemas/order';
-import { baseUrl, errorOf } from './helpers/http';
+import { errorOf } from './helpers/http';
 import { fetchProducts, orderBody, postOrder, q, readStock, setStock, type CatalogProduct } from './helpers/orders';
 import { startServer, type TestServer } from './helpers/server';
 import { createTestDatabase } from './helpers/lane';
@@ -12,14 +12,17 @@ import { runSql } from './helpers/sql';
 const PASSWORD = 'Harbour7!Lights';
 let products: CatalogProduct[];
 let db: string;
+/** This file's own server and database: orders take stock, which the shared server's catalogue tests compare with the content files. */
+let server: TestServer;
+let base: string;
 /** Products this file owns (no other test touches their stock): a, b, c, d, e. */
 let owned: CatalogProduct[];
 
 /** Registers a customer and returns the session cookie pair. */
 async function registerCustomer(email: string): Promise<string> {
-  const response = await fetch(`${baseUrl()}/api/auth/register`, {
+  const response = await fetch(`${base}/api/auth/register`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseUrl() },
+    headers: { 'content-type': 'application/json', origin: base },
     body: JSON.stringify({ fullName: 'Order Tester', email, phone: '+12145550123', dateOfBirth: '1990-05-17', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true }),
   });
   expect(response.status).toBe(201);
@@ -28,20 +31,26 @@ async function registerCustomer(email: string): Promise<string> {
 
 /** Places an order that must succeed; returns it. */
 async function placeOk(body: unknown, cookie?: string): Promise<Order> {
-  const response = await postOrder(baseUrl(), body, cookie);
+  const response = await postOrder(base, body, cookie);
   const json = await response.json();
   expect(response.status, JSON.stringify(json)).toBe(201);
   return orderSchema.parse(json);
 }
 
 beforeAll(async () => {
-  db = inject('apiDatabaseUrl');
-  products = await fetchProducts(baseUrl());
+  db = await createTestDatabase();
+  server = await startServer({ env: { DATABASE_URL: db, SIGNUP_LIMIT_PER_HOUR: '1000' } });
+  base = server.url;
+  products = await fetchProducts(base);
   // The last sellable products of the catalogue; other files use the first ones.
   owned = products.filter((p) => !p.requestQuoteOnly && p.inStock).slice(-5);
   expect(owned).toHaveLength(5);
   for (const p of owned) await setStock(db, p.id, 50);
 });
+afterAll(async () => {
+  await server?.stop();
+});
+
 
 describe('POST /api/orders as a guest', () => {
   it('places a pending order priced from the catalogue, with the card as brand and last four only', async () => {
@@ -49,7 +58,7 @@ describe('POST /api/orders as a guest', () => {
     const body = orderBody([{ productId: a!.id, quantity: 2 }, { productId: b!.id, quantity: 1 }], {
       payment: { cardName: 'SARAH MITCHELL', brand: 'visa', last4: '4242', expiryDate: '12/30', cardNumber: '4242424242424242', cvv: '123' },
     });
-    const response = await postOrder(baseUrl(), body);
+    const response = await postOrder(base, body);
     expect(response.status).toBe(201);
     const order = orderSchema.parse(await response.json());
     expect(response.headers.get('location')).toBe(`/api/orders/${order.orderNumber}`);
@@ -123,7 +132,7 @@ describe('stock', () => {
     expect(await readStock(db, d.id)).toEqual({ stock_quantity: 2, in_stock: 1 });
     await placeOk(orderBody([{ productId: d.id, quantity: 2 }]));
     expect(await readStock(db, d.id)).toEqual({ stock_quantity: 0, in_stock: 0 });
-    const refused = await postOrder(baseUrl(), orderBody([{ productId: d.id, quantity: 1 }]));
+    const refused = await postOrder(base, orderBody([{ productId: d.id, quantity: 1 }]));
     expect(refused.status).toBe(409);
     const error = errorOf(await refused.json());
     expect(error.message).toBe(`${ORDER_MESSAGES.unavailable} ${d.name} (out of stock).`);
@@ -138,7 +147,7 @@ describe('stock', () => {
     const body = orderBody([{ productId: a!.id, quantity: 1 }, { productId: e!.id, quantity: 5 }], {
       customer: { firstName: 'No', lastName: 'Stock', email, phone: '07700900123' },
     });
-    const response = await postOrder(baseUrl(), body);
+    const response = await postOrder(base, body);
     expect(response.status).toBe(409);
     expect(errorOf(await response.json()).message).toBe(`${ORDER_MESSAGES.unavailable} ${e!.name} (only 2 left).`);
     expect(await readStock(db, a!.id)).toEqual(before);
@@ -153,7 +162,7 @@ describe('stock', () => {
     await placeOk(orderBody([{ productId: e.id, quantity: 7 }]));
     expect(await readStock(db, e.id)).toEqual({ stock_quantity: null, in_stock: 1 });
     await runSql(db, `UPDATE products SET in_stock = 0 WHERE id = ${q(e.id)}`);
-    expect((await postOrder(baseUrl(), orderBody([{ productId: e.id, quantity: 1 }]))).status).toBe(409);
+    expect((await postOrder(base, orderBody([{ productId: e.id, quantity: 1 }]))).status).toBe(409);
     await setStock(db, e.id, 50);
   });
 
@@ -161,14 +170,14 @@ describe('stock', () => {
     const c = owned[2]!;
     await setStock(db, c.id, 9);
     await placeOk(orderBody([{ productId: c.id, quantity: 4 }]));
-    const live = (await fetchProducts(baseUrl())).find((p) => p.id === c.id)!;
+    const live = (await fetchProducts(base)).find((p) => p.id === c.id)!;
     expect(live.stockQuantity).toBe(5);
   });
 });
 
 describe('refused products', () => {
   it('refuses an unknown product with 409 naming it', async () => {
-    const response = await postOrder(baseUrl(), orderBody([{ productId: 'no-such-product', quantity: 1 }]));
+    const response = await postOrder(base, orderBody([{ productId: 'no-such-product', quantity: 1 }]));
     expect(response.status).toBe(409);
     expect(errorOf(await response.json()).message).toBe(`${ORDER_MESSAGES.unavailable} no-such-product (no longer available).`);
   });
@@ -176,7 +185,7 @@ describe('refused products', () => {
   it('refuses a quote-only product with 409 naming it', async () => {
     const quoteOnly = products.find((p) => p.requestQuoteOnly);
     expect(quoteOnly).toBeDefined();
-    const response = await postOrder(baseUrl(), orderBody([{ productId: quoteOnly!.id, quantity: 1 }]));
+    const response = await postOrder(base, orderBody([{ productId: quoteOnly!.id, quantity: 1 }]));
     expect(response.status).toBe(409);
     expect(errorOf(await response.json()).message).toBe(`${ORDER_MESSAGES.unavailable} ${quoteOnly!.name} (available on quotation only).`);
   });
@@ -188,7 +197,7 @@ describe('idempotency', () => {
     const before = (await readStock(db, a.id)).stock_quantity!;
     const body = orderBody([{ productId: a.id, quantity: 2 }]);
     const first = await placeOk(body);
-    const again = await postOrder(baseUrl(), body);
+    const again = await postOrder(base, body);
     expect(again.status).toBe(200);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect(orderSchema.parse(await again.json())).toEqual(first);
@@ -200,7 +209,7 @@ describe('idempotency', () => {
     const b = owned[1]!;
     const before = (await readStock(db, b.id)).stock_quantity!;
     const body = orderBody([{ productId: b.id, quantity: 1 }]);
-    const responses = await Promise.all(Array.from({ length: 12 }, () => postOrder(baseUrl(), body)));
+    const responses = await Promise.all(Array.from({ length: 12 }, () => postOrder(base, body)));
     const orders = await Promise.all(responses.map(async (r) => ({ status: r.status, order: orderSchema.parse(await r.json()) })));
     expect(orders.filter((o) => o.status === 201)).toHaveLength(1);
     expect(new Set(orders.map((o) => o.order.orderNumber)).size).toBe(1);
@@ -211,7 +220,7 @@ describe('idempotency', () => {
   it('refuses a key reused for a different order', async () => {
     const body = orderBody([{ productId: owned[0]!.id, quantity: 1 }]);
     await placeOk(body);
-    const response = await postOrder(baseUrl(), { ...body, items: [{ productId: owned[0]!.id, quantity: 2 }] });
+    const response = await postOrder(base, { ...body, items: [{ productId: owned[0]!.id, quantity: 2 }] });
     expect(response.status).toBe(422);
     expect(errorOf(await response.json())).toMatchObject({ code: 'idempotency_key_reused', message: ORDER_MESSAGES.idempotencyKey });
   });
@@ -228,7 +237,7 @@ describe('validation', () => {
     ['an expired card', { payment: { cardName: 'A', brand: 'visa', last4: '4242', expiryDate: '01/20' } }, 'payment.expiryDate', ORDER_MESSAGES.expired],
     ['a zero quantity', { items: [{ productId: 'x', quantity: 0 }] }, 'items.0.quantity', ORDER_MESSAGES.quantity],
   ])('refuses %s with 422 and its message', async (_name, change, field, message) => {
-    const response = await postOrder(baseUrl(), orderBody([{ productId: owned[0]!.id, quantity: 1 }], change));
+    const response = await postOrder(base, orderBody([{ productId: owned[0]!.id, quantity: 1 }], change));
     expect(response.status).toBe(422);
     const error = errorOf(await response.json());
     expect(error.code).toBe('invalid_fields');
@@ -236,13 +245,13 @@ describe('validation', () => {
   });
 
   it('names every missing part of an empty body', async () => {
-    const response = await postOrder(baseUrl(), {});
+    const response = await postOrder(base, {});
     expect(response.status).toBe(422);
     expect(Object.keys(errorOf(await response.json()).fields ?? {})).toEqual(expect.arrayContaining(['idempotencyKey', 'items', 'customer', 'shippingAddress', 'payment']));
   });
 
   it('refuses a cross-origin order', async () => {
-    const response = await fetch(`${baseUrl()}/api/orders`, {
+    const response = await fetch(`${base}/api/orders`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
       body: JSON.stringify(orderBody([{ productId: owned[0]!.id, quantity: 1 }])),
@@ -257,7 +266,7 @@ describe('orders of a signed-in customer', () => {
     const cookie = await registerCustomer(email);
     const first = await placeOk(orderBody([{ productId: owned[0]!.id, quantity: 1 }], { customer: { firstName: 'Own', lastName: 'Er', email, phone: '07700900123' } }), cookie);
     const second = await placeOk(orderBody([{ productId: owned[1]!.id, quantity: 2 }, { productId: owned[2]!.id, quantity: 1 }], { customer: { firstName: 'Own', lastName: 'Er', email, phone: '07700900123' } }), cookie);
-    const response = await fetch(`${baseUrl()}/api/account/orders`, { headers: { cookie } });
+    const response = await fetch(`${base}/api/account/orders`, { headers: { cookie } });
     expect(response.status).toBe(200);
     const { orders } = (await response.json()) as { orders: Order[] };
     expect(orders.map((o) => o.orderNumber)).toEqual([second.orderNumber, first.orderNumber]);
@@ -265,15 +274,15 @@ describe('orders of a signed-in customer', () => {
     orders.forEach((o) => orderSchema.parse(o));
 
     const other = await registerCustomer(`other.${randomUUID()}@example.com`);
-    const theirs = (await (await fetch(`${baseUrl()}/api/account/orders`, { headers: { cookie: other } })).json()) as { orders: Order[] };
+    const theirs = (await (await fetch(`${base}/api/account/orders`, { headers: { cookie: other } })).json()) as { orders: Order[] };
     expect(theirs.orders).toEqual([]);
     // The owner sees the order without giving the e-mail; another customer does not.
-    expect((await fetch(`${baseUrl()}/api/orders/${first.orderNumber}`, { headers: { cookie } })).status).toBe(200);
-    expect((await fetch(`${baseUrl()}/api/orders/${first.orderNumber}`, { headers: { cookie: other } })).status).toBe(404);
+    expect((await fetch(`${base}/api/orders/${first.orderNumber}`, { headers: { cookie } })).status).toBe(200);
+    expect((await fetch(`${base}/api/orders/${first.orderNumber}`, { headers: { cookie: other } })).status).toBe(404);
   });
 
   it('answers 401 to a visitor without a session', async () => {
-    expect((await fetch(`${baseUrl()}/api/account/orders`)).status).toBe(401);
+    expect((await fetch(`${base}/api/account/orders`)).status).toBe(401);
   });
 });
 
@@ -284,14 +293,14 @@ describe('GET /api/orders/:orderNumber', () => {
   });
 
   it('shows the order to whoever gives its e-mail, in any case, and its number in any form', async () => {
-    const response = await fetch(`${baseUrl()}/api/orders/${order.orderNumber.toLowerCase()}?email=${encodeURIComponent('  look.up@example.COM ')}`);
+    const response = await fetch(`${base}/api/orders/${order.orderNumber.toLowerCase()}?email=${encodeURIComponent('  look.up@example.COM ')}`);
     expect(response.status).toBe(200);
     expect(orderSchema.parse(await response.json())).toEqual(order);
   });
 
   it('gives the same 404 for a wrong e-mail, an unknown number and a malformed one', async () => {
     for (const path of [`${order.orderNumber}?email=someone@example.com`, `ORD-00000001?email=look.up@example.com`, `not-a-number?email=x`]) {
-      const response = await fetch(`${baseUrl()}/api/orders/${path}`);
+      const response = await fetch(`${base}/api/orders/${path}`);
       expect(response.status).toBe(404);
       expect(errorOf(await response.json()).message).toBe(ORDER_MESSAGES.orderNotFound);
     }
