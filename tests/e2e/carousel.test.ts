@@ -1,11 +1,12 @@
 // The home carousel as a visitor meets it (spec §2.2, §4): seven slides, autoplay every
 // CAROUSEL_DELAY_MS that pauses under the pointer and survives interaction, off under reduced
 // motion; only the active slide's video plays and visited slides keep theirs.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { CAROUSEL_DELAY_MS, CAROUSEL_TRANSITION_MS } from '../../src/lib/constants';
 import { urlOf } from '../helpers/base-url';
-import { expectNoBrowserErrors, launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
+import { usePagePerTest } from '../helpers/page-per-test';
+import type { NewPageOptions } from '../helpers/browser';
 import { waitForAttribute } from '../helpers/wait';
 
 const SLIDE_COUNT = 7;
@@ -14,26 +15,11 @@ const ADVANCE_WITHIN_MS = CAROUSEL_DELAY_MS + CAROUSEL_TRANSITION_MS + 2_500;
 /** Comfortably longer than one autoplay step: nothing may have moved by then. */
 const HOLD_FOR_MS = CAROUSEL_DELAY_MS + 1_500;
 
-let browser: Browser;
-let tracked: TrackedPage | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  const where = tracked?.page.url() ?? 'the page';
-  await tracked?.close();
-  tracked = undefined;
-  expectNoBrowserErrors(errors, where);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 /** Opens the home page and returns the carousel root. */
 async function openHome(options: Partial<NewPageOptions> = {}): Promise<{ page: Page; carousel: Locator }> {
-  tracked = await newPage(browser, { width: 1440, ...options });
-  const page = tracked.page;
+  const page = await pages.open({ width: 1440, ...options });
   await page.goto(urlOf('/'), { waitUntil: 'load' });
   const carousel = page.locator('[aria-roledescription="carousel"]').first();
   await carousel.waitFor({ state: 'visible' });

@@ -2,11 +2,11 @@
 // field message, the fix and the confirmation; a quote for a quote-only product from the shop's
 // modal; a product's technical data sheet downloaded as a one-page PDF.
 import { readFileSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ENQUIRY_MESSAGES } from '../../src/lib/schemas/enquiries';
 import { urlOf } from '../helpers/base-url';
-import { expectNoBrowserErrors, launchBrowser, newPage, type TrackedPage } from '../helpers/browser';
+import { usePagePerTest } from '../helpers/page-per-test';
 import { readPdfText } from '../helpers/pdf-text';
 import { productList, readCatalogue, searchBox, waitForShop } from './shop/shop-helpers';
 
@@ -16,27 +16,13 @@ const catalogue = readCatalogue();
 const quoteOnly = catalogue.find((p) => p.requestQuoteOnly)!;
 const buyable = catalogue.find((p) => !p.requestQuoteOnly && p.inStock)!;
 
-let browser: Browser;
-let tracked: TrackedPage | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  const where = tracked?.page.url() ?? 'the page';
-  await tracked?.close();
-  tracked = undefined;
-  expectNoBrowserErrors(errors, where);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 /** Opens a path at a width with console errors tracked. */
 async function open(path: string, width = 1440): Promise<Page> {
-  tracked = await newPage(browser, { width, allowErrors: EXPECTED });
-  await tracked.page.goto(urlOf(path), { waitUntil: 'load' });
-  return tracked.page;
+  const page = await pages.open({ width, allowErrors: EXPECTED });
+  await page.goto(urlOf(path), { waitUntil: 'load' });
+  return page;
 }
 
 describe('contact form', () => {

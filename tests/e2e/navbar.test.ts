@@ -1,36 +1,23 @@
 // The navbar as a visitor uses it (spec §2.3): desktop dropdowns by mouse and keyboard, the nested
 // Diamond Collection submenu, the scrolled style, the cart badge, and the full-screen mobile menu.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { BADGE_CAP_TEXT, CART_STORAGE_KEY, DESKTOP_NAV_BREAKPOINT_PX, NAVBAR_SCROLL_THRESHOLD_PX } from '../../src/lib/constants';
 import { urlOf } from '../helpers/base-url';
-import { expectNoBrowserErrors, launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../helpers/browser';
+import { usePagePerTest } from '../helpers/page-per-test';
+import type { NewPageOptions } from '../helpers/browser';
 import { hasFocus, isScrollLocked, waitForAttribute, waitForCondition } from '../helpers/wait';
 
 const PAINT_CATALOG = '/Catalog/diamond_paints_catalog.pdf';
 const EQUIPMENT_CATALOG = '/Catalog/airless_spray_equipment_catalog.pdf';
 
-let browser: Browser;
-let tracked: TrackedPage | undefined;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  const where = tracked?.page.url() ?? 'the page';
-  await tracked?.close();
-  tracked = undefined;
-  expectNoBrowserErrors(errors, where);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 /** Opens a path at a width and returns the page. */
 async function open(path: string, options: NewPageOptions): Promise<Page> {
-  tracked = await newPage(browser, options);
-  await tracked.page.goto(urlOf(path), { waitUntil: 'load' });
-  return tracked.page;
+  const page = await pages.open(options);
+  await page.goto(urlOf(path), { waitUntil: 'load' });
+  return page;
 }
 
 /** The desktop navigation inside the header. */

@@ -3,35 +3,19 @@
 // Sign Out ends the session and brings Sign Up back; a stale cached profile is corrected by the
 // server; a guest with no cached profile causes no session request at all.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { USER_SESSION_KEY } from '../../../src/lib/constants';
 import { urlOf } from '../../helpers/base-url';
-import { expectNoBrowserErrors, launchBrowser, newPage, type TrackedPage } from '../../helpers/browser';
+import { usePagePerTest } from '../../helpers/page-per-test';
 
 const PASSWORD = 'Harbour7!Lights';
 const EXPECTED_401 = /status of 401 \(Unauthorized\) @ .*\/api\/auth\/me/;
-let browser: Browser;
-let tracked: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  const where = tracked?.page.url() ?? 'the page';
-  await tracked?.close();
-  tracked = undefined;
-  expectNoBrowserErrors(errors, where);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 /** A fresh browser page at a width. */
 async function open(width: number, allowErrors: RegExp[] = []): Promise<Page> {
-  tracked = await newPage(browser, { width, allowErrors: [EXPECTED_401, ...allowErrors] });
-  return tracked.page;
+  return pages.open({ width, allowErrors: [EXPECTED_401, ...allowErrors] });
 }
 
 /** Creates an account and signs in through the sign-in form, as a person does. */

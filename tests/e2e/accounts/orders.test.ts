@@ -3,35 +3,20 @@
 // wrong e-mail finds nothing. Orders are placed through the real API from the page's own context.
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { APIRequestContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, type Order } from '../../../src/lib/schemas/order';
-import { expectNoBrowserErrors, expectNone, launchBrowser, newPage, type TrackedPage } from '../../helpers/browser';
+import { expectNone } from '../../helpers/browser';
 import { urlOf } from '../../helpers/base-url';
+import { usePagePerTest } from '../../helpers/page-per-test';
 import { BUYABLE, EXPECTED_STATUS_ERRORS } from '../checkout/checkout-helpers';
 
 const PASSWORD = 'Harbour7!Lights';
-let browser: Browser;
-let tracked: TrackedPage | undefined;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = tracked?.errors ?? [];
-  const where = tracked?.page.url() ?? 'the page';
-  await tracked?.close();
-  tracked = undefined;
-  expectNoBrowserErrors(errors, where);
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 /** A fresh page at a width; the expected 401/404 answers are not errors here. */
 async function open(width: number): Promise<Page> {
-  tracked = await newPage(browser, { width, allowErrors: EXPECTED_STATUS_ERRORS });
-  return tracked.page;
+  return pages.open({ width, allowErrors: EXPECTED_STATUS_ERRORS });
 }
 
 /** Fails with axe's WCAG 2.1 A/AA violations of the page as it is now. */
