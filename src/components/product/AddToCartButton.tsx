@@ -21,8 +21,14 @@ export interface AddToCartButtonProps {
 /** Adds the product to the cart on click. */
 export default function AddToCartButton({ product, variant = 'card', className = '' }: AddToCartButtonProps) {
   const [added, setAdded] = useState(false);
+  // Pre-rendered HTML shows the button before React can handle a click: until this island has
+  // hydrated it is disabled, so an early click is never silently lost.
+  const [hydrated, setHydrated] = useState(false);
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
+  useEffect(() => {
+    setHydrated(true);
+    return () => window.clearTimeout(timer.current);
+  }, []);
 
   const add = () => {
     addToCart(product);
@@ -41,6 +47,7 @@ export default function AddToCartButton({ product, variant = 'card', className =
       <button
         type="button"
         onClick={add}
+        disabled={!hydrated}
         className={`${base} ${look} ${size} ${className}`}
       >
         {added ? <CheckIcon size={18} /> : <CartIcon size={18} />}
