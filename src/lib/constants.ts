@@ -202,3 +202,15 @@ export const LAST_ORDER_KEY = 'graphene-last-order';
 // ---- Site ---------------------------------------------------------------------------------
 /** Footer copyright year (spec §2.6). */
 export const COPYRIGHT_YEAR = 2025;
+
+// ---- Back office ---------------------------------------------------------------------------
+/** The orders list and the pending-orders bell refresh this often (spec §9: orders reload every 3 s). */
+export const ADMIN_ORDERS_REFRESH_MS = 3000;
+/** Query cache of the back office (spec §9): data is fresh this long... */
+export const ADMIN_QUERY_STALE_MS = 5 * 60_000;
+/** ...and kept this long after no view uses it. */
+export const ADMIN_QUERY_RETAIN_MS = 10 * 60_000;
+/** A staff session ends after this long without a request... */
+export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
+/** ...and in any case this long after sign-in. */
+export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
