@@ -140,8 +140,18 @@ describe('POST /api/auth/register', () => {
     expect(error.fields?.password).toBe('Password must be at least 8 characters.');
   });
 
-  it('refuses a password from the 10,000 most common ones, whatever its case', async () => {
-    for (const password of ['baseball', 'Password1', 'QWERTYUIOP']) {
+  it("refuses 'password123' with 422 and 'This password is too common. Please choose one that is harder to guess.'", async () => {
+    const response = await post('/api/auth/register', newSignUp({ password: 'password123', confirmPassword: 'password123' }));
+    expect(response.status).toBe(422);
+    expect(errorOf(await response.json())).toEqual({
+      code: 'invalid_fields',
+      message: 'This password is too common. Please choose one that is harder to guess.',
+      fields: { password: 'This password is too common. Please choose one that is harder to guess.' },
+    });
+  });
+
+  it('refuses common passwords whatever their case or decoration', async () => {
+    for (const password of ['baseball', 'Password1', 'QWERTYUIOP', 'P@ssw0rd123', 'football2024']) {
       const response = await post('/api/auth/register', newSignUp({ password, confirmPassword: password }));
       expect(response.status, password).toBe(422);
       expect(errorOf(await response.json()).fields).toEqual({ password: 'This password is too common. Please choose one that is harder to guess.' });
@@ -355,6 +365,21 @@ describe('forgot and reset password', () => {
     await post('/api/auth/forgot-password', { email: signUp.email });
     const [row] = await runSql<{ created_at: string; expires_at: string }>(inject('apiDatabaseUrl'), `SELECT created_at, expires_at FROM password_reset_tokens WHERE customer_id = ${q(user.id)}`);
     expect(new Date(row!.expires_at).getTime() - new Date(row!.created_at).getTime()).toBe(3_600_000);
+  });
+
+  it("refuses 'password123' as a new password with 422 and the common-password message, keeping the link usable", async () => {
+    const { signUp } = await register();
+    await post('/api/auth/forgot-password', { email: signUp.email });
+    const token = await resetTokenFor(signUp.email);
+    const response = await post('/api/auth/reset-password', { token, password: 'password123', confirmPassword: 'password123' });
+    expect(response.status).toBe(422);
+    expect(errorOf(await response.json())).toEqual({
+      code: 'invalid_fields',
+      message: 'This password is too common. Please choose one that is harder to guess.',
+      fields: { password: 'This password is too common. Please choose one that is harder to guess.' },
+    });
+    expect((await post('/api/auth/login', { email: signUp.email, password: 'password123' })).status).toBe(401);
+    expect((await post('/api/auth/reset-password', { token, password: 'Fresh-Coat-2027', confirmPassword: 'Fresh-Coat-2027' })).status).toBe(204);
   });
 
   it('refuses an unknown token with 400, and a common or mismatched new password with 422', async () => {
