@@ -1,5 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
+import { ADMIN_PASSWORD_MIN } from '../lib/constants';
+import { isCommonPassword } from './auth/passwords';
 
 /** A boolean environment variable: 1/0, true/false, yes/no, on/off (any case). */
 const flag = z
@@ -72,10 +74,11 @@ export const configSchema = z.object({
     .trim()
     .refine((v) => v === '' || z.email().safeParse(v).success, { message: 'must be an e-mail address' })
     .default(''),
-  /** Password of that first admin; at least 12 characters. */
+  /** Password of that first admin: at least ADMIN_PASSWORD_MIN characters (spec §5) and not a common password. */
   ADMIN_PASSWORD: z
     .string()
-    .refine((v) => v === '' || v.length >= 12, { message: 'must be at least 12 characters' })
+    .refine((v) => v === '' || v.length >= ADMIN_PASSWORD_MIN, { message: `must be at least ${ADMIN_PASSWORD_MIN} characters` })
+    .refine((v) => v === '' || !isCommonPassword(v), { message: 'is too common: choose one that is harder to guess' })
     .default(''),
   /** Demo mode: creates the documented demo accounts. Never on a public shop. */
   SHOP_DEMO: flag.default(false),

@@ -8,6 +8,7 @@ import { unavailable } from './http/errors';
 import { createLogger, type Logger } from './log';
 import { AUTH_PURGE_INTERVAL_MS, purgeExpiredAuthRows } from './auth/maintenance';
 import { seedDemoCustomers } from './customers/demo';
+import { ensureFirstAdmin, seedDemoStaff } from './staff/staff.service';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
 
@@ -69,9 +70,12 @@ async function startDatabase(): Promise<DatabaseHandle> {
     if (ran.length) log.info('migrations applied', { migrations: ran, database: handle.kind });
     const seed = await seedCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
     if (seed.seeded) log.info('catalogue seeded from content', { products: seed.products, categories: seed.categories });
+    if (await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) log.info('first admin created', { email: config.ADMIN_EMAIL });
     if (config.SHOP_DEMO) {
       const created = await seedDemoCustomers(handle.db);
       if (created) log.info('demo customers created', { created });
+      const staff = await seedDemoStaff(handle.db);
+      if (staff) log.info('demo staff created', { created: staff });
     }
     return handle;
   } catch (err) {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '../constants';
 import { isValidEmail } from './auth';
-import { orderSchema } from './order';
+import { orderHistoryEntrySchema, orderSchema } from './order';
 
 /**
  * The back office contract (API.md "Back office"): staff, roles and permissions, the admin views of
@@ -75,21 +75,7 @@ export const adminSignInSchema = z.object({
 });
 export type AdminSignInInput = z.input<typeof adminSignInSchema>;
 
-/** What an order's history records. */
-export const ORDER_EVENT_ACTIONS = ['placed', 'approved', 'declined', 'status_changed', 'cancelled', 'note', 'email'] as const;
-export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
-
-/** One entry of an order's timeline: who did what and when. */
-export const orderHistoryEntrySchema = z.object({
-  at: z.string(),
-  /** A staff member's name, 'Customer' or 'System'. */
-  by: z.string(),
-  action: z.enum(ORDER_EVENT_ACTIONS),
-  from: z.enum(ORDER_STATUSES).optional(),
-  to: z.enum(ORDER_STATUSES).optional(),
-  note: z.string().optional(),
-});
-export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+export { ORDER_EVENT_ACTIONS, orderHistoryEntrySchema, type OrderEventAction, type OrderHistoryEntry } from './order';
 
 /** An order as staff see it: the customer's view plus shipment and the whole history. */
 export const adminOrderSchema = orderSchema.extend({
@@ -184,3 +170,24 @@ export const orderConflictSchema = z.object({
   error: z.object({ code: z.literal('conflict'), message: z.string() }),
   order: adminOrderSchema,
 });
+
+/** POST /api/admin/staff (super_admin): a new staff account; the server also refuses common passwords. */
+export const staffCreateSchema = z.object({
+  email: z.string({ error: ADMIN_MESSAGES.email }).trim().max(254, { error: ADMIN_MESSAGES.email }).refine(isValidEmail, { error: ADMIN_MESSAGES.email }),
+  name: z.string({ error: ADMIN_MESSAGES.nameRequired }).trim().min(1, { error: ADMIN_MESSAGES.nameRequired }).max(120, { error: ADMIN_MESSAGES.nameRequired }),
+  role: z.enum(STAFF_ROLES as [StaffRole, ...StaffRole[]], { error: ADMIN_MESSAGES.roleInvalid }),
+  password: z.string({ error: ADMIN_MESSAGES.passwordMin }).min(ADMIN_PASSWORD_MIN, { error: ADMIN_MESSAGES.passwordMin }).max(1024, { error: ADMIN_MESSAGES.passwordMin }),
+});
+export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
+
+/** PATCH /api/admin/staff/:id (super_admin): a new role and/or active state. */
+export const staffChangeSchema = z
+  .object({
+    role: z.enum(STAFF_ROLES as [StaffRole, ...StaffRole[]], { error: ADMIN_MESSAGES.roleInvalid }).optional(),
+    active: z.boolean({ error: 'Active must be true or false.' }).optional(),
+  })
+  .refine((v) => v.role !== undefined || v.active !== undefined, { error: 'Nothing to change.' });
+
+/** A staff account as the staff list shows it. */
+export const staffMemberSchema = adminSchema.extend({ active: z.boolean(), lastLogin: z.string().nullable().optional(), createdAt: z.string().optional() });
+export type StaffMember = z.infer<typeof staffMemberSchema>;

@@ -185,6 +185,22 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** What an order's history records. */
+export const ORDER_EVENT_ACTIONS = ['placed', 'approved', 'declined', 'status_changed', 'cancelled', 'note', 'email'] as const;
+export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
+
+/** One entry of an order's timeline: who did what and when. */
+export const orderHistoryEntrySchema = z.object({
+  at: z.string(),
+  /** A staff member's name, 'Customer' or 'System'. */
+  by: z.string(),
+  action: z.enum(ORDER_EVENT_ACTIONS),
+  from: z.enum(ORDER_STATUSES).optional(),
+  to: z.enum(ORDER_STATUSES).optional(),
+  note: z.string().optional(),
+});
+export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
 /** An order as the API returns it (spec §3 Order); money in dollars, times ISO 8601 UTC. */
 export const orderSchema = z.object({
   id: z.string(),
@@ -216,6 +232,11 @@ export const orderSchema = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Set once staff mark the order shipped. */
+  carrier: z.string().nullable().optional(),
+  trackingNumber: z.string().nullable().optional(),
+  /** What happened to the order, oldest first (staff appear as the shop). */
+  history: z.array(orderHistoryEntrySchema).optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

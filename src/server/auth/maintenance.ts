@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
+import { STAFF_SESSION_IDLE_MS } from '../../lib/constants';
+import { deleteOverStaffSessions } from '../staff/staff.repository';
 import { SESSION_IDLE_MS } from './sessions.service';
 
 /** How long counted attempts are kept: longer than any rate-limit window. */
@@ -32,5 +34,6 @@ export async function purgeExpiredAuthRows(db: Kysely<Database>, now: Date = new
     .deleteFrom('password_reset_tokens')
     .where('expires_at', '<', new Date(now.getTime() - RESET_TOKEN_RETENTION_MS).toISOString())
     .executeTakeFirst();
+  await deleteOverStaffSessions(db, at, new Date(now.getTime() - STAFF_SESSION_IDLE_MS).toISOString());
   return { sessions: Number(sessions.numDeletedRows), attempts: Number(attempts.numDeletedRows), resetTokens: Number(resetTokens.numDeletedRows) };
 }

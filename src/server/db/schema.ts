@@ -210,6 +210,9 @@ export interface OrdersTable {
   estimated_delivery: string;
   created_at: string;
   updated_at: string;
+  /** Set when staff mark the order shipped. */
+  carrier: string | null;
+  tracking_number: string | null;
 }
 
 /** One line of an order with the product as it was when ordered. */
@@ -227,6 +230,68 @@ export interface OrderItemsTable {
   quantity: number;
 }
 
+/** A staff account (spec §3 Admin), apart from customers; the e-mail is unique regardless of case. */
+export interface StaffTable {
+  id: string;
+  email: string;
+  name: string;
+  /** One of STAFF_ROLES. */
+  role: string;
+  /** argon2id PHC string. */
+  password_hash: string;
+  /** 0: deactivated, cannot sign in, every session revoked. */
+  active: IntBool;
+  created_at: string;
+  updated_at: string;
+  last_login_at: string | null;
+}
+
+/** A signed-in staff browser: only the SHA-256 of its cookie token is stored. */
+export interface StaffSessionsTable {
+  id: string;
+  token_hash: string;
+  staff_id: string;
+  created_at: string;
+  last_seen_at: string;
+  /** Absolute end (STAFF_SESSION_ABSOLUTE_MS after sign-in); idleness is judged from last_seen_at. */
+  expires_at: string;
+}
+
+/** One staff action: who, what, when, and the record before and after (JSON), written with the change. */
+export interface AuditLogTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  /** e.g. 'staff.sign_in', 'order.approve'. */
+  action: string;
+  /** e.g. 'staff', 'order'. */
+  entity_type: string;
+  entity_id: string | null;
+  before_json: string | null;
+  after_json: string | null;
+  /** Client address of the request. */
+  address: string | null;
+}
+
+/** One entry of an order's history (placed is the order row itself). */
+export interface OrderEventsTable {
+  id: string;
+  order_id: string;
+  at: string;
+  /** 'staff', 'customer' or 'system'. */
+  actor_kind: string;
+  actor_id: string | null;
+  actor_name: string;
+  /** One of ORDER_EVENT_ACTIONS. */
+  action: string;
+  from_status: string | null;
+  to_status: string | null;
+  note: string | null;
+  /** The e-mail this event queued, for 'email' events. */
+  outbox_id: string | null;
+}
+
 /** Every table of the shop. */
 export interface Database {
   products: ProductsTable;
@@ -242,4 +307,8 @@ export interface Database {
   order_items: OrderItemsTable;
   contact_messages: ContactMessagesTable;
   quote_requests: QuoteRequestsTable;
+  staff: StaffTable;
+  staff_sessions: StaffSessionsTable;
+  audit_log: AuditLogTable;
+  order_events: OrderEventsTable;
 }

@@ -27,13 +27,15 @@ export class ApiError extends Error {
     readonly fields?: Record<string, string>,
     /** Extra response headers, e.g. Retry-After. */
     readonly headers?: Record<string, string>,
+    /** Members beside `error` in the body, e.g. the current `order` of a refused transition. */
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
   }
 
   /** The JSON body of this error. */
   toBody(): ApiErrorBody {
-    return { error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
+    return { ...this.extra, error: { code: this.code, message: this.message, ...(this.fields ? { fields: this.fields } : {}) } };
   }
 }
 

@@ -207,3 +207,72 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string }
   ].join('\n');
   return { kind: 'order-received', subject, html, text };
 }
+
+/** Which change of an order a customer is told about. */
+export type OrderUpdateKind = 'approved' | 'declined' | 'shipped' | 'cancelled' | 'expired';
+
+/**
+ * The e-mail a customer gets when staff approve (the confirmation the success page promises),
+ * decline (with the reason), ship (with carrier and tracking) or cancel their order.
+ */
+export function renderOrderUpdateMail(input: {
+  kind: OrderUpdateKind;
+  order: Order;
+  siteUrl: string;
+  reason?: string;
+  carrier?: string | null;
+  trackingNumber?: string | null;
+  refunded?: boolean;
+}): RenderedMail {
+  const { order } = input;
+  const number = order.orderNumber;
+  const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(number)}`;
+  const total = formatMailMoney(order.total);
+  const tracking = [input.carrier, input.trackingNumber].filter(Boolean).join(' ');
+  const copy: Record<OrderUpdateKind, { subject: string; title: string; lines: string[] }> = {
+    approved: {
+      subject: `Order ${number} confirmed: ${BRAND}`,
+      title: 'Your order is confirmed',
+      lines: [
+        `Good news: we have approved order ${number} (${total}). Your payment is confirmed and we are preparing your items.`,
+        `Estimated delivery: ${order.estimatedDelivery}. We will e-mail you again when it ships.`,
+      ],
+    },
+    declined: {
+      subject: `Order ${number} could not be accepted: ${BRAND}`,
+      title: 'We could not accept your order',
+      lines: [
+        `We are sorry: order ${number} (${total}) has been declined and you will not be charged.`,
+        `Reason: ${input.reason ?? 'not given'}`,
+        'If you have questions, reply to this e-mail or call us; we are happy to help you place it again.',
+      ],
+    },
+    shipped: {
+      subject: `Order ${number} is on its way: ${BRAND}`,
+      title: 'Your order has shipped',
+      lines: [
+        `Order ${number} has left our warehouse.`,
+        tracking ? `Tracking: ${tracking}` : 'We will share tracking details as soon as the carrier provides them.',
+      ],
+    },
+    cancelled: {
+      subject: `Order ${number} cancelled: ${BRAND}`,
+      title: 'Your order has been cancelled',
+      lines: [
+        `Order ${number} (${total}) has been cancelled.`,
+        input.refunded ? 'Your payment has been refunded; it can take 3 to 5 business days to appear on your statement.' : 'You have not been charged.',
+        ...(input.reason ? [`Reason: ${input.reason}`] : []),
+      ],
+    },
+    expired: {
+      subject: `Order ${number} expired: ${BRAND}`,
+      title: 'Your order has expired',
+      lines: [`Order ${number} (${total}) could not be approved in time and has been cancelled. You have not been charged.`],
+    },
+  };
+  const { subject, title, lines } = copy[input.kind];
+  const greeting = `Hello ${order.shippingAddress.firstName},`;
+  const html = layoutHtml(title, [escapeHtml(greeting), ...lines.map(escapeHtml)], { label: 'View your order', href: trackUrl });
+  const text = [greeting, '', ...lines, '', `View your order: ${trackUrl}`, '', `${BRAND} · Dallas, TX`].join('\n');
+  return { kind: `order-${input.kind}`, subject, html, text };
+}

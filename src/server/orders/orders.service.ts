@@ -18,6 +18,8 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderOrderReceivedMail } from '../mail/templates';
+import { insertOrderEvent } from './order-admin.repository';
+import { withCustomerHistory } from './order-history';
 import {
   insertOrder,
   lockCatalogRevision,
@@ -174,6 +176,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     notes: row.notes,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
+    carrier: row.carrier ?? null,
+    trackingNumber: row.tracking_number ?? null,
   };
 }
 
@@ -258,6 +262,8 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
           estimated_delivery: computeEstimatedDelivery(now),
           created_at: at,
           updated_at: at,
+          carrier: null,
+          tracking_number: null,
         };
         const items: OrderItemRow[] = priced.map(({ line, product }, position) => ({
           order_id: row.id,
@@ -272,7 +278,21 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
         }));
         await insertOrder(trx, row, items);
         const order = toOrder(row, items);
-        await enqueueMail(trx, row.customer_email, renderOrderReceivedMail({ order, siteUrl: facts.siteUrl }), now);
+        const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl });
+        const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
+        await insertOrderEvent(trx, {
+          id: crypto.randomUUID(),
+          order_id: row.id,
+          at,
+          actor_kind: 'system',
+          actor_id: null,
+          actor_name: 'System',
+          action: 'email',
+          from_status: null,
+          to_status: null,
+          note: `E-mail to the customer: ${mail.subject}`,
+          outbox_id: outboxId,
+        });
         return order;
       });
       return { order, replayed: false };
@@ -310,7 +330,8 @@ export async function findOrderForViewer(
     await recordAttempts(db, limits, now);
     throw new ApiError(404, 'order_not_found', ORDER_MESSAGES.orderNotFound);
   }
-  return loadOrder(db, row);
+  const [order] = await withCustomerHistory(db, [await loadOrder(db, row)], new Map([[row.id, row]]));
+  return order!;
 }
 
 /** A customer's orders, newest first, with their lines (two queries whatever the count). */
@@ -323,5 +344,6 @@ export async function listCustomerOrders(db: Kysely<Database>, customerId: strin
     list.push(item);
     byOrder.set(item.order_id, list);
   }
-  return rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+  const orders = rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
+  return withCustomerHistory(db, orders, new Map(rows.map((row) => [row.id, row])));
 }

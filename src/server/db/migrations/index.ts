@@ -3,6 +3,7 @@ import * as catalog from './2026-11-22T0300_catalog';
 import * as customers from './2026-11-22T0400_customers';
 import * as orders from './2026-11-22T0500_orders';
 import * as enquiries from './2026-11-22T0600_enquiries';
+import * as staff from './2026-11-23T0100_staff';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -14,4 +15,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-22T0400_customers': customers,
   '2026-11-22T0500_orders': orders,
   '2026-11-22T0600_enquiries': enquiries,
+  '2026-11-23T0100_staff': staff,
 };

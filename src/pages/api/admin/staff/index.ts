@@ -1,0 +1,24 @@
+import type { APIRoute } from 'astro';
+import { staffCreateSchema } from '../../../../lib/schemas/admin';
+import { readJsonBody } from '../../../../server/http/body';
+import { jsonResponse } from '../../../../server/http/errors';
+import { getDatabase } from '../../../../server/runtime';
+import { requireStaff } from '../../../../server/staff/staff.http';
+import { actorOf, createStaff, listStaff } from '../../../../server/staff/staff.service';
+
+export const prerender = false;
+
+/** Every staff account (super_admin only): { staff }. */
+export const GET: APIRoute = async ({ request, url }) => {
+  await requireStaff(request, url, 'super_admin');
+  const { db } = await getDatabase();
+  return jsonResponse({ staff: await listStaff(db) });
+};
+
+/** Creates a staff account (super_admin only): 201 { admin }; 409 taken e-mail; 422 fields or a common password. */
+export const POST: APIRoute = async ({ request, url }) => {
+  const principal = await requireStaff(request, url, 'super_admin');
+  const input = await readJsonBody(request, staffCreateSchema);
+  const { db } = await getDatabase();
+  return jsonResponse({ admin: await createStaff(db, input, actorOf(principal)) }, 201);
+};

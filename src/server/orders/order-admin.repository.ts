@@ -1,0 +1,119 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../customers/customers.repository';
+import type { OrderEventsTable, OrdersTable } from '../db/schema';
+import type { OrderRow } from './orders.repository';
+
+/** An order event row as stored. */
+export type OrderEventRow = Selectable<OrderEventsTable>;
+/** An order event with the delivery state of the e-mail it queued, if any. */
+export type OrderEventWithMail = OrderEventRow & { mail_sent_at: string | null; mail_last_error: string | null };
+
+/** What the back-office list filters on. */
+export interface OrderListFilter {
+  status?: string;
+  /** Exact order number, when the search text is one. */
+  orderNumber?: string;
+  /** Lower-cased search text matched anywhere in the number, the e-mail or the name. */
+  text?: string;
+  limit: number;
+  offset: number;
+}
+
+/** `%text%` with LIKE's wildcards taken literally (escape character '\'). */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The orders matching a filter (newest first) and how many match in all. */
+export async function selectOrderPage(db: Db, filter: OrderListFilter): Promise<{ rows: OrderRow[]; total: number }> {
+  let query = db.selectFrom('orders');
+  if (filter.status) query = query.where('status', '=', filter.status);
+  if (filter.orderNumber) query = query.where('order_number', '=', filter.orderNumber);
+  else if (filter.text) {
+    const pattern = containsPattern(filter.text);
+    query = query.where((eb) =>
+      eb.or([
+        eb('order_number', 'like', sql<string>`${pattern} ESCAPE '\\'`),
+        eb(sql<string>`lower(customer_email)`, 'like', sql<string>`${pattern} ESCAPE '\\'`),
+        eb(sql<string>`lower(first_name || ' ' || last_name)`, 'like', sql<string>`${pattern} ESCAPE '\\'`),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** How many orders have this status. */
+export async function countOrdersWithStatus(db: Db, status: string): Promise<number> {
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('n')).where('status', '=', status).executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** The order with this id, if any. */
+export function selectOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/**
+ * Moves an order to a new status only if it still has `fromStatus`: the guard that lets exactly one
+ * of two staff acting at once win. Returns whether it changed.
+ */
+export async function updateOrderIfStatus(
+  db: Db,
+  id: string,
+  fromStatus: string,
+  changes: Partial<Pick<Selectable<OrdersTable>, 'status' | 'payment_status' | 'notes' | 'carrier' | 'tracking_number'>> & { updated_at: string },
+): Promise<boolean> {
+  const result = await db.updateTable('orders').set(changes).where('id', '=', id).where('status', '=', fromStatus).executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Puts units of a counted product back on hand (and back in stock); uncounted products are left alone. */
+export async function giveBackStock(db: Db, productId: string, quantity: number, at: string): Promise<void> {
+  await db
+    .updateTable('products')
+    .set({
+      stock_quantity: sql`stock_quantity + ${quantity}`,
+      in_stock: sql`CASE WHEN stock_quantity + ${quantity} > 0 THEN 1 ELSE in_stock END`,
+      version: sql`version + 1`,
+      updated_at: at,
+    })
+    .where('id', '=', productId)
+    .where('stock_quantity', 'is not', null)
+    .execute();
+}
+
+/** Stores one order event. */
+export async function insertOrderEvent(db: Db, row: OrderEventRow): Promise<void> {
+  await db.insertInto('order_events').values(row).execute();
+}
+
+/** An order's events, oldest first, each with the state of the e-mail it queued. */
+export function selectOrderEvents(db: Db, orderId: string): Promise<OrderEventWithMail[]> {
+  return db
+    .selectFrom('order_events')
+    .leftJoin('outbox', 'outbox.id', 'order_events.outbox_id')
+    .selectAll('order_events')
+    .select(['outbox.sent_at as mail_sent_at', 'outbox.last_error as mail_last_error'])
+    .where('order_events.order_id', '=', orderId)
+    .orderBy('order_events.at')
+    .orderBy('order_events.id')
+    .execute();
+}
+
+/** The events of several orders, oldest first (for the customer's list of orders). */
+export function selectEventsOfOrders(db: Db, orderIds: readonly string[]): Promise<OrderEventWithMail[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('order_events')
+    .leftJoin('outbox', 'outbox.id', 'order_events.outbox_id')
+    .selectAll('order_events')
+    .select(['outbox.sent_at as mail_sent_at', 'outbox.last_error as mail_last_error'])
+    .where('order_events.order_id', 'in', orderIds)
+    .orderBy('order_events.at')
+    .orderBy('order_events.id')
+    .execute();
+}

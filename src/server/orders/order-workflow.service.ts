@@ -1,0 +1,248 @@
+import type { Kysely } from 'kysely';
+import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from '../../lib/constants';
+import {
+  ADMIN_MESSAGES,
+  canTransition,
+  type AdminOrder,
+  type AdminOrderListItem,
+  type AdminOrdersPage,
+  type AdminOrdersQuery,
+  type OrderHistoryEntry,
+  type OrderStatusChange,
+} from '../../lib/schemas/admin';
+import { normalizeOrderNumber } from '../../lib/schemas/order';
+import { buildHistory, isOrderStatus } from './order-history';
+import { recordAudit, type Actor } from '../audit/audit.service';
+import type { Database } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { renderOrderUpdateMail, type OrderUpdateKind } from '../mail/templates';
+import {
+  countOrdersWithStatus,
+  giveBackStock,
+  insertOrderEvent,
+  selectOrderById,
+  selectOrderEvents,
+  selectOrderPage,
+  updateOrderIfStatus,
+} from './order-admin.repository';
+import { lockCatalogRevision, selectItemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
+import { toOrder } from './orders.service';
+
+/** The staff view of an order row without its history. */
+function toAdminListItem(row: OrderRow, items: OrderItemRow[]): AdminOrderListItem {
+  return { ...toOrder(row, items), customerId: row.customer_id, carrier: row.carrier, trackingNumber: row.tracking_number };
+}
+
+/** The staff view of one order with its whole history. */
+async function loadAdminOrder(db: Kysely<Database>, row: OrderRow): Promise<AdminOrder> {
+  const [items, events] = await Promise.all([selectItemsOfOrders(db, [row.id]), selectOrderEvents(db, row.id)]);
+  return { ...toAdminListItem(row, items), history: buildHistory(row, events, 'staff') };
+}
+
+/** One page of the back-office orders list: filtered by status, searched by number, name or e-mail, newest first. */
+export async function listAdminOrders(db: Kysely<Database>, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+  const q = query.q.trim();
+  const orderNumber = q ? normalizeOrderNumber(q) : null;
+  const { rows, total } = await selectOrderPage(db, {
+    status: query.status === 'all' ? undefined : query.status,
+    orderNumber: orderNumber ?? undefined,
+    text: orderNumber ? undefined : q.toLowerCase() || undefined,
+    limit: query.pageSize,
+    offset: (query.page - 1) * query.pageSize,
+  });
+  const items = await selectItemsOfOrders(db, rows.map((r) => r.id));
+  const byOrder = new Map<string, OrderItemRow[]>();
+  for (const item of items) byOrder.set(item.order_id, [...(byOrder.get(item.order_id) ?? []), item]);
+  return { orders: rows.map((row) => toAdminListItem(row, byOrder.get(row.id) ?? [])), total, page: query.page, pageSize: query.pageSize };
+}
+
+/** One order with its history for staff; 404 when there is none. */
+export async function getAdminOrder(db: Kysely<Database>, id: string): Promise<AdminOrder> {
+  const row = await selectOrderById(db, id);
+  if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  return loadAdminOrder(db, row);
+}
+
+/** How many orders wait for approval (the bell). */
+export function countPendingOrders(db: Kysely<Database>): Promise<number> {
+  return countOrdersWithStatus(db, 'pending');
+}
+
+/** What a transition needs besides the order and the target status. */
+interface TransitionRequest {
+  to: OrderStatus;
+  /** The order's history action. */
+  action: OrderHistoryEntry['action'];
+  /** The audit action, e.g. 'order.approve'. */
+  auditAction: string;
+  paymentStatus?: (current: PaymentStatus) => PaymentStatus;
+  /** Line appended to the order's notes. */
+  note?: string;
+  carrier?: string;
+  trackingNumber?: string;
+  /** The e-mail the customer gets, if any. */
+  mail?: OrderUpdateKind;
+  reason?: string;
+}
+
+/** The 409 of a refused or lost transition, carrying the order as it is now. */
+function transitionConflict(order: AdminOrder): ApiError {
+  return new ApiError(409, 'conflict', `${ADMIN_MESSAGES.transitionRefused} ${order.status}.`, undefined, undefined, { order });
+}
+
+/** What changing an order needs to know. */
+export interface WorkflowFacts {
+  siteUrl: string;
+  now?: Date;
+}
+
+/**
+ * Moves an order along the state machine in one transaction: the status guard (a conditional
+ * update, so of two staff acting at once exactly one wins and the other gets 409 with the order as
+ * it now is), stock given back on decline and cancel (once: only the winning transition does it),
+ * the history event, the audit entry and the customer's e-mail.
+ */
+async function transition(db: Kysely<Database>, id: string, request: TransitionRequest, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
+  const now = facts.now ?? new Date();
+  const at = now.toISOString();
+  const restock = request.to === 'declined' || request.to === 'cancelled';
+  const outcome = await db.transaction().execute(async (trx) => {
+    // Same lock order as placing an order (revision row, then products) so the two cannot deadlock.
+    if (restock) await lockCatalogRevision(trx);
+    const row = await selectOrderById(trx, id);
+    if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
+    const from = isOrderStatus(row.status) ? row.status : 'pending';
+    if (!canTransition(from, request.to)) return { conflict: row };
+    const paymentStatus = request.paymentStatus ? request.paymentStatus(row.payment_status as PaymentStatus) : (row.payment_status as PaymentStatus);
+    const notes = request.note ? `${row.notes}\n${request.note}` : row.notes;
+    const changes = {
+      status: request.to,
+      payment_status: paymentStatus,
+      notes,
+      updated_at: at,
+      ...(request.carrier !== undefined ? { carrier: request.carrier || null } : {}),
+      ...(request.trackingNumber !== undefined ? { tracking_number: request.trackingNumber || null } : {}),
+    };
+    if (!(await updateOrderIfStatus(trx, id, row.status, changes))) return { conflict: undefined };
+    const after: OrderRow = { ...row, ...changes };
+    const items = await selectItemsOfOrders(trx, [id]);
+    if (restock) {
+      for (const item of [...items].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) await giveBackStock(trx, item.product_id, item.quantity, at);
+    }
+    await insertOrderEvent(trx, {
+      id: crypto.randomUUID(),
+      order_id: id,
+      at,
+      actor_kind: actor.id ? 'staff' : 'system',
+      actor_id: actor.id,
+      actor_name: actor.name,
+      action: request.action,
+      from_status: from,
+      to_status: request.to,
+      note: request.reason ?? request.note ?? null,
+      outbox_id: null,
+    });
+    await recordAudit(
+      trx,
+      actor,
+      {
+        action: request.auditAction,
+        entityType: 'order',
+        entityId: id,
+        before: { orderNumber: row.order_number, status: row.status, paymentStatus: row.payment_status, carrier: row.carrier, trackingNumber: row.tracking_number },
+        after: { orderNumber: row.order_number, status: after.status, paymentStatus: after.payment_status, carrier: after.carrier, trackingNumber: after.tracking_number, ...(request.reason ? { reason: request.reason } : {}) },
+      },
+      now,
+    );
+    if (request.mail) {
+      const mail = renderOrderUpdateMail({
+        kind: request.mail,
+        order: toOrder(after, items),
+        siteUrl: facts.siteUrl,
+        reason: request.reason,
+        carrier: after.carrier,
+        trackingNumber: after.tracking_number,
+        refunded: row.payment_status === 'approved' && paymentStatus === 'refunded',
+      });
+      const outboxId = await enqueueMail(trx, after.customer_email, mail, now);
+      await insertOrderEvent(trx, {
+        id: crypto.randomUUID(),
+        order_id: id,
+        // A moment after the change so the timeline reads change, then e-mail.
+        at: new Date(now.getTime() + 1).toISOString(),
+        actor_kind: 'system',
+        actor_id: null,
+        actor_name: 'System',
+        action: 'email',
+        from_status: null,
+        to_status: null,
+        note: `E-mail to the customer: ${mail.subject}`,
+        outbox_id: outboxId,
+      });
+    }
+    return { done: true as const };
+  });
+  if ('conflict' in outcome) {
+    // Refused (or beaten by another change): answer with the order as it is now.
+    const current = outcome.conflict ?? (await selectOrderById(db, id));
+    if (!current) throw notFound(ADMIN_MESSAGES.orderNotFound);
+    throw transitionConflict(await loadAdminOrder(db, current));
+  }
+  return getAdminOrder(db, id);
+}
+
+/** Approves a pending order (spec §4): status and payment 'approved', note 'Order approved by admin', confirmation e-mail. */
+export function approveOrder(db: Kysely<Database>, id: string, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
+  return transition(db, id, { to: 'approved', action: 'approved', auditAction: 'order.approve', paymentStatus: () => 'approved', note: 'Order approved by admin', mail: 'approved' }, actor, facts);
+}
+
+/** Declines a pending order with a reason (spec §4): both statuses 'declined', note 'Order declined: ' + reason, stock back, e-mail. */
+export function declineOrder(db: Kysely<Database>, id: string, reason: string, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
+  return transition(
+    db,
+    id,
+    { to: 'declined', action: 'declined', auditAction: 'order.decline', paymentStatus: () => 'declined', note: `Order declined: ${reason}`, reason, mail: 'declined' },
+    actor,
+    facts,
+  );
+}
+
+/**
+ * Moves an order to processing, shipped (with optional carrier and tracking), delivered or
+ * cancelled (payment 'refunded' when it had been approved, stock back, e-mail).
+ */
+export function changeOrderStatus(db: Kysely<Database>, id: string, change: OrderStatusChange, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
+  const requested = change.paymentStatus;
+  const base = { to: change.status, note: change.notes || undefined, paymentStatus: requested ? () => requested : undefined };
+  switch (change.status) {
+    case 'processing':
+      return transition(db, id, { ...base, action: 'status_changed', auditAction: 'order.status' }, actor, facts);
+    case 'shipped':
+      return transition(
+        db,
+        id,
+        { ...base, action: 'status_changed', auditAction: 'order.ship', carrier: change.carrier ?? '', trackingNumber: change.trackingNumber ?? '', mail: 'shipped' },
+        actor,
+        facts,
+      );
+    case 'delivered':
+      return transition(db, id, { ...base, action: 'status_changed', auditAction: 'order.status' }, actor, facts);
+    case 'cancelled':
+      return transition(
+        db,
+        id,
+        {
+          ...base,
+          action: 'cancelled',
+          auditAction: 'order.cancel',
+          paymentStatus: (current) => (current === 'approved' ? 'refunded' : requested ?? 'declined'),
+          reason: change.notes || undefined,
+          note: change.notes ? `Order cancelled: ${change.notes}` : 'Order cancelled',
+          mail: 'cancelled',
+        },
+        actor,
+        facts,
+      );
+  }
+}

@@ -1,0 +1,104 @@
+import { sql, type Selectable } from 'kysely';
+import type { Db } from '../customers/customers.repository';
+import type { StaffSessionsTable, StaffTable } from '../db/schema';
+
+/** A staff row as stored. */
+export type StaffRow = Selectable<StaffTable>;
+/** A staff session row as stored. */
+export type StaffSessionRow = Selectable<StaffSessionsTable>;
+
+/** The staff account whose e-mail equals `email` regardless of case, if any. */
+export function findStaffByEmail(db: Db, email: string): Promise<StaffRow | undefined> {
+  return db
+    .selectFrom('staff')
+    .selectAll()
+    .where(sql<string>`lower(email)`, '=', email.trim().toLowerCase())
+    .executeTakeFirst();
+}
+
+/** The staff account with this id, if any. */
+export function findStaffById(db: Db, id: string): Promise<StaffRow | undefined> {
+  return db.selectFrom('staff').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Every staff account, by name. */
+export function selectAllStaff(db: Db): Promise<StaffRow[]> {
+  return db.selectFrom('staff').selectAll().orderBy('name').orderBy('email').execute();
+}
+
+/** How many active accounts have this role. */
+export async function countActiveStaffWithRole(db: Db, role: string): Promise<number> {
+  const row = await db
+    .selectFrom('staff')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('role', '=', role)
+    .where('active', '=', 1)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Stores a new staff account. */
+export async function insertStaff(db: Db, row: StaffRow): Promise<void> {
+  await db.insertInto('staff').values(row).execute();
+}
+
+/** Changes the role, active flag, name or password hash of an account. */
+export async function updateStaff(
+  db: Db,
+  id: string,
+  changes: Partial<Pick<StaffRow, 'role' | 'active' | 'name' | 'password_hash' | 'last_login_at'>> & { updated_at: string },
+): Promise<void> {
+  await db.updateTable('staff').set(changes).where('id', '=', id).execute();
+}
+
+/** Stores a new staff session. */
+export async function insertStaffSession(db: Db, row: StaffSessionRow): Promise<void> {
+  await db.insertInto('staff_sessions').values(row).execute();
+}
+
+/** The session with this token hash and its staff account, if both exist. */
+export async function findStaffSession(db: Db, tokenHash: string): Promise<{ session: StaffSessionRow; staff: StaffRow } | undefined> {
+  const row = await db
+    .selectFrom('staff_sessions')
+    .innerJoin('staff', 'staff.id', 'staff_sessions.staff_id')
+    .select([
+      'staff_sessions.id as s_id',
+      'staff_sessions.token_hash as s_token_hash',
+      'staff_sessions.created_at as s_created_at',
+      'staff_sessions.last_seen_at as s_last_seen_at',
+      'staff_sessions.expires_at as s_expires_at',
+    ])
+    .selectAll('staff')
+    .where('staff_sessions.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { s_id, s_token_hash, s_created_at, s_last_seen_at, s_expires_at, ...staff } = row;
+  return {
+    session: { id: s_id, token_hash: s_token_hash, staff_id: staff.id, created_at: s_created_at, last_seen_at: s_last_seen_at, expires_at: s_expires_at },
+    staff,
+  };
+}
+
+/** Records activity on a session. */
+export async function touchStaffSession(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('staff_sessions').set({ last_seen_at: at }).where('id', '=', id).execute();
+}
+
+/** Deletes the session with this token hash. */
+export async function deleteStaffSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.deleteFrom('staff_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+/** Deletes every session of a staff account; returns how many. */
+export async function deleteSessionsOfStaff(db: Db, staffId: string): Promise<number> {
+  const result = await db.deleteFrom('staff_sessions').where('staff_id', '=', staffId).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes sessions past their absolute end or idle since before `idleBefore`. */
+export async function deleteOverStaffSessions(db: Db, now: string, idleBefore: string): Promise<void> {
+  await db
+    .deleteFrom('staff_sessions')
+    .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleBefore)]))
+    .execute();
+}

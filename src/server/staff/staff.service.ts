@@ -1,0 +1,282 @@
+import type { Kysely } from 'kysely';
+import { ADMIN_PASSWORD_MIN, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '../../lib/constants';
+import { ADMIN_MESSAGES, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Admin, type Permission, type StaffRole } from '../../lib/schemas/admin';
+import { isValidEmail, normalizeEmail } from '../../lib/schemas/auth';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
+import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { assertWithinLimits, clearAttempts, recordAttempts, type RateLimit } from '../auth/rate-limit';
+import { createToken, hashToken } from '../auth/tokens';
+import type { Db } from '../customers/customers.repository';
+import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
+import {
+  countActiveStaffWithRole,
+  deleteSessionsOfStaff,
+  deleteStaffSessionByTokenHash,
+  findStaffByEmail,
+  findStaffById,
+  findStaffSession,
+  insertStaff,
+  insertStaffSession,
+  selectAllStaff,
+  touchStaffSession,
+  updateStaff,
+  type StaffRow,
+  type StaffSessionRow,
+} from './staff.repository';
+
+const MINUTE = 60_000;
+/** Failed staff sign-ins per account, per 15 minutes. */
+export const STAFF_LOGIN_ACCOUNT_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
+/** Failed staff sign-ins per client address, per 15 minutes. */
+export const STAFF_LOGIN_ADDRESS_LIMIT: RateLimit = { max: 20, windowMs: 15 * MINUTE };
+// Recording every request's time would write on every read; a minute of slack against a 30-minute idle limit is enough.
+const TOUCH_INTERVAL_MS = MINUTE;
+
+/** Whether a text is one of the staff roles. */
+export function isStaffRole(value: string): value is StaffRole {
+  return Object.hasOwn(ROLE_PERMISSIONS, value);
+}
+
+/** The API view of a staff row (spec §3 Admin): never the password hash. */
+export function toAdmin(row: StaffRow): Admin {
+  const role = isStaffRole(row.role) ? row.role : 'analyst';
+  return { id: row.id, email: row.email, name: row.name, role, permissions: [...permissionsOf(role)] };
+}
+
+/** The signed-in staff member of a request: the account, its session and its permissions. */
+export interface StaffPrincipal {
+  admin: Admin;
+  session: StaffSessionRow;
+  /** Client address, for the audit log. */
+  address?: string;
+}
+
+/** The actor of a principal's changes, for the audit log and order history. */
+export function actorOf(principal: StaffPrincipal): Actor {
+  return { id: principal.admin.id, name: principal.admin.name, address: principal.address };
+}
+
+/** Whether a staff member may do what a permission covers. */
+export function hasPermission(admin: Admin, permission: Permission): boolean {
+  return admin.permissions.includes(permission);
+}
+
+/** Where a request came from and when. */
+export interface StaffRequestFacts {
+  address?: string;
+  now?: Date;
+  /** The staff cookie this browser already had; its session ends at a new sign-in. */
+  previousToken?: string;
+}
+
+/** A signed-in staff member and the token of the new session (for the cookie). */
+export interface StaffSignedIn {
+  admin: Admin;
+  token: string;
+}
+
+const invalidCredentials = () => new ApiError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidCredentials);
+
+// An argon2id hash of a random password, verified when the e-mail is unknown so both answers take as long.
+let decoyHash: Promise<string> | undefined;
+function getDecoyHash(): Promise<string> {
+  decoyHash ??= hashPassword(createToken());
+  return decoyHash;
+}
+
+/**
+ * Signs a staff member in: 429 past the failure limits (per account and per address), 401 with one
+ * message for an unknown e-mail or a wrong password (both counted, both verifying a hash so timing
+ * tells nothing), 403 for a deactivated account with the right password. The browser's previous
+ * staff session ends; the sign-in is audited.
+ */
+export async function signInStaff(db: Kysely<Database>, input: { email: string; password: string }, facts: StaffRequestFacts = {}): Promise<StaffSignedIn> {
+  const now = facts.now ?? new Date();
+  const limits = [
+    { scope: `staff-login:account:${normalizeEmail(input.email)}`, limit: STAFF_LOGIN_ACCOUNT_LIMIT },
+    { scope: `staff-login:address:${facts.address ?? 'unknown'}`, limit: STAFF_LOGIN_ADDRESS_LIMIT },
+  ];
+  await assertWithinLimits(db, limits, now);
+  const staff = await findStaffByEmail(db, input.email);
+  const matches = await verifyPassword(staff?.password_hash ?? (await getDecoyHash()), input.password);
+  if (!staff || !matches) {
+    await recordAttempts(db, limits, now);
+    throw invalidCredentials();
+  }
+  if (staff.active !== 1) throw new ApiError(403, 'account_deactivated', ADMIN_MESSAGES.deactivated);
+  const token = createToken();
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    await clearAttempts(trx, limits[0]!.scope);
+    if (facts.previousToken) await deleteStaffSessionByTokenHash(trx, hashToken(facts.previousToken));
+    await updateStaff(trx, staff.id, { last_login_at: at, updated_at: staff.updated_at });
+    await insertStaffSession(trx, {
+      id: crypto.randomUUID(),
+      token_hash: hashToken(token),
+      staff_id: staff.id,
+      created_at: at,
+      last_seen_at: at,
+      expires_at: new Date(now.getTime() + STAFF_SESSION_ABSOLUTE_MS).toISOString(),
+    });
+    await recordAudit(trx, { id: staff.id, name: staff.name, address: facts.address }, { action: 'staff.sign_in', entityType: 'staff', entityId: staff.id }, now);
+  });
+  return { admin: toAdmin(staff), token };
+}
+
+/** Whether a staff session is over: past its absolute end or idle for longer than STAFF_SESSION_IDLE_MS. */
+export function isStaffSessionOver(session: StaffSessionRow, now: Date): boolean {
+  if (now.toISOString() >= session.expires_at) return true;
+  return now.getTime() - new Date(session.last_seen_at).getTime() > STAFF_SESSION_IDLE_MS;
+}
+
+/**
+ * The live staff session of a cookie token, or undefined: unknown, over (deleted), or its account
+ * deactivated or of an unknown role. A live session's activity time is refreshed.
+ */
+export async function resolveStaffSession(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<{ admin: Admin; session: StaffSessionRow } | undefined> {
+  const found = await findStaffSession(db, hashToken(token));
+  if (!found) return undefined;
+  if (isStaffSessionOver(found.session, now) || found.staff.active !== 1 || !isStaffRole(found.staff.role)) {
+    await deleteStaffSessionByTokenHash(db, found.session.token_hash);
+    return undefined;
+  }
+  if (now.getTime() - new Date(found.session.last_seen_at).getTime() > TOUCH_INTERVAL_MS) {
+    await touchStaffSession(db, found.session.id, now.toISOString());
+  }
+  return { admin: toAdmin(found.staff), session: found.session };
+}
+
+/** Ends a staff session and audits the sign-out. */
+export async function signOutStaff(db: Kysely<Database>, principal: StaffPrincipal, now: Date = new Date()): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await deleteStaffSessionByTokenHash(trx, principal.session.token_hash);
+    await recordAudit(trx, actorOf(principal), { action: 'staff.sign_out', entityType: 'staff', entityId: principal.admin.id }, now);
+  });
+}
+
+/** A new staff account as asked for. */
+export interface NewStaff {
+  email: string;
+  name: string;
+  role: StaffRole;
+  password: string;
+}
+
+/** What is wrong with a new staff account's fields, as field → message (empty when nothing). */
+export function validateNewStaff(input: { email: string; name: string; role: string; password: string }): Record<string, string> {
+  const fields: Record<string, string> = {};
+  if (!isValidEmail(input.email.trim())) fields.email = ADMIN_MESSAGES.email;
+  if (input.name.trim().length === 0 || input.name.trim().length > 120) fields.name = ADMIN_MESSAGES.nameRequired;
+  if (!isStaffRole(input.role)) fields.role = ADMIN_MESSAGES.roleInvalid;
+  if (input.password.length < ADMIN_PASSWORD_MIN) fields.password = ADMIN_MESSAGES.passwordMin;
+  else if (isCommonPassword(input.password)) fields.password = ADMIN_MESSAGES.commonPassword;
+  return fields;
+}
+
+/** Creates a staff account (422 for bad fields or a common password, 409 for a taken e-mail), audited. */
+export async function createStaff(db: Kysely<Database>, input: NewStaff, actor: Actor, now: Date = new Date()): Promise<Admin> {
+  const fields = validateNewStaff(input);
+  if (Object.keys(fields).length > 0) throw new ApiError(422, 'invalid_fields', Object.values(fields)[0]!, fields);
+  if (await findStaffByEmail(db, input.email)) {
+    throw new ApiError(409, 'email_taken', ADMIN_MESSAGES.staffEmailTaken, { email: ADMIN_MESSAGES.staffEmailTaken });
+  }
+  const at = now.toISOString();
+  const row: StaffRow = {
+    id: crypto.randomUUID(),
+    email: input.email.trim(),
+    name: input.name.trim(),
+    role: input.role,
+    password_hash: await hashPassword(input.password),
+    active: 1,
+    created_at: at,
+    updated_at: at,
+    last_login_at: null,
+  };
+  await db.transaction().execute(async (trx) => {
+    await insertStaff(trx, row);
+    await recordAudit(trx, actor, { action: 'staff.create', entityType: 'staff', entityId: row.id, after: toAdmin(row) }, now);
+  });
+  return toAdmin(row);
+}
+
+/**
+ * Changes a staff account's role or active state. Any change revokes every session of the account at
+ * once; the last active super_admin can be neither deactivated nor demoted (409). Audited.
+ */
+export async function changeStaff(
+  db: Kysely<Database>,
+  id: string,
+  changes: { role?: StaffRole; active?: boolean },
+  actor: Actor,
+  now: Date = new Date(),
+): Promise<Admin & { active: boolean }> {
+  return db.transaction().execute(async (trx) => {
+    const before = await findStaffById(trx, id);
+    if (!before) throw new ApiError(404, 'not_found', 'Staff account not found.');
+    const role = changes.role ?? (before.role as StaffRole);
+    const active = changes.active ?? before.active === 1;
+    const losesSuperAdmin = before.role === 'super_admin' && before.active === 1 && (role !== 'super_admin' || !active);
+    if (losesSuperAdmin && (await countActiveStaffWithRole(trx, 'super_admin')) <= 1) {
+      throw new ApiError(409, 'last_super_admin', 'The last active super admin cannot be deactivated or given another role.');
+    }
+    const after: StaffRow = { ...before, role, active: active ? 1 : 0, updated_at: now.toISOString() };
+    await updateStaff(trx, id, { role, active: after.active, updated_at: after.updated_at });
+    if (role !== before.role || after.active !== before.active) await deleteSessionsOfStaff(trx, id);
+    await recordAudit(
+      trx,
+      actor,
+      { action: 'staff.update', entityType: 'staff', entityId: id, before: { role: before.role, active: before.active === 1 }, after: { role, active } },
+      now,
+    );
+    return { ...toAdmin(after), active };
+  });
+}
+
+/** Every staff account with its state, by name. */
+export async function listStaff(db: Kysely<Database>): Promise<(Admin & { active: boolean; lastLogin: string | null; createdAt: string })[]> {
+  return (await selectAllStaff(db)).map((row) => ({ ...toAdmin(row), active: row.active === 1, lastLogin: row.last_login_at, createdAt: row.created_at }));
+}
+
+/**
+ * Creates the first admin from ADMIN_EMAIL / ADMIN_PASSWORD when no account has that e-mail: once,
+ * never overwriting an existing account (its password may have changed since). Returns whether it made one.
+ */
+export async function ensureFirstAdmin(db: Kysely<Database>, email: string, password: string, now: Date = new Date()): Promise<boolean> {
+  if (!email || !password) return false;
+  if (await findStaffByEmail(db, email)) return false;
+  try {
+    await createStaff(db, { email, password, role: 'super_admin', name: 'Administrator' }, SYSTEM_ACTOR, now);
+    return true;
+  } catch (err) {
+    // Another process starting at the same moment made it.
+    if (err instanceof ApiError && err.status === 409) return false;
+    throw err;
+  }
+}
+
+/** The demo staff of SHOP_DEMO=1 (documented in the README); never created otherwise. */
+export const DEMO_STAFF = [
+  { name: 'Dana Whitfield', email: 'admin@example.com', password: 'Demo-Admin-2026', role: 'super_admin' },
+  { name: 'Omar Reyes', email: 'orders@example.com', password: 'Demo-Orders-2026', role: 'order_manager' },
+  { name: 'Priya Shah', email: 'products@example.com', password: 'Demo-Products-2026', role: 'product_manager' },
+] as const satisfies readonly (NewStaff & { role: StaffRole })[];
+
+/** Creates the missing demo staff accounts (existing ones are left as they are); returns how many. */
+export async function seedDemoStaff(db: Kysely<Database>, now: Date = new Date()): Promise<number> {
+  let created = 0;
+  for (const demo of DEMO_STAFF) {
+    if (await findStaffByEmail(db, demo.email)) continue;
+    try {
+      await createStaff(db, demo, SYSTEM_ACTOR, now);
+      created += 1;
+    } catch (err) {
+      if (!(err instanceof ApiError && err.status === 409)) throw err;
+    }
+  }
+  return created;
+}
+
+/** Every role name, for command-line help. */
+export const STAFF_ROLE_NAMES = STAFF_ROLES.join(', ');
+
