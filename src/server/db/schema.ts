@@ -213,6 +213,8 @@ export interface OrdersTable {
   /** Set when staff mark the order shipped. */
   carrier: string | null;
   tracking_number: string | null;
+  /** Lower-cased 'number e-mail first last' that the back-office search matches. */
+  search_text: string;
 }
 
 /** One line of an order with the product as it was when ordered. */

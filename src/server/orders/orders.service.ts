@@ -136,6 +136,11 @@ function findRefusals(lines: WantedLine[], products: Map<string, OrderableProduc
   return refusals;
 }
 
+/** What the back-office search matches for an order: number, e-mail and name, lower-cased. */
+export function buildOrderSearchText(orderNumber: string, email: string, firstName: string, lastName: string): string {
+  return `${orderNumber} ${email} ${firstName} ${lastName}`.toLowerCase();
+}
+
 /** The API view of an order row and its lines. */
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
   const brand = (CARD_BRAND_IDS as readonly string[]).includes(row.card_brand) ? (row.card_brand as CardBrand) : 'visa';
@@ -264,6 +269,7 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
           updated_at: at,
           carrier: null,
           tracking_number: null,
+          search_text: buildOrderSearchText(orderNumber, input.customer.email, input.customer.firstName, input.customer.lastName),
         };
         const items: OrderItemRow[] = priced.map(({ line, product }, position) => ({
           order_id: row.id,

@@ -1,0 +1,131 @@
+/**
+ * Server time of the back-office orders list (the service the route calls, on a real database)
+ * with N generated orders: p50/p95 per kind of query. Usage:
+ *   npx tsx bench/admin-orders.ts [orders=100000] [runs=200]
+ * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the tables are emptied first); the default is a temp SQLite file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql, type Insertable } from 'kysely';
+import { adminOrdersQuerySchema } from '../src/lib/schemas/admin';
+import { resolveDatabaseTarget } from '../src/server/config';
+import { openDatabase } from '../src/server/db/connection';
+import type { OrderItemsTable, OrdersTable } from '../src/server/db/schema';
+import { migrateToLatest } from '../src/server/db/migrate';
+import { countPendingOrders, getAdminOrder, listAdminOrders } from '../src/server/orders/order-workflow.service';
+import { buildOrderSearchText } from '../src/server/orders/orders.service';
+
+const count = Number(process.argv[2] ?? 100_000);
+const runs = Number(process.argv[3] ?? 200);
+const scratch = mkdtempSync(join(tmpdir(), 'bench-admin-orders-'));
+const url = process.env.BENCH_DATABASE_URL || `file:${join(scratch, 'shop.db')}`;
+const handle = openDatabase(resolveDatabaseTarget(url));
+const { db } = handle;
+
+/** A deterministic pseudo-random sequence, so every run measures the same orders. */
+function makeRandom(seed: number): () => number {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+const random = makeRandom(7);
+const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const FIRST = ['Sarah', 'James', 'Lena', 'Omar', 'Priya', 'Dana', 'Tomás', 'Aiko', 'Grace', 'Kwame', 'Ines', 'Piotr'];
+const LAST = ['Mitchell', 'Okafor', 'Novak', 'Reyes', 'Shah', 'Whitfield', 'García', 'Tanaka', 'Hughes', 'Mensah', 'Silva', 'Kowalski'];
+// Most orders are done with; a realistic share waits.
+const STATUSES = ['delivered', 'delivered', 'delivered', 'shipped', 'processing', 'approved', 'pending', 'declined', 'cancelled'];
+
+async function seed(): Promise<void> {
+  await migrateToLatest(db);
+  await db.deleteFrom('order_items').execute();
+  await db.deleteFrom('order_events').execute();
+  await db.deleteFrom('orders').execute();
+  const start = Date.UTC(2024, 0, 1);
+  const span = Date.UTC(2026, 10, 1) - start;
+  const batch = 1000;
+  for (let from = 0; from < count; from += batch) {
+    const orders: Insertable<OrdersTable>[] = [];
+    const items: Insertable<OrderItemsTable>[] = [];
+    for (let i = from; i < Math.min(count, from + batch); i += 1) {
+      const first = pick(FIRST);
+      const last = pick(LAST);
+      const at = new Date(start + Math.floor((i / count) * span)).toISOString();
+      const id = `bench-${i}`;
+      const status = pick(STATUSES);
+      orders.push({
+        id,
+        order_number: `ORD-${String(10_000_000 + i).slice(-8)}`,
+        idempotency_key: id,
+        request_hash: 'bench',
+        customer_id: null,
+        customer_email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+        first_name: first,
+        last_name: last,
+        phone: '07700900123',
+        address: `${i} High Street`,
+        city: 'London',
+        postal_code: 'NW1 6XE',
+        country: 'United Kingdom',
+        subtotal_cents: 5_000,
+        shipping_cents: 999,
+        tax_cents: 1_000,
+        total_cents: 6_999,
+        status,
+        payment_status: status === 'pending' ? 'pending' : status === 'declined' ? 'declined' : 'approved',
+        card_brand: 'visa',
+        card_last4: '4242',
+        newsletter: 0 as const,
+        notes: 'Payment method: Visa •••• 4242',
+        estimated_delivery: at.slice(0, 10),
+        created_at: at,
+        updated_at: at,
+        carrier: null,
+        tracking_number: null,
+        search_text: buildOrderSearchText(`ORD-${String(10_000_000 + i).slice(-8)}`, `${first}.${last}.${i}@example.com`, first, last),
+      });
+      items.push({ order_id: id, position: 0, product_id: 'p-1', product_name: 'Diamond Satin Interior', product_sku: 'DC-1', product_image: '', product_category: 'Diamond Collection', unit_price_cents: 2_500, quantity: 2 });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('orders').values(orders).execute();
+      await trx.insertInto('order_items').values(items).execute();
+    });
+  }
+  if (handle.kind === 'sqlite') await sql`ANALYZE`.execute(db);
+  else await sql`ANALYZE orders`.execute(db);
+}
+
+/** Runs `fn` `runs` times after a warm-up and returns p50/p95 in ms. */
+async function measure(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
+  for (let i = 0; i < 5; i += 1) await fn();
+  const times: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    await fn();
+    times.push(performance.now() - t);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: times[Math.floor(runs * 0.5)]!, p95: times[Math.floor(runs * 0.95)]! };
+}
+
+const seededAt = performance.now();
+await seed();
+console.log(`${count.toLocaleString('en-US')} orders on ${handle.kind} seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per query`);
+const query = (params: Record<string, string>) => () => listAdminOrders(db, adminOrdersQuerySchema.parse(params));
+const cases: [string, () => Promise<unknown>][] = [
+  ['first page, all', query({})],
+  ['first page, pending', query({ status: 'pending' })],
+  ['page 2,000 of all', query({ page: '2000' })],
+  ['search order number', query({ q: 'ORD-10054321' })],
+  ['search e-mail fragment', query({ q: 'okafor.99' })],
+  ['search name', query({ q: 'grace hughes' })],
+  ['search name + delivered', query({ q: 'tanaka', status: 'delivered' })],
+  ['pending count (bell)', () => countPendingOrders(db)],
+  ['one order with history', () => getAdminOrder(db, `bench-${Math.floor(count / 2)}`)],
+];
+for (const [name, fn] of cases) {
+  const { p50, p95 } = await measure(fn);
+  console.log(`${name.padEnd(28)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`);
+}
+await handle.close();
+rmSync(scratch, { recursive: true, force: true });
