@@ -1,0 +1,380 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Permission } from '../../src/lib/schemas/admin';
+import {
+  call,
+  createStaffMember,
+  DEMO,
+  placeOrder,
+  plantStaffSession,
+  registerCustomer,
+  snapshot,
+  staffIdOf,
+  staffSignIn,
+  STRONG_PASSWORD,
+  tokenOf,
+  type Shop,
+  startShop,
+} from './helpers/admin';
+import { ROOT } from './helpers/lane';
+import { fetchProducts, q, setStock } from './helpers/orders';
+import { runSql } from './helpers/sql';
+
+/**
+ * The authorisation matrix of the back office (DESIGN.md "Rules": one gate for staff routes; a test
+ * lists every route and proves anonymous, customer, blocked and under-privileged callers are refused).
+ * The routes are read from src/pages/api/admin at test time, so a new one cannot be forgotten: it
+ * fails here until it has an entry in ACCESS.
+ */
+
+/** Who may call a route: anybody (sign-in, sign-out), any signed-in staff member, or one permission. */
+type Access = 'public' | 'any_staff' | 'super_admin' | Permission;
+
+/** `METHOD /path` (with `[param]` segments as the files name them) → who may call it (API.md "Back office"). */
+const ACCESS: Record<string, Access> = {
+  'POST /api/admin/auth/login': 'public',
+  'POST /api/admin/auth/logout': 'public',
+  'GET /api/admin/auth/me': 'any_staff',
+  // Any staff member; the pending count is only for those who manage orders (null for the others).
+  'GET /api/admin/summary': 'any_staff',
+  'GET /api/admin/orders': 'manage_orders',
+  'GET /api/admin/orders/[id]': 'manage_orders',
+  'POST /api/admin/orders/[id]/approve': 'manage_orders',
+  'POST /api/admin/orders/[id]/decline': 'manage_orders',
+  'POST /api/admin/orders/[id]/status': 'manage_orders',
+  'GET /api/admin/staff': 'super_admin',
+  'POST /api/admin/staff': 'super_admin',
+  'PATCH /api/admin/staff/[id]': 'super_admin',
+  'GET /api/admin/audit': 'super_admin',
+  // Routes API.md plans; they are checked here as soon as their files exist.
+  'GET /api/admin/products': 'manage_products',
+  'POST /api/admin/products': 'manage_products',
+  'GET /api/admin/products/[id]': 'manage_products',
+  'PUT /api/admin/products/[id]': 'manage_products',
+  'DELETE /api/admin/products/[id]': 'manage_products',
+  'GET /api/admin/products/export.csv': 'manage_products',
+  'POST /api/admin/media': 'manage_products',
+  'GET /api/admin/categories': 'manage_products',
+  'POST /api/admin/categories': 'manage_products',
+  'PUT /api/admin/categories/[id]': 'manage_products',
+  'DELETE /api/admin/categories/[id]': 'manage_products',
+  'GET /api/admin/imports/template.csv': 'manage_products',
+  'POST /api/admin/imports': 'manage_products',
+  'GET /api/admin/imports/[id]': 'manage_products',
+  'POST /api/admin/imports/[id]/pause': 'manage_products',
+  'POST /api/admin/imports/[id]/resume': 'manage_products',
+  'POST /api/admin/imports/[id]/cancel': 'manage_products',
+  'GET /api/admin/imports/[id]/errors.csv': 'manage_products',
+  'GET /api/admin/users': 'manage_users',
+  'PATCH /api/admin/users/[id]': 'manage_users',
+  'DELETE /api/admin/users/[id]': 'manage_users',
+  'GET /api/admin/stats': 'view_analytics',
+  'GET /api/admin/messages': 'manage_orders',
+  'PATCH /api/admin/messages/[id]': 'manage_orders',
+  'POST /api/admin/messages/[id]/reply': 'manage_orders',
+  'GET /api/admin/quotes': 'manage_orders',
+  'PATCH /api/admin/quotes/[id]': 'manage_orders',
+  'POST /api/admin/quotes/[id]/reply': 'manage_orders',
+};
+
+/** One route and method found in the code. */
+interface Route {
+  method: string;
+  /** e.g. /api/admin/orders/[id]/approve */
+  pattern: string;
+  /** `METHOD pattern`, the key of ACCESS. */
+  key: string;
+  file: string;
+}
+
+const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Every file under a folder. */
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+/** Every /api/admin route and HTTP method, read from the page files (their exported handlers). */
+function discoverRoutes(): Route[] {
+  const pages = join(ROOT, 'src/pages');
+  const routes: Route[] = [];
+  for (const file of walk(join(pages, 'api/admin'))) {
+    if (!/\.(ts|js|mjs)$/.test(file) || file.endsWith('.d.ts')) continue;
+    const pattern = `/${relative(pages, file).replace(/\.(ts|js|mjs)$/, '').replace(/\/index$/, '')}`;
+    const text = readFileSync(file, 'utf8');
+    const exported = new Set<string>();
+    for (const match of text.matchAll(/export\s+(?:const|let|var|(?:async\s+)?function)\s+(GET|POST|PUT|PATCH|DELETE|ALL)\b/g)) {
+      if (match[1] === 'ALL') METHODS.forEach((m) => exported.add(m));
+      else exported.add(match[1]!);
+    }
+    // `export { handler as POST }` forms.
+    for (const match of text.matchAll(/export\s*\{([^}]*)\}/g)) {
+      for (const part of match[1]!.split(',')) {
+        const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+        if (name && (METHODS as readonly string[]).includes(name)) exported.add(name);
+      }
+    }
+    for (const method of exported) routes.push({ method, pattern, key: `${method} ${pattern}`, file: relative(ROOT, file) });
+  }
+  return routes.sort((a, b) => a.key.localeCompare(b.key));
+}
+
+const routes = discoverRoutes();
+
+let shop: Shop;
+let productId: string;
+const cookies: Record<string, string> = {};
+let deactivatedSuperAdminId: string;
+let demoSuperAdminId: string;
+let patchTargetId: string;
+
+/** A caller of the matrix: how it identifies itself and what it must be answered when refused. */
+interface Caller {
+  name: string;
+  cookie: () => Promise<string | undefined>;
+}
+
+/** Callers refused by every guarded route with 401: no live staff session. */
+const WITHOUT_STAFF_SESSION: Caller[] = [
+  { name: 'anonymous', cookie: async () => undefined },
+  { name: 'a signed-in customer', cookie: async () => cookies.customer },
+  { name: "a signed-in customer's token in the staff cookie", cookie: async () => `gc_staff=${tokenOf(cookies.customer!)}` },
+  { name: 'a signed-in customer with a staff-looking session too (forged token)', cookie: async () => `${cookies.customer}; gc_staff=${'A'.repeat(43)}` },
+  { name: 'a blocked customer', cookie: async () => cookies.blocked },
+  // A super admin deactivated behind the server's back with a session still stored: only the gate's own check stops it.
+  { name: 'a deactivated super admin (live session row)', cookie: () => plantStaffSession(shop.db, deactivatedSuperAdminId) },
+  { name: 'a staff member deactivated through PATCH (their old cookie)', cookie: async () => cookies.deactivatedByPatch },
+  {
+    name: 'a super admin idle for 31 minutes',
+    cookie: () => plantStaffSession(shop.db, demoSuperAdminId, { createdAt: new Date(Date.now() - 40 * 60_000), lastSeenAt: new Date(Date.now() - 31 * 60_000) }),
+  },
+  {
+    name: 'a super admin past the 12-hour absolute end',
+    cookie: () =>
+      plantStaffSession(shop.db, demoSuperAdminId, { createdAt: new Date(Date.now() - 13 * 3_600_000), lastSeenAt: new Date(), expiresAt: new Date(Date.now() - 1000) }),
+  },
+];
+
+/** Staff whose role lacks what a route needs (403), by the route's access. */
+function underPrivileged(access: Access): Caller[] {
+  const orderManager: Caller = { name: 'an order manager', cookie: async () => cookies.orderManager };
+  const productManager: Caller = { name: 'a product manager', cookie: async () => cookies.productManager };
+  switch (access) {
+    case 'public':
+    case 'any_staff':
+      return [];
+    case 'manage_orders':
+      return [productManager, { name: 'an analyst', cookie: async () => cookies.analyst }];
+    case 'super_admin':
+      return [orderManager, productManager];
+    default:
+      return [orderManager];
+  }
+}
+
+/** Staff who may call a route. */
+function privileged(access: Access): Caller {
+  switch (access) {
+    case 'manage_orders':
+      return { name: 'an order manager', cookie: async () => cookies.orderManager };
+    case 'manage_products':
+      return { name: 'a product manager', cookie: async () => cookies.productManager };
+    case 'any_staff':
+      return { name: 'an analyst', cookie: async () => cookies.analyst };
+    default:
+      return { name: 'a super admin', cookie: async () => cookies.superAdmin };
+  }
+}
+
+/**
+ * A request for a route that would change something if the gate let it through: a real pending
+ * order, a real staff account, a valid body. Unknown routes get a made-up id and an empty body.
+ */
+async function sampleRequest(route: Route): Promise<{ path: string; body?: unknown }> {
+  let path = route.pattern.replace(/\[\.\.\.[^\]]+\]/g, 'anything');
+  let body: unknown = route.method === 'GET' || route.method === 'DELETE' ? undefined : {};
+  if (route.pattern.startsWith('/api/admin/orders/[id]')) {
+    const order = await placeOrder(shop.base, [{ productId, quantity: 1 }]);
+    path = path.replace('[id]', order.id);
+    if (route.pattern.endsWith('/decline')) body = { reason: 'Out of stock at the warehouse' };
+    if (route.pattern.endsWith('/status')) body = { status: 'cancelled', notes: 'Customer asked' };
+  } else if (route.key === 'PATCH /api/admin/staff/[id]') {
+    path = path.replace('[id]', patchTargetId);
+    body = { role: 'super_admin' };
+  } else if (route.key === 'POST /api/admin/staff') {
+    body = { email: `intruder.${randomUUID().slice(0, 8)}@example.com`, name: 'Intruder', role: 'super_admin', password: STRONG_PASSWORD };
+  } else if (route.key === 'POST /api/admin/auth/login') {
+    body = {};
+  }
+  return { path: path.replace(/\[[^\]]+\]/g, 'no-such-id'), body };
+}
+
+/** The routes sampleRequest gives a real record and a valid body (the others a made-up id and `{}`). */
+const SAMPLED = new Set([
+  'GET /api/admin/auth/me',
+  'GET /api/admin/summary',
+  'GET /api/admin/orders',
+  'GET /api/admin/orders/[id]',
+  'POST /api/admin/orders/[id]/approve',
+  'POST /api/admin/orders/[id]/decline',
+  'POST /api/admin/orders/[id]/status',
+  'GET /api/admin/staff',
+  'POST /api/admin/staff',
+  'PATCH /api/admin/staff/[id]',
+]);
+
+/** Calls a route as a caller. */
+async function callAs(route: Route, request: { path: string; body?: unknown }, caller: Caller): Promise<Response> {
+  return call(shop.base, request.path, { method: route.method, body: request.body, cookie: await caller.cookie() });
+}
+
+beforeAll(async () => {
+  shop = await startShop();
+  const products = await fetchProducts(shop.base);
+  productId = products.find((p) => !p.requestQuoteOnly && p.inStock)!.id;
+  await setStock(shop.db, productId, 10_000);
+
+  cookies.superAdmin = await staffSignIn(shop.base, DEMO.superAdmin.email, DEMO.superAdmin.password);
+  cookies.orderManager = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
+  cookies.productManager = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
+  demoSuperAdminId = await staffIdOf(shop.db, DEMO.superAdmin.email);
+  const analyst = await createStaffMember(shop.base, cookies.superAdmin, 'analyst', 'Ana Lyst');
+  cookies.analyst = await staffSignIn(shop.base, analyst.email, analyst.password);
+
+  const deactivated = await createStaffMember(shop.base, cookies.superAdmin, 'super_admin', 'Gone Admin');
+  deactivatedSuperAdminId = deactivated.id;
+  await runSql(shop.db, `UPDATE staff SET active = 0 WHERE id = ${q(deactivated.id)}`);
+
+  const leaver = await createStaffMember(shop.base, cookies.superAdmin, 'order_manager', 'Lee Leaver');
+  cookies.deactivatedByPatch = await staffSignIn(shop.base, leaver.email, leaver.password);
+  const patched = await call(shop.base, `/api/admin/staff/${leaver.id}`, { method: 'PATCH', body: { active: false }, cookie: cookies.superAdmin });
+  expect(patched.status).toBe(200);
+
+  patchTargetId = (await createStaffMember(shop.base, cookies.superAdmin, 'order_manager', 'Pat Target')).id;
+
+  cookies.customer = (await registerCustomer(shop.base)).cookie;
+  const blocked = await registerCustomer(shop.base);
+  cookies.blocked = blocked.cookie;
+  // Blocked behind the server's back: the customer's session row stays, so only the gates refuse it.
+  await runSql(shop.db, `UPDATE customers SET is_blocked = 1 WHERE id = ${q(blocked.id)}`);
+});
+
+afterAll(async () => {
+  await shop?.server.stop();
+});
+
+describe('the route list', () => {
+  it('finds the back-office routes in src/pages/api/admin', () => {
+    expect(existsSync(join(ROOT, 'src/pages/api/admin'))).toBe(true);
+    expect(routes.map((r) => r.key)).toEqual(
+      expect.arrayContaining([
+        'POST /api/admin/auth/login',
+        'POST /api/admin/auth/logout',
+        'GET /api/admin/auth/me',
+        'GET /api/admin/summary',
+        'GET /api/admin/orders',
+        'GET /api/admin/orders/[id]',
+        'POST /api/admin/orders/[id]/approve',
+        'POST /api/admin/orders/[id]/decline',
+        'POST /api/admin/orders/[id]/status',
+        'GET /api/admin/staff',
+        'POST /api/admin/staff',
+        'PATCH /api/admin/staff/[id]',
+      ]),
+    );
+  });
+
+  it('has an access rule for every route in the code', () => {
+    const missing = routes.filter((r) => !(r.key in ACCESS)).map((r) => `${r.key} (${r.file})`);
+    expect(missing, `routes without an entry in ACCESS of tests/api/admin-authorization.test.ts`).toEqual([]);
+  });
+});
+
+describe.each(routes.map((r) => [r.key, r] as const))('%s', (_key, route) => {
+  const access = ACCESS[route.key];
+
+  if (access === 'public') {
+    it('is open to anybody and changes nothing for callers without a staff session', async () => {
+      const request = await sampleRequest(route);
+      const before = await snapshot(shop.db);
+      for (const caller of WITHOUT_STAFF_SESSION) {
+        const response = await callAs(route, request, caller);
+        await response.arrayBuffer();
+        // Sign-in with an empty body: the fields; sign-out: 204 whoever asks.
+        expect(response.status, `${caller.name} → ${response.status}`).toBe(route.key.endsWith('/login') ? 422 : 204);
+      }
+      expect(await snapshot(shop.db)).toEqual(before);
+      // A staff sign-out never ends the customer's own session.
+      expect((await call(shop.base, '/api/auth/me', { cookie: cookies.customer })).status).toBe(200);
+    });
+    return;
+  }
+
+  it('refuses callers without a live staff session with 401 and staff without the permission with 403, changing nothing; allows the rest', async () => {
+    expect(access, `${route.key} (${route.file}) has no entry in ACCESS`).toBeDefined();
+    const request = await sampleRequest(route);
+    const before = await snapshot(shop.db);
+    for (const caller of WITHOUT_STAFF_SESSION) {
+      const response = await callAs(route, request, caller);
+      const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
+      expect(response.status, `${caller.name}: ${JSON.stringify(body)}`).toBe(401);
+      expect(body.error?.code, caller.name).toBe('unauthorized');
+    }
+    for (const caller of underPrivileged(access!)) {
+      const response = await callAs(route, request, caller);
+      const body = (await response.json().catch(() => ({}))) as { error?: { code?: string } };
+      expect(response.status, `${caller.name}: ${JSON.stringify(body)}`).toBe(403);
+      expect(body.error?.code, caller.name).toBe('forbidden');
+    }
+    expect(await snapshot(shop.db), 'a refused call changed the database').toEqual(before);
+
+    const allowed = privileged(access!);
+    const response = await callAs(route, request, allowed);
+    const text = await response.text();
+    expect([401, 403], `${allowed.name}: ${response.status} ${text}`).not.toContain(response.status);
+    expect(response.status, `${allowed.name}: ${text}`).toBeLessThan(500);
+    // The routes this file knows get a real record and a valid body: those must succeed outright.
+    if (SAMPLED.has(route.key)) expect(response.status, `${allowed.name}: ${text}`).toBeLessThan(300);
+  });
+});
+
+describe('the pending count of the summary', () => {
+  it('is a number for staff who manage orders and null for the others', async () => {
+    const forOrders = await call(shop.base, '/api/admin/summary', { cookie: cookies.orderManager });
+    expect(forOrders.status).toBe(200);
+    expect(typeof ((await forOrders.json()) as { pendingOrders: unknown }).pendingOrders).toBe('number');
+    for (const cookie of [cookies.productManager, cookies.analyst]) {
+      const response = await call(shop.base, '/api/admin/summary', { cookie });
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ pendingOrders: null });
+    }
+  });
+});
+
+describe('customer and staff sessions kept apart', () => {
+  it('never takes a staff cookie on the customer routes', async () => {
+    const staff = cookies.superAdmin!;
+    expect((await call(shop.base, '/api/auth/me', { cookie: staff })).status).toBe(401);
+    expect((await call(shop.base, '/api/account/orders', { cookie: staff })).status).toBe(401);
+    // The staff token under the customer cookie's name is no customer session either.
+    const renamed = `gc_session=${tokenOf(staff)}`;
+    expect((await call(shop.base, '/api/auth/me', { cookie: renamed })).status).toBe(401);
+    expect((await call(shop.base, '/api/account/orders', { cookie: renamed })).status).toBe(401);
+    // The staff session itself still works.
+    expect((await call(shop.base, '/api/admin/auth/me', { cookie: staff })).status).toBe(200);
+  });
+
+  it('never takes a customer cookie on the staff routes, even next to a session of another kind', async () => {
+    for (const cookie of [cookies.customer!, `gc_staff=${tokenOf(cookies.customer!)}`, `gc_staff=${tokenOf(cookies.customer!)}; ${cookies.customer}`]) {
+      const response = await call(shop.base, '/api/admin/auth/me', { cookie });
+      expect(response.status, cookie).toBe(401);
+    }
+    // The customer is still signed in as a customer.
+    expect((await call(shop.base, '/api/auth/me', { cookie: cookies.customer })).status).toBe(200);
+  });
+});
