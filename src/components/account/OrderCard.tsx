@@ -1,9 +1,11 @@
 import type { OrderStatus, PaymentStatus } from '../../lib/constants';
 import { formatMoney, roundToCents } from '../../lib/money';
 import { CARD_BRANDS } from '../../lib/payment-card';
+import { describeHistoryEntry } from '../../lib/order-timeline';
 import type { Order } from '../../lib/schemas/order';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const deliveryFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', timeZone: 'UTC' });
 const dollars = (amount: number) => formatMoney(roundToCents(amount));
 
@@ -99,6 +101,32 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           <dd className="mt-1 border-t border-line pt-1 text-right font-semibold">{dollars(order.total)}</dd>
         </dl>
       </div>
+
+      {order.carrier || order.trackingNumber ? (
+        <p className="border-t border-line px-5 py-3 text-sm sm:px-6">
+          <span className="font-semibold">Tracking:</span> {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}
+        </p>
+      ) : null}
+
+      {order.history && order.history.length > 0 ? (
+        <details className="border-t border-line px-5 py-3 text-sm sm:px-6">
+          <summary className="min-h-11 cursor-pointer py-2.5 font-semibold text-ink">Order history</summary>
+          <ol className="mt-2 space-y-3 border-l-2 border-line pl-4" aria-label={`History of ${order.orderNumber}`}>
+            {order.history.map((entry, index) => {
+              const { title, detail } = describeHistoryEntry(entry);
+              return (
+                <li key={`${entry.at}-${index}`}>
+                  <p className="font-medium text-ink">{title}</p>
+                  {detail ? <p className="text-ink-muted">{detail}</p> : null}
+                  <p className="text-xs text-ink-muted">
+                    <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                  </p>
+                </li>
+              );
+            })}
+          </ol>
+        </details>
+      ) : null}
     </article>
   );
 }
