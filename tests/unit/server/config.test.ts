@@ -42,7 +42,12 @@ describe('parseConfig', () => {
   });
 
   it('never prints a password it refuses', () => {
-    expect(() => parseConfig({ ADMIN_PASSWORD: 'short' })).toThrow('Invalid configuration: ADMIN_PASSWORD must be at least 12 characters (got hidden)');
+    expect(() => parseConfig({ ADMIN_PASSWORD: 'short' })).toThrow('Invalid configuration: ADMIN_PASSWORD must be at least 6 characters (got hidden)');
+  });
+
+  it('refuses a common first-admin password, accepts a six-character uncommon one', () => {
+    expect(() => parseConfig({ ADMIN_PASSWORD: 'admin123' })).toThrow('Invalid configuration: ADMIN_PASSWORD is too common: choose one that is harder to guess (got hidden)');
+    expect(parseConfig({ ADMIN_EMAIL: 'boss@example.com', ADMIN_PASSWORD: 'Gr8!kq' }).ADMIN_PASSWORD).toBe('Gr8!kq');
   });
 });
 
