@@ -1,0 +1,278 @@
+import { useStore } from '@nanostores/react';
+import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
+import { useEffect, useRef } from 'react';
+import { formatPrice } from '../../lib/format';
+import { ORDER_STATUS_FILTERS, type AdminOrderListItem, type AdminOrdersPage } from '../../lib/schemas/admin';
+import { $ordersPage } from '../../stores/admin-orders';
+import { adminPath, openOrders } from '../../stores/admin-router';
+import { followAdminLink } from './admin-links';
+import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from './admin-views';
+import { OrderPanel } from './OrderPanel';
+import { STATUS_FILTER_LABELS } from './order-labels';
+import { StatusBadge } from './StatusBadge';
+
+const placedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+const yearFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+
+/** 'Nov 23, 9:31 PM' this year, 'Nov 23, 2025' before. */
+function formatPlaced(iso: string): string {
+  const date = new Date(iso);
+  return date.getFullYear() === new Date().getFullYear() ? placedFormat.format(date) : yearFormat.format(date);
+}
+
+/** Total quantity of an order's lines. */
+function countItems(order: AdminOrderListItem): number {
+  return order.items.reduce((sum, line) => sum + line.quantity, 0);
+}
+
+const features = tableFeatures({});
+const column = createColumnHelper<typeof features, AdminOrderListItem>();
+
+/** The row context a cell needs beyond its order: the filters its link keeps and the selected id. */
+interface RowContext {
+  filters: OrdersFilters;
+  selectedId: string | null;
+}
+
+function makeColumns(ctx: { current: RowContext }) {
+  return column.columns([
+    column.accessor('orderNumber', {
+      header: 'Order',
+      cell: (info) => {
+        const order = info.row.original;
+        const selected = order.id === ctx.current.selectedId;
+        return (
+          <>
+            <a
+              href={adminPath('order', { id: order.id }, ordersFiltersToSearch(ctx.current.filters))}
+              onClick={(e) => followAdminLink(e)}
+              aria-current={selected ? 'true' : undefined}
+              className="font-semibold whitespace-nowrap text-ink underline-offset-4 after:absolute after:inset-0 hover:underline focus-visible:outline-none"
+            >
+              {order.orderNumber}
+            </a>
+            <span className="block truncate text-sm text-ink-muted md:hidden">{order.customerName}</span>
+          </>
+        );
+      },
+    }),
+    column.accessor('customerName', {
+      header: 'Customer',
+      cell: (info) => (
+        <>
+          <span className="block truncate font-medium text-ink">{info.getValue()}</span>
+          <span className="block truncate text-sm text-ink-muted">{info.row.original.customerEmail}</span>
+        </>
+      ),
+    }),
+    column.accessor('createdAt', {
+      header: 'Placed',
+      cell: (info) => (
+        <time dateTime={info.getValue()} className="whitespace-nowrap text-ink-soft tabular">
+          {formatPlaced(info.getValue())}
+        </time>
+      ),
+    }),
+    column.display({ id: 'items', header: 'Items', cell: (info) => <span className="tabular">{countItems(info.row.original)}</span> }),
+    column.accessor('total', { header: 'Total', cell: (info) => <span className="font-semibold whitespace-nowrap tabular">{formatPrice(info.getValue())}</span> }),
+    column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
+  ]);
+}
+
+/** Cell classes per column: which widths show which columns, and alignment. */
+const COLUMN_CLASSES: Record<string, string> = {
+  orderNumber: 'w-[10rem] md:w-[10.5rem]',
+  customerName: 'hidden md:table-cell',
+  createdAt: 'hidden w-[8.5rem] xl:table-cell',
+  items: 'hidden w-16 text-right 2xl:table-cell',
+  total: 'w-[6.5rem] text-right',
+  status: 'w-[7.5rem]',
+};
+
+const EMPTY: AdminOrderListItem[] = [];
+const SKELETON_ROWS = 8;
+
+/** The orders table, drawn by @tanstack/react-table (v9 useTable) from the server's page. */
+function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrderListItem[]; filters: OrdersFilters; selectedId: string | null; busy: boolean }) {
+  const ctx = useRef<RowContext>({ filters, selectedId });
+  ctx.current = { filters, selectedId };
+  const columns = useRef(makeColumns(ctx)).current;
+  const table = useTable({ features, columns, data: orders, getRowId: (row) => row.id });
+  return (
+    <table className={`w-full table-fixed border-separate border-spacing-0 text-[0.9375rem] transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
+      <caption className="sr-only">Orders, newest first</caption>
+      <thead>
+        {table.getHeaderGroups().map((group) => (
+          <tr key={group.id}>
+            {group.headers.map((header) => (
+              <th
+                key={header.id}
+                scope="col"
+                className={`sticky top-0 z-10 border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[header.column.id] ?? ''}`}
+              >
+                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+              </th>
+            ))}
+          </tr>
+        ))}
+      </thead>
+      <tbody>
+        {table.getRowModel().rows.map((row) => {
+          const selected = row.original.id === selectedId;
+          return (
+            <tr key={row.id} className={`group relative ${selected ? 'bg-accent-soft/70' : 'bg-white hover:bg-paper'}`}>
+              {row.getAllCells().map((cell) => (
+                <td
+                  key={cell.id}
+                  className={`h-[3.75rem] border-b border-line px-3 py-2 align-middle first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[cell.column.id] ?? ''} ${
+                    cell.column.id === 'orderNumber' ? `${selected ? 'shadow-[inset_3px_0_0_var(--color-accent)]' : ''} has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-accent` : ''
+                  }`}
+                >
+                  <table.FlexRender cell={cell} />
+                </td>
+              ))}
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+/** Placeholder rows of the table's size while the first page loads (no jump when it arrives). */
+function SkeletonRows() {
+  return (
+    <div aria-hidden="true">
+      <div className="h-[2.375rem] border-b border-line bg-paper" />
+      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
+        <div key={i} className="flex h-[3.75rem] items-center gap-4 border-b border-line bg-white px-4 sm:px-6">
+          <span className="h-3.5 w-28 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
+          <span className="hidden h-3.5 flex-1 animate-pulse rounded bg-canvas md:block motion-reduce:animate-none" />
+          <span className="ml-auto h-3.5 w-16 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
+          <span className="h-5 w-20 animate-pulse rounded-full bg-canvas motion-reduce:animate-none" />
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** The orders list (spec §2.13 Orders): filters in the URL, a server-side page of 20, the detail panel beside it. */
+export function OrdersView({ selectedId, search }: { selectedId: string | null; search: Record<string, string> }) {
+  const filters = parseOrdersFilters(search);
+  const { data, error, loading } = useStore($ordersPage);
+  // While the next page or filter loads, the previous rows stay (dimmed) instead of the list collapsing.
+  const last = useRef<AdminOrdersPage | undefined>(undefined);
+  if (data) last.current = data;
+  const shown = data ?? (loading ? last.current : undefined);
+  const pages = shown ? countPages(shown.total, shown.pageSize) : 1;
+  const selectedRow = shown?.orders.find((o) => o.id === selectedId);
+  const filtered = filters.status !== 'all' || filters.q !== '';
+
+  // A page past the end (orders moved on) goes back to the last page there is.
+  useEffect(() => {
+    if (data && data.orders.length === 0 && data.total > 0 && filters.page > 1) openOrders({ ...filters, page: countPages(data.total, data.pageSize) }, { id: selectedId ?? undefined, replace: true });
+  }, [data]);
+
+  const setFilters = (next: Partial<OrdersFilters>, replace = false) => openOrders({ ...filters, ...next }, { id: selectedId ?? undefined, replace });
+
+  return (
+    <div className="flex h-full min-h-0">
+      <section aria-labelledby="orders-heading" className={`min-w-0 flex-1 flex-col ${selectedId ? 'hidden lg:flex' : 'flex'}`}>
+        <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3 px-4 pt-5 pb-4 sm:px-6">
+          <div>
+            <h1 id="orders-heading" className="font-display text-2xl font-semibold text-ink sm:text-3xl">
+              Orders
+            </h1>
+            <p className="mt-0.5 min-h-5 text-sm text-ink-muted tabular" aria-live="polite">
+              {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'order' : 'orders'}${filtered ? ' match' : ''} · newest first` : '\u00a0'}
+            </p>
+          </div>
+          <div className="flex items-center gap-2">
+            <label htmlFor="orders-status" className="text-sm font-semibold text-ink-soft">
+              Status
+            </label>
+            <select
+              id="orders-status"
+              value={filters.status}
+              onChange={(e) => setFilters({ status: e.target.value as OrdersFilters['status'], page: 1 })}
+              className="min-h-11 rounded-lg border border-ink/15 bg-white pr-9 pl-3 text-[0.9375rem] font-medium text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent"
+            >
+              {ORDER_STATUS_FILTERS.map((status) => (
+                <option key={status} value={status}>
+                  {STATUS_FILTER_LABELS[status]}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+
+        <div className="mx-0 flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
+          <div className="min-h-0 flex-1 overflow-y-auto">
+            {error && !shown ? (
+              <div role="alert" className="p-6 text-sm">
+                <p className="font-semibold text-danger">The orders could not be loaded.</p>
+                <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)} The list retries on its own.</p>
+              </div>
+            ) : !shown ? (
+              <SkeletonRows />
+            ) : shown.orders.length === 0 ? (
+              <div className="grid place-items-center px-6 py-16 text-center">
+                <div>
+                  <p className="font-display text-xl font-semibold text-ink">No orders found</p>
+                  <p className="mt-1 text-sm text-ink-muted">{filtered ? 'No order matches this status and search.' : 'New orders appear here as customers check out.'}</p>
+                  {filtered && (
+                    <button type="button" onClick={() => openOrders({}, { id: selectedId ?? undefined })} className="mt-4 inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:border-ink">
+                      Clear filters
+                    </button>
+                  )}
+                </div>
+              </div>
+            ) : (
+              <OrdersTable orders={shown.orders ?? EMPTY} filters={filters} selectedId={selectedId} busy={loading && !data} />
+            )}
+          </div>
+          <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:px-6">
+            <button
+              type="button"
+              onClick={() => setFilters({ page: filters.page - 1 })}
+              disabled={filters.page <= 1}
+              className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line"
+            >
+              Previous
+            </button>
+            <p className="text-sm text-ink-soft tabular" aria-live="polite">
+              Page {Math.min(filters.page, pages)} of {pages}
+            </p>
+            <button
+              type="button"
+              onClick={() => setFilters({ page: filters.page + 1 })}
+              disabled={!shown || filters.page >= pages}
+              className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line"
+            >
+              Next
+            </button>
+          </nav>
+        </div>
+      </section>
+      <OrderPanel selectedId={selectedId} listRow={selectedRow} filters={filters} />
+    </div>
+  );
+}
+
+/** The orders view's frame before the island hydrates (same boxes, no data). */
+OrdersView.Skeleton = function OrdersViewSkeleton() {
+  return (
+    <div className="flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="px-4 pt-5 pb-4 sm:px-6">
+          <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Orders</h1>
+          <p className="mt-0.5 min-h-5 text-sm">{'\u00a0'}</p>
+        </div>
+        <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
+          <SkeletonRows />
+        </div>
+      </div>
+      <div className="hidden w-[27rem] shrink-0 border-l border-line bg-white lg:block xl:w-[30rem]" />
+    </div>
+  );
+};

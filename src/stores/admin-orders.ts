@@ -1,0 +1,189 @@
+/**
+ * Back-office data with a cache (@nanostores/query, spec §9: fresh 5 min, kept 10 min): the orders
+ * page of the URL's filters and the pending-orders count (both refreshed every 3 s while the tab is
+ * visible), the selected order with its history, and the order actions. A 401 anywhere ends the
+ * session; a 409 shows the server's message and the order as it now is.
+ */
+import { nanoquery } from '@nanostores/query';
+import { computed } from 'nanostores';
+import { toast } from 'sonner';
+import type { z } from 'zod';
+import { ADMIN_ORDERS_REFRESH_MS, ADMIN_QUERY_RETAIN_MS, ADMIN_QUERY_STALE_MS } from '../lib/constants';
+import {
+  ADMIN_MESSAGES,
+  adminOrderSchema,
+  adminOrdersPageSchema,
+  adminSummarySchema,
+  orderConflictSchema,
+  type AdminOrder,
+  type AdminOrdersPage,
+  type AdminSummary,
+  type OrderStatusChange,
+} from '../lib/schemas/admin';
+import { ordersApiPath, parseOrdersFilters } from '../components/admin/admin-views';
+import { $admin, endAdminSession } from './admin-session';
+import { $adminRouter } from './admin-router';
+
+/** A refused admin request: its status and the server's message. */
+export class AdminApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: unknown = null,
+  ) {
+    super(message);
+    this.name = 'AdminApiError';
+  }
+}
+
+/** Message when the server cannot be reached or answers off the contract. */
+const UNREACHABLE = 'The server could not be reached. Please try again.';
+const OFF_CONTRACT = 'The server sent an answer the back office does not understand.';
+
+/** Sends one admin request; 401 ends the session, other errors throw AdminApiError. */
+async function requestAdmin(path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method: init.method ?? 'GET',
+      credentials: 'same-origin',
+      headers: init.body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch {
+    throw new AdminApiError(0, UNREACHABLE);
+  }
+  const data: unknown = response.status === 204 ? null : await response.json().catch(() => null);
+  if (response.status === 401) {
+    endAdminSession();
+    throw new AdminApiError(401, ADMIN_MESSAGES.notSignedIn, data);
+  }
+  if (!response.ok) {
+    const message = (data as { error?: { message?: string } } | null)?.error?.message || UNREACHABLE;
+    throw new AdminApiError(response.status, message, data);
+  }
+  return data;
+}
+
+/** Parses an answer with the contract's schema; an answer off the contract is an error, logged once. */
+function readAs<S extends z.ZodType>(schema: S, data: unknown, path: string): z.infer<S> {
+  const parsed = schema.safeParse(data);
+  if (parsed.success) return parsed.data;
+  console.error(`Admin API answer off the contract: ${path}`, parsed.error.issues.slice(0, 5));
+  throw new AdminApiError(200, OFF_CONTRACT);
+}
+
+const [createFetcherStore, , { mutateCache, revalidateKeys }] = nanoquery({
+  dedupeTime: ADMIN_QUERY_STALE_MS,
+  cacheLifetime: ADMIN_QUERY_RETAIN_MS,
+  // Client errors (403, 404, ...) do not heal by retrying; network and server errors do.
+  onErrorRetry: ({ error, retryCount }) =>
+    error instanceof AdminApiError && error.status >= 400 && error.status < 500 ? false : Math.min(30_000, 1000 * 2 ** retryCount),
+});
+
+/** Polled lists count as fresh for less than one refresh period, so every tick asks the server. */
+const POLLED_DEDUPE_MS = ADMIN_ORDERS_REFRESH_MS / 3;
+
+const mayManageOrders = computed($admin, (admin) => admin?.permissions.includes('manage_orders') ?? false);
+
+/** GET /api/admin/orders of the URL's filters, or null off the orders view. */
+export const $ordersListKey = computed([$adminRouter, mayManageOrders], (page, allowed) =>
+  allowed && page && (page.route === 'orders' || page.route === 'order') ? ordersApiPath(parseOrdersFilters(page.search)) : null,
+);
+
+/** The orders page the list shows. */
+export const $ordersPage = createFetcherStore<AdminOrdersPage>([$ordersListKey], {
+  fetcher: async (path) => readAs(adminOrdersPageSchema, await requestAdmin(String(path)), String(path)),
+  dedupeTime: POLLED_DEDUPE_MS,
+  revalidateInterval: ADMIN_ORDERS_REFRESH_MS,
+  revalidateOnFocus: true,
+  revalidateOnReconnect: true,
+});
+
+/** The API path of one order. */
+export function orderApiPath(id: string): string {
+  return `/api/admin/orders/${encodeURIComponent(id)}`;
+}
+
+/** GET /api/admin/orders/:id of the selected order, or null. */
+export const $orderKey = computed([$adminRouter, mayManageOrders], (page, allowed) =>
+  allowed && page?.route === 'order' && page.params.id ? orderApiPath(page.params.id) : null,
+);
+
+/** The selected order with its history. */
+export const $selectedOrder = createFetcherStore<AdminOrder>([$orderKey], {
+  fetcher: async (path) => readAs(adminOrderSchema, await requestAdmin(String(path)), String(path)),
+});
+
+/** Asks the server again for the selected order (the list showed a newer version of it). */
+export function refreshSelectedOrder(): void {
+  const key = $orderKey.get();
+  if (key) revalidateKeys(key);
+}
+
+const SUMMARY_PATH = '/api/admin/summary';
+
+/** The pending-orders count of the bell; only for roles that manage orders. */
+export const $adminSummary = createFetcherStore<AdminSummary>([computed(mayManageOrders, (allowed) => (allowed ? SUMMARY_PATH : null))], {
+  fetcher: async (path) => readAs(adminSummarySchema, await requestAdmin(String(path)), String(path)),
+  dedupeTime: POLLED_DEDUPE_MS,
+  revalidateInterval: ADMIN_ORDERS_REFRESH_MS,
+  revalidateOnFocus: true,
+  revalidateOnReconnect: true,
+});
+
+/** A change staff ask for: approve, decline with a reason, or a status change with its details. */
+export type OrderChange = { kind: 'approve' } | { kind: 'decline'; reason: string } | ({ kind: 'status' } & OrderStatusChange);
+
+/** What an order change came to: done (with the toast shown), refused with the current order, or failed. */
+export type OrderChangeResult = { ok: true; order: AdminOrder } | { ok: false; message: string; order?: AdminOrder; fields?: Record<string, string> };
+
+/** The success toast of each change. */
+function successMessage(change: OrderChange): string {
+  if (change.kind === 'approve') return ADMIN_MESSAGES.approved;
+  if (change.kind === 'decline') return ADMIN_MESSAGES.declined;
+  return ADMIN_MESSAGES.statusUpdated;
+}
+
+/** Puts an order the server returned into the cache and refreshes the list and the bell. */
+function storeOrder(order: AdminOrder): void {
+  mutateCache(orderApiPath(order.id), order);
+  revalidateKeys((key) => key.startsWith('/api/admin/orders?') || key === SUMMARY_PATH);
+}
+
+/**
+ * Sends an order change. 200: the order is cached and a success toast shown. 409: the server's
+ * message in a toast and its current order replaces the panel. Other refusals: a toast (and the
+ * field messages for the dialog).
+ */
+export async function changeOrder(id: string, change: OrderChange): Promise<OrderChangeResult> {
+  const base = orderApiPath(id);
+  const [path, body] =
+    change.kind === 'approve'
+      ? [`${base}/approve`, {}]
+      : change.kind === 'decline'
+        ? [`${base}/decline`, { reason: change.reason }]
+        : [`${base}/status`, (({ kind: _kind, ...rest }) => rest)(change)];
+  try {
+    const order = readAs(adminOrderSchema, await requestAdmin(path, { method: 'POST', body }), path);
+    storeOrder(order);
+    toast.success(successMessage(change));
+    return { ok: true, order };
+  } catch (err) {
+    const error = err instanceof AdminApiError ? err : new AdminApiError(0, UNREACHABLE);
+    if (error.status === 401) return { ok: false, message: error.message };
+    if (error.status === 409) {
+      const conflict = orderConflictSchema.safeParse(error.body);
+      toast.error(error.message);
+      if (conflict.success) {
+        storeOrder(conflict.data.order);
+        return { ok: false, message: error.message, order: conflict.data.order };
+      }
+      refreshSelectedOrder();
+      return { ok: false, message: error.message };
+    }
+    const fields = (error.body as { error?: { fields?: Record<string, string> } } | null)?.error?.fields;
+    toast.error(error.message);
+    return { ok: false, message: error.message, fields };
+  }
+}
