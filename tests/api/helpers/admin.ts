@@ -37,7 +37,7 @@ export interface CallOptions {
   body?: unknown;
   /** Cookie header, e.g. `gc_staff=...` */
   cookie?: string;
-  /** Extra headers; an `origin` here replaces the same-origin one. */
+  /** Extra headers; an `origin` here replaces the same-origin one ('' sends none). */
   headers?: Record<string, string>;
 }
 
@@ -46,6 +46,8 @@ export function call(base: string, path: string, options: CallOptions = {}): Pro
   const method = options.method ?? (options.body === undefined ? 'GET' : 'POST');
   const headers: Record<string, string> = { origin: base, ...(options.cookie ? { cookie: options.cookie } : {}), ...options.headers };
   if (options.body !== undefined) headers['content-type'] = 'application/json';
+  // An empty origin means none: a request without the header.
+  if (headers.origin === '') delete headers.origin;
   return fetch(`${base}${path}`, { method, headers, body: options.body === undefined ? undefined : JSON.stringify(options.body) });
 }
 
