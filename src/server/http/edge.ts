@@ -8,6 +8,7 @@ import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
 import { errorBody, HTTP_MESSAGES } from './errors';
+import { findRoute, loadApiRouteTable, type ApiRouteMethods } from './route-methods';
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { pickRequestId, requestContext } from './request-context';
 import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
@@ -143,6 +144,39 @@ function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number
     'cache-control': 'no-store',
   });
   res.end(body);
+}
+
+/** Methods a fetch Request can carry. */
+const FETCH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
+/** Pages answer only these methods. */
+const PAGE_METHODS = ['GET', 'HEAD'];
+
+/** Whether a path does not decode, or smuggles a backslash, a NUL or a dot segment in encoded form: no route's. */
+function isOddPath(pathname: string): boolean {
+  try {
+    return /[\\\u0000]|(^|\/)\.\.?(\/|$)/.test(decodeURIComponent(pathname));
+  } catch {
+    return true;
+  }
+}
+
+/** The methods an API path answers: its route's, or undefined when only the catch-all (404 for every method) matches. */
+function allowedMethodsOf(routes: readonly ApiRouteMethods[], pathname: string): string[] | undefined {
+  const route = findRoute(routes, pathname);
+  return route && !route.pattern.includes('[...') ? route.methods : undefined;
+}
+
+/** 405 with the Allow header: JSON on the API, a short text on pages. */
+function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse, allow: readonly string[], api: boolean): void {
+  if (hasBody(req) && !req.readableEnded) discardBody(req);
+  const body = api ? errorBody('method_not_allowed', HTTP_MESSAGES.methodNotAllowed) : `${HTTP_MESSAGES.methodNotAllowed}\n`;
+  res.writeHead(405, {
+    allow: allow.join(', '),
+    'content-type': api ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
+    'content-length': Buffer.byteLength(body),
+    'cache-control': 'no-store',
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
 }
 
 /** The path the edge answers itself: the live catalogue is the hottest request of the shop. */
@@ -301,6 +335,29 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
 
     function delegate(): void {
       const pathname = (req.url ?? '/').split('?')[0]!;
+      if (isApiPath(pathname) && isOddPath(pathname)) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
+      if (isApiPath(pathname)) {
+        // Whether the route answers this method is known only once the route table is loaded (once).
+        loadApiRouteTable().then(
+          (routes) => {
+            const allow = allowedMethodsOf(routes, pathname);
+            if (allow && !allow.includes(req.method ?? 'GET')) return sendMethodNotAllowed(req, res, allow, true);
+            // The runtime's Request cannot carry TRACE, CONNECT or made-up methods: the catch-all's 404 is answered here.
+            if (!allow && !FETCH_METHODS.includes(req.method ?? 'GET')) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
+            dispatch(pathname);
+          },
+          (err: unknown) => {
+            log.error('route table not loaded', { err });
+            dispatch(pathname);
+          },
+        );
+        return;
+      }
+      if (req.method !== 'GET' && req.method !== 'HEAD') return sendMethodNotAllowed(req, res, PAGE_METHODS, false);
+      dispatch(pathname);
+    }
+
+    function dispatch(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && pathname === CATALOG_PATH) {
         void serveCatalog(req, res, log);
         return;
