@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
+import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { WorkGate } from './work-gate';
 
 // argon2id with the OWASP baseline: 19 MiB, 2 passes, 1 lane (about 20-30 ms here).
 const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 };
@@ -41,16 +43,25 @@ export function isCommonPassword(password: string): boolean {
   return passwordEstimator().check(password).guesses < COMMON_PASSWORD_MAX_GUESSES;
 }
 
+/**
+ * Every argon2 hash and verification goes through this gate: one core's worth at a time (each
+ * takes 19 MiB and ~25 ms of a core), so a sign-in burst cannot take the cores the event loop needs;
+ * beyond 64 waiting or 5 s of waiting a sign-in gets 503 with Retry-After.
+ */
+export const passwordGate = new WorkGate(Math.max(1, availableParallelism() - 1), 64, 5_000);
+
 /** An argon2id hash (PHC string) of a password. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return passwordGate.run(() => hash(password, ARGON2_OPTIONS));
 }
 
 /** Whether `password` matches the PHC hash; false for a malformed hash. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
-  try {
-    return await verify(passwordHash, password);
-  } catch {
-    return false;
-  }
+  return passwordGate.run(async () => {
+    try {
+      return await verify(passwordHash, password);
+    } catch {
+      return false;
+    }
+  });
 }
