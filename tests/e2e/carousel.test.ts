@@ -10,16 +10,26 @@ import type { NewPageOptions } from '../helpers/browser';
 import { waitForAttribute } from '../helpers/wait';
 
 const SLIDE_COUNT = 7;
-/** One autoplay step plus the transition and some slack for a loaded 2-core machine. */
-const ADVANCE_WITHIN_MS = CAROUSEL_DELAY_MS + CAROUSEL_TRANSITION_MS + 2_500;
 /** Comfortably longer than one autoplay step: nothing may have moved by then. */
 const HOLD_FOR_MS = CAROUSEL_DELAY_MS + 1_500;
 
 const pages = usePagePerTest();
 
-/** Opens the home page and returns the carousel root. */
-async function openHome(options: Partial<NewPageOptions> = {}): Promise<{ page: Page; carousel: Locator }> {
+/** The page's fake clock starts here and (a minute on, before the page loads) stands still. */
+const CLOCK_START = new Date('2026-03-02T09:00:00Z');
+const CLOCK_PAUSED_AT = new Date(CLOCK_START.getTime() + 60_000);
+
+/**
+ * Opens the home page and returns the carousel root. Unless `realTime` is set, the page runs on
+ * Playwright's fake clock, paused: autoplay moves only when the test calls `page.clock.runFor`, so
+ * a test neither sleeps through autoplay nor races it on a slow machine.
+ */
+async function openHome(options: Partial<NewPageOptions> = {}, { realTime = false } = {}): Promise<{ page: Page; carousel: Locator }> {
   const page = await pages.open({ width: 1440, ...options });
+  if (!realTime) {
+    await page.clock.install({ time: CLOCK_START });
+    await page.clock.pauseAt(CLOCK_PAUSED_AT);
+  }
   await page.goto(urlOf('/'), { waitUntil: 'load' });
   const carousel = page.locator('[aria-roledescription="carousel"]').first();
   await carousel.waitFor({ state: 'visible' });
@@ -62,9 +72,10 @@ describe('home carousel', () => {
   });
 
   it(`advances by itself after about ${CAROUSEL_DELAY_MS / 1000} s`, async () => {
-    const { carousel } = await openHome();
+    const { page, carousel } = await openHome();
     expect(await readActiveIndex(carousel)).toBe('0');
-    await waitForAttribute(carousel, 'data-active-index', '1', ADVANCE_WITHIN_MS);
+    await page.clock.runFor(CAROUSEL_DELAY_MS + CAROUSEL_TRANSITION_MS);
+    await waitForAttribute(carousel, 'data-active-index', '1');
   });
 
   it('holds the slide while the pointer rests on it', async () => {
@@ -72,7 +83,7 @@ describe('home carousel', () => {
     const box = (await carousel.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
     const before = await readActiveIndex(carousel);
-    await page.waitForTimeout(HOLD_FOR_MS);
+    await page.clock.runFor(HOLD_FOR_MS);
     expect(await readActiveIndex(carousel)).toBe(before);
   });
 
@@ -81,17 +92,18 @@ describe('home carousel', () => {
     await carousel.getByRole('button', { name: /next/i }).first().click();
     await waitForAttribute(carousel, 'data-active-index', '1');
     await movePointerOff(page, carousel);
-    await waitForAttribute(carousel, 'data-active-index', '2', ADVANCE_WITHIN_MS);
+    await page.clock.runFor(CAROUSEL_DELAY_MS + CAROUSEL_TRANSITION_MS);
+    await waitForAttribute(carousel, 'data-active-index', '2');
   });
 
   it('does not advance when the visitor prefers reduced motion', async () => {
     const { page, carousel } = await openHome({ reducedMotion: 'reduce' });
-    await page.waitForTimeout(HOLD_FOR_MS);
+    await page.clock.runFor(HOLD_FOR_MS);
     expect(await readActiveIndex(carousel)).toBe('0');
   });
 
   it("plays only the active slide's video and keeps the video of a slide already visited", async () => {
-    const { page, carousel } = await openHome();
+    const { page, carousel } = await openHome({}, { realTime: true });
     const playingOnly = async (index: number) => {
       await page.waitForFunction(
         ([i]) => {

@@ -53,7 +53,10 @@ describe('desktop navbar at 1440 px', () => {
   });
 
   it('keeps a clicked dropdown open after the pointer leaves and closes it on a click outside', async () => {
-    const page = await open('/about', { width: 1440 });
+    const page = await pages.open({ width: 1440 });
+    // Playwright's fake clock: the test moves time past the hover-close delay instead of sleeping.
+    await page.clock.install();
+    await page.goto(urlOf('/about'), { waitUntil: 'load' });
     const trigger = mainNav(page).getByRole('button', { name: 'Vendors' });
     const rustoleum = mainNav(page).getByRole('link', { name: 'Rustoleum', exact: true });
 
@@ -62,7 +65,7 @@ describe('desktop navbar at 1440 px', () => {
     expect(await rustoleum.getAttribute('href')).toBe('/vendors/rustoleum');
     await page.mouse.move(700, 700);
     // Longer than any hover-close delay: a pinned menu must still be open afterwards.
-    await page.waitForTimeout(600);
+    await page.clock.runFor(600);
     expect(await trigger.getAttribute('aria-expanded')).toBe('true');
 
     await page.mouse.click(700, 700);
