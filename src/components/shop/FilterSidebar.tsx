@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, useEffect, type ChangeEvent } from 'react';
-import { countFacet, countToggle, type CatalogQuery } from '../../lib/catalog/query';
+import { countFacet, countToggle, formatPriceRange, formatPriceStop, type CatalogQuery } from '../../lib/catalog/query';
 import {
   ALL_CATEGORIES_LABEL,
   FINISHES,
@@ -150,7 +150,7 @@ export default function FilterSidebar({ id }: FilterSidebarProps) {
       <fieldset className="flex flex-col gap-3">
         <legend className={`${labelClass} mb-1.5`}>Price range</legend>
         <p className="tabular text-sm font-semibold text-ink" aria-live="polite">
-          ${min} – ${max}
+          {formatPriceRange({ min, max })}
         </p>
         <div className="relative h-11">
           <div className="absolute inset-x-0 top-1/2 h-1.5 -translate-y-1/2 rounded-full bg-line" aria-hidden="true" />
@@ -166,6 +166,7 @@ export default function FilterSidebar({ id }: FilterSidebarProps) {
             max={PRICE_SLIDER_MAX}
             step={PRICE_SLIDER_STEP}
             value={min}
+            aria-valuetext={formatPriceStop(min)}
             onChange={onMin}
             className={rangeClass}
           />
@@ -176,13 +177,14 @@ export default function FilterSidebar({ id }: FilterSidebarProps) {
             max={PRICE_SLIDER_MAX}
             step={PRICE_SLIDER_STEP}
             value={max}
+            aria-valuetext={formatPriceStop(max)}
             onChange={onMax}
             className={rangeClass}
           />
         </div>
         <div className="flex justify-between text-xs text-ink-muted tabular" aria-hidden="true">
-          <span>${PRICE_SLIDER_MIN}</span>
-          <span>${PRICE_SLIDER_MAX}</span>
+          <span>{formatPriceStop(PRICE_SLIDER_MIN)}</span>
+          <span>{formatPriceStop(PRICE_SLIDER_MAX)}</span>
         </div>
       </fieldset>
 

@@ -101,6 +101,17 @@ export function matchesPrice(price: number, range: ShopFilters['priceRange']): b
   return price >= range.min && (range.max >= PRICE_SLIDER_MAX || price <= range.max);
 }
 
+/** How one price slider stop reads: '$120', or '$300+' at the top stop, which has no upper bound. */
+export function formatPriceStop(value: number): string {
+  return value >= PRICE_SLIDER_MAX ? `$${PRICE_SLIDER_MAX}+` : `$${value}`;
+}
+
+/** How a price range reads: '$20 – $120', '$0 – $300+', or '$300+' when both ends sit on the top stop. */
+export function formatPriceRange(range: ShopFilters['priceRange']): string {
+  if (range.min >= PRICE_SLIDER_MAX) return formatPriceStop(range.min);
+  return `${formatPriceStop(range.min)} – ${formatPriceStop(range.max)}`;
+}
+
 /** True when the product passes every filter. */
 export function matchesFilters(p: QueryableProduct, f: ShopFilters): boolean {
   return (

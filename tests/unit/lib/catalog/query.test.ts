@@ -3,6 +3,8 @@ import {
   DEFAULT_FILTERS,
   countFacet,
   countToggle,
+  formatPriceRange,
+  formatPriceStop,
   isSprayingSystemProduct,
   matchesFilters,
   queryCatalog,
@@ -87,6 +89,24 @@ describe('filters', () => {
   it('combines filters with AND', () => {
     const f = { ...DEFAULT_FILTERS, category: 'Zinsser', finish: 'Gloss' };
     expect(matchesFilters(b, f)).toBe(false);
+  });
+});
+
+describe('price range label', () => {
+  it("reads the slider's top stop as '$300+', since it has no upper bound", () => {
+    expect(formatPriceStop(300)).toBe('$300+');
+    expect(formatPriceStop(295)).toBe('$295');
+    expect(formatPriceStop(0)).toBe('$0');
+  });
+  it("reads the default range as '$0 – $300+', not '$0 – $300'", () => {
+    expect(formatPriceRange(DEFAULT_FILTERS.priceRange)).toBe('$0 – $300+');
+  });
+  it('reads a bounded range with both ends', () => {
+    expect(formatPriceRange({ min: 20, max: 120 })).toBe('$20 – $120');
+    expect(formatPriceRange({ min: 150, max: 300 })).toBe('$150 – $300+');
+  });
+  it("reads a range squeezed onto the top stop as '$300+'", () => {
+    expect(formatPriceRange({ min: 300, max: 300 })).toBe('$300+');
   });
 });
 
