@@ -1,11 +1,13 @@
 /**
  * Request Quote: a button that opens an inline form (name, e-mail, phone, quantity, notes) under
- * the product's buttons and posts it to POST /api/quotes. The server's answer decides: field
- * messages under each field, anything else above the send button, what was typed is kept.
- * Fields start from the signed-in customer's profile when there is one.
+ * the product's buttons. The fields are checked with the server's own schema first (messages under
+ * each field, the first one focused, nothing sent until they pass), then posted to POST /api/quotes,
+ * whose answer decides: field messages under each field, anything else above the send button,
+ * what was typed is kept. Fields start from the signed-in customer's profile when there is one.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { QUOTE_QUANTITY_MAX } from '../../lib/constants';
+import type { QuoteRequestInput } from '../../lib/schemas/enquiries';
 import { $user, readCachedUser } from '../../stores/session';
 import { CheckIcon, MailIcon } from '../shop/Icons';
 
@@ -22,6 +24,22 @@ const FIELDS = ['name', 'email', 'phone', 'quantity', 'message'] as const;
 type Field = (typeof FIELDS)[number];
 type Values = Record<Field, string>;
 type State = { kind: 'editing' } | { kind: 'sending' } | { kind: 'sent'; email: string };
+type Checker = (input: QuoteRequestInput) => Record<string, string>;
+
+let quoteChecker: Promise<Checker | null> | undefined;
+/**
+ * The browser-side check, loaded when a quote form first opens rather than with the shop (zod is
+ * ~26 KB gzip); null when it cannot load, and the server still checks.
+ */
+function loadQuoteChecker(): Promise<Checker | null> {
+  return (quoteChecker ??= import('../../lib/schemas/enquiries').then(
+    (m) => m.findQuoteRequestErrors,
+    () => {
+      quoteChecker = undefined;
+      return null;
+    },
+  ));
+}
 
 /** The Request Quote button and its form. */
 export default function QuoteRequest({ product, primary, contactEmail }: QuoteRequestProps) {
@@ -31,12 +49,15 @@ export default function QuoteRequest({ product, primary, contactEmail }: QuoteRe
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [alert, setAlert] = useState('');
   const [state, setState] = useState<State>({ kind: 'editing' });
+  // Set once a submit was refused here: from then on the messages follow what is typed.
+  const [checker, setChecker] = useState<Checker | null>(null);
   const firstField = useRef<HTMLInputElement>(null);
   const doneHeading = useRef<HTMLParagraphElement>(null);
   const toggle = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
     if (!open) return;
+    void loadQuoteChecker();
     // Prefilled once, from the signed-in customer, only where nothing is typed yet.
     const user = $user.get() ?? readCachedUser();
     if (user) setValues((v) => ({ ...v, name: v.name || user.fullName, email: v.email || user.email, phone: v.phone || user.phone }));
@@ -47,13 +68,35 @@ export default function QuoteRequest({ product, primary, contactEmail }: QuoteRe
     if (state.kind === 'sent') doneHeading.current?.focus();
   }, [state.kind]);
 
+  useEffect(() => {
+    if (checker) setErrors(checker({ productId: product.id, ...values }));
+  }, [checker, values, product.id]);
+
   const set = (field: Field) => (event: { target: { value: string } }) => setValues((v) => ({ ...v, [field]: event.target.value }));
+
+  /** Shows the field messages and focuses the first field in error; false when no shown field has one. */
+  const focusFirstError = (fields: Partial<Record<string, string>>): boolean => {
+    setErrors(fields);
+    const first = FIELDS.find((f) => fields[f]);
+    if (first) document.getElementById(`${id}-${first}`)?.focus();
+    return first !== undefined;
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (state.kind === 'sending') return;
     setState({ kind: 'sending' });
     setAlert('');
+    const check = await loadQuoteChecker();
+    if (check) {
+      const invalid = check({ productId: product.id, ...values });
+      if (Object.keys(invalid).length > 0) {
+        setChecker(() => check);
+        if (!focusFirstError(invalid)) setAlert(Object.values(invalid)[0]!);
+        setState({ kind: 'editing' });
+        return;
+      }
+    }
     const fallback = `Your request could not be sent. Please try again, or e-mail ${contactEmail}.`;
     try {
       const response = await fetch('/api/quotes', {
@@ -63,17 +106,14 @@ export default function QuoteRequest({ product, primary, contactEmail }: QuoteRe
         body: JSON.stringify({ productId: product.id, ...values }),
       });
       if (response.ok) {
+        setChecker(null);
         setErrors({});
         setState({ kind: 'sent', email: values.email.trim() });
         setValues((v) => ({ ...v, quantity: '', message: '' }));
         return;
       }
       const data = (await response.json().catch(() => null)) as { error?: { message?: string; fields?: Record<string, string> } } | null;
-      const fields = (data?.error?.fields ?? {}) as Partial<Record<Field, string>>;
-      setErrors(fields);
-      const first = FIELDS.find((f) => fields[f]);
-      if (first) document.getElementById(`${id}-${first}`)?.focus();
-      else setAlert(data?.error?.message || fallback);
+      if (!focusFirstError(data?.error?.fields ?? {})) setAlert(data?.error?.message || fallback);
     } catch {
       setAlert(fallback);
     }

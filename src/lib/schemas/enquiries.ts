@@ -118,6 +118,25 @@ export const quoteRequestInputSchema = z.object({
 export type QuoteRequestInput = z.input<typeof quoteRequestInputSchema>;
 export type QuoteRequestFields = z.output<typeof quoteRequestInputSchema>;
 
+/** The first message per field of a failed parse, keyed by the field's name. */
+function firstMessagePerField(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of issues) out[String(issue.path[0] ?? '')] ??= issue.message;
+  return out;
+}
+
+/** What the contact form must fix before sending, as the server would say it: field -> message; empty when valid. */
+export function findContactMessageErrors(input: ContactMessageInput): Record<string, string> {
+  const result = contactMessageInputSchema.safeParse(input);
+  return result.success ? {} : firstMessagePerField(result.error.issues);
+}
+
+/** What the Request Quote form must fix before sending, as the server would say it; empty when valid. */
+export function findQuoteRequestErrors(input: QuoteRequestInput): Record<string, string> {
+  const result = quoteRequestInputSchema.safeParse(input);
+  return result.success ? {} : firstMessagePerField(result.error.issues);
+}
+
 /** Where an enquiry stands in the back office. */
 export const ENQUIRY_STATUSES = ['new', 'answered', 'closed'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];

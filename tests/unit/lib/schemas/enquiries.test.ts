@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   contactMessageInputSchema,
   ENQUIRY_MESSAGES,
+  findContactMessageErrors,
+  findQuoteRequestErrors,
   isValidContactPhone,
   normalizePhone,
   quoteRequestInputSchema,
@@ -87,5 +89,27 @@ describe('quoteRequestInputSchema', () => {
     ['message', { message: 'm'.repeat(5001) }, ENQUIRY_MESSAGES.messageMax],
   ])('refuses a bad %s: %j', (field, overrides, message) => {
     expect(fieldErrors(quoteRequestInputSchema.safeParse({ ...quote, ...overrides }))).toEqual({ [field]: message });
+  });
+});
+
+describe('findContactMessageErrors / findQuoteRequestErrors (what the forms check before sending)', () => {
+  it('names every required field of an empty contact form with its message', () => {
+    expect(findContactMessageErrors({ name: '', email: '', phone: '', subject: '', message: '' })).toEqual({
+      name: 'Full name must be at least 2 characters.',
+      email: 'Please enter a valid email address.',
+      message: ENQUIRY_MESSAGES.messageMin,
+    });
+  });
+  it('finds nothing to fix in a valid contact message, and only the bad optional field otherwise', () => {
+    expect(findContactMessageErrors({ ...contact, phone: '', subject: '' })).toEqual({});
+    expect(findContactMessageErrors({ ...contact, phone: 'call me' })).toEqual({ phone: 'Please enter a valid phone number.' });
+  });
+  it('names the name and e-mail of an empty quote form, and a bad quantity', () => {
+    expect(findQuoteRequestErrors({ productId: quote.productId, name: '', email: '', phone: '', quantity: '', message: '' })).toEqual({
+      name: 'Full name must be at least 2 characters.',
+      email: 'Please enter a valid email address.',
+    });
+    expect(findQuoteRequestErrors({ ...quote, quantity: '0' })).toEqual({ quantity: ENQUIRY_MESSAGES.quantity });
+    expect(findQuoteRequestErrors({ ...quote, quantity: '12' })).toEqual({});
   });
 });
