@@ -52,11 +52,19 @@ async function callApi(path: string, init: { method: string; body?: unknown }, f
 
 let restoring: Promise<void> | undefined;
 
-/** Restores the session at start: the cached profile at once, then the server's answer (once per page). */
+/**
+ * Restores the session at start (once per page): the cached profile at once, then the server's
+ * answer. Without a cached profile there is no session to check (signing in always caches one), so
+ * a guest makes no request, and no 401 shows in the console.
+ */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     const cached = readCachedUser();
-    if (cached) $user.set(cached);
+    if (!cached) {
+      $auth.setKey('restored', true);
+      return;
+    }
+    $user.set(cached);
     try {
       const response = await fetch('/api/auth/me', { credentials: 'same-origin' });
       if (response.ok) setUser(((await response.json()) as { user: CustomerUser }).user);
