@@ -9,18 +9,40 @@ describe('the account head script of BaseLayout', () => {
 
   it('reads the cached profile under USER_SESSION_KEY', () => {
     expect(script).toBeDefined();
-    expect(script).toContain(`localStorage.getItem('${USER_SESSION_KEY}')`);
+    expect(script).toContain(`'${USER_SESSION_KEY}'`);
   });
 
+  /** Runs the script over a storage holding `stored` (or nothing); what it marked and what stays stored. */
+  const run = (stored: string | null) => {
+    const root = { dataset: {} as Record<string, string> };
+    // Storage exposes its items as properties too, which the script uses to stay short.
+    const storage: Record<string, string> = stored === null ? {} : { [USER_SESSION_KEY]: stored };
+    new Function('localStorage', 'document', script!)(storage, { documentElement: root });
+    return { account: root.dataset.account, stored: storage[USER_SESSION_KEY] ?? null };
+  };
+
   it('marks a cached customer as a member and ignores anything else', () => {
-    const run = (stored: string | null) => {
-      const root = { dataset: {} as Record<string, string> };
-      new Function('localStorage', 'document', script!)({ getItem: () => stored }, { documentElement: root });
-      return root.dataset.account;
-    };
-    expect(run(JSON.stringify({ role: 'user', fullName: 'A' }))).toBe('member');
-    expect(run(null)).toBeUndefined();
-    expect(run('{not json')).toBeUndefined();
-    expect(run(JSON.stringify({ role: 'admin' }))).toBeUndefined();
+    const profile = JSON.stringify({ role: 'user', fullName: 'A' });
+    expect(run(profile)).toEqual({ account: 'member', stored: profile });
+    expect(run(null)).toEqual({ account: undefined, stored: null });
+    expect(run('{not json').account).toBeUndefined();
+    expect(run(JSON.stringify({ role: 'admin' })).account).toBeUndefined();
+  });
+
+  it('removes a stored session it cannot read, on every page at start (spec §4)', () => {
+    for (const stored of ['{not json', '', 'null', '42', JSON.stringify({ role: 'admin' })]) {
+      expect(run(stored), stored).toEqual({ account: undefined, stored: null });
+    }
+  });
+
+  it('survives storage that refuses to be read', () => {
+    const root = { dataset: {} as Record<string, string> };
+    const blocked = new Proxy({}, {
+      get() {
+        throw new Error('SecurityError');
+      },
+    });
+    expect(() => new Function('localStorage', 'document', script!)(blocked, { documentElement: root })).not.toThrow();
+    expect(root.dataset.account).toBeUndefined();
   });
 });
