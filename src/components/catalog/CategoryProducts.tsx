@@ -1,15 +1,17 @@
 /**
  * The product grids of a category or vendor page (spec §2.8) as one island: the Featured grid and
- * the All grid, drawn with the shop's ProductCard, the product modal and add-to-cart. Astro renders
- * it at build with the page's own products (never the whole catalogue); once hydrated it follows
- * the live catalogue in place: prices and stock update, removed products leave, new ones join the
- * end of the All grid, and nothing already shown is reordered.
+ * the All grid, drawn with the shop's ProductCard, the product modal with its Ctrl+Shift+P
+ * performance overlay, and add-to-cart. Astro renders it at build with the page's own products
+ * (never the whole catalogue); once hydrated it follows the live catalogue in place: prices and
+ * stock update, removed products leave, new ones join the end of the All grid, and nothing
+ * already shown is reordered.
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import type { Product } from '../../lib/schemas/catalog';
 import { reconciledProducts } from '../../stores/catalog';
 import { $selectedProduct } from '../../stores/shop';
+import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
 
 export interface CategoryProductsProps {
@@ -109,6 +111,7 @@ export default function CategoryProducts({
           <ProductModal productsById={byId} quoteEmail={quoteEmail} />
         </Suspense>
       )}
+      <PerfOverlay productCount={reconciled.length} filters={false} />
     </>
   );
 }

@@ -1,7 +1,7 @@
 /**
- * The hidden performance overlay (spec §2.5): Ctrl+Shift+P shows how long the detail modal took to
- * render, how many products are in memory and how long the last filter/sort/search took, all
- * measured with performance.now().
+ * The hidden performance overlay of the product modal (spec §2.5), on every page with the modal:
+ * Ctrl+Shift+P shows how long the detail modal took to render, how many products are in memory
+ * and, in the shop, how long the last filter/sort/search took, all measured with performance.now().
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
@@ -12,8 +12,15 @@ function formatMs(ms: number | null): string {
   return ms === null ? '–' : `${ms.toFixed(2)} ms`;
 }
 
+export interface PerfOverlayProps {
+  /** Products the page holds; the shop's whole catalogue ($products) when left out. */
+  productCount?: number;
+  /** Whether the page filters and sorts, so that a last-filter time means something (the shop). */
+  filters?: boolean;
+}
+
 /** The overlay, shown while toggled on. */
-export default function PerfOverlay() {
+export default function PerfOverlay({ productCount, filters = true }: PerfOverlayProps) {
   const [shown, setShown] = useState(false);
   const products = useStore($products);
   const queryMs = useStore($lastQueryMs);
@@ -53,9 +60,13 @@ export default function PerfOverlay() {
         <dt className="text-white/70">Modal render</dt>
         <dd className="tabular text-right">{formatMs(modalMs)}</dd>
         <dt className="text-white/70">Products in memory</dt>
-        <dd className="tabular text-right">{products.length}</dd>
-        <dt className="text-white/70">Last filter</dt>
-        <dd className="tabular text-right">{formatMs(queryMs)}</dd>
+        <dd className="tabular text-right">{productCount ?? products.length}</dd>
+        {filters && (
+          <>
+            <dt className="text-white/70">Last filter</dt>
+            <dd className="tabular text-right">{formatMs(queryMs)}</dd>
+          </>
+        )}
       </dl>
       <p className="mt-3 font-sans text-[11px] text-white/60">Ctrl+Shift+P to hide</p>
     </aside>
