@@ -190,7 +190,8 @@ describe('POST /api/admin/auth/login', () => {
   });
 
   it('refuses a cross-origin sign-in with 403 and no cookie', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: '', 'sec-fetch-site': 'cross-site' }]) {
+    const crossOrigin: Record<string, string>[] = [{ origin: 'https://evil.example' }, { origin: 'null' }, { origin: '', 'sec-fetch-site': 'cross-site' }];
+    for (const headers of crossOrigin) {
       const response = await call(shop.base, '/api/admin/auth/login', { body: FIRST_ADMIN, headers: { ...headers, ...newAddress() } });
       expect(response.status, JSON.stringify(headers)).toBe(403);
       expect(setCookieValue(response, 'gc_staff')).toBeUndefined();
@@ -218,8 +219,9 @@ describe('POST /api/admin/auth/logout', () => {
   it('answers 204, clears the cookie and revokes the session; sign-in and sign-out are in the audit log', async () => {
     const member = await createStaffMember(shop.base, firstAdminCookie, 'product_manager', 'Sign Out');
     const auditBefore = await auditOf(shop.db, member.id);
-    const cookie = await staffSignIn(shop.base, member.email, member.password, newAddress());
-    const response = await call(shop.base, '/api/admin/auth/logout', { method: 'POST', cookie });
+    const address = newAddress();
+    const cookie = await staffSignIn(shop.base, member.email, member.password, address);
+    const response = await call(shop.base, '/api/admin/auth/logout', { method: 'POST', cookie, headers: address });
     expect(response.status).toBe(204);
     const cleared = setCookieValue(response, 'gc_staff')!;
     expect(cleared).toMatch(/^gc_staff=;/);
@@ -232,6 +234,9 @@ describe('POST /api/admin/auth/logout', () => {
     const added = (await auditOf(shop.db, member.id)).slice(auditBefore.length);
     expect(added.map((a) => a.action)).toEqual(['staff.sign_in', 'staff.sign_out']);
     for (const entry of added) expect(entry).toMatchObject({ actor_id: member.id, actor_name: member.name });
+    // With the client's address (behind the trusted proxy, X-Forwarded-For).
+    const addresses = await runSql<{ address: string | null }>(shop.db, `SELECT address FROM audit_log WHERE entity_id = ${q(member.id)} AND action IN ('staff.sign_in', 'staff.sign_out')`);
+    expect(addresses.map((a) => a.address)).toEqual([address['x-forwarded-for'], address['x-forwarded-for']]);
   });
 
   it('answers 204 without a session and audits nothing', async () => {

@@ -230,7 +230,8 @@ const SAMPLED = new Set([
 
 /** Calls a route as a caller. */
 async function callAs(route: Route, request: { path: string; body?: unknown }, caller: Caller): Promise<Response> {
-  return call(shop.base, request.path, { method: route.method, body: request.body, cookie: await caller.cookie() });
+  const body = route.method === 'GET' || route.method === 'HEAD' ? undefined : request.body;
+  return call(shop.base, request.path, { method: route.method, body, cookie: await caller.cookie() });
 }
 
 beforeAll(async () => {
@@ -340,6 +341,48 @@ describe.each(routes.map((r) => [r.key, r] as const))('%s', (_key, route) => {
     expect(response.status, `${allowed.name}: ${text}`).toBeLessThan(500);
     // The routes this file knows get a real record and a valid body: those must succeed outright.
     if (SAMPLED.has(route.key)) expect(response.status, `${allowed.name}: ${text}`).toBeLessThan(300);
+    // Staff answers are never cached.
+    expect(response.headers.get('cache-control')).toContain('no-store');
+  });
+
+  if (route.method === 'GET') {
+    it('refuses HEAD without a staff session too', async () => {
+      const request = await sampleRequest(route);
+      for (const caller of WITHOUT_STAFF_SESSION.slice(0, 3)) {
+        expect((await callAs({ ...route, method: 'HEAD' }, request, caller)).status, caller.name).toBe(401);
+      }
+    });
+  }
+});
+
+describe('methods a route does not export', () => {
+  const patterns = [...new Set(routes.map((r) => r.pattern))];
+  const missing = patterns.flatMap((pattern) =>
+    METHODS.filter((m) => !routes.some((r) => r.pattern === pattern && r.method === m)).map((method) => ({ method, pattern, key: `${method} ${pattern}`, file: '' })),
+  );
+
+  it('answer 405 whoever asks, and change nothing', async () => {
+    const before = await snapshot(shop.db);
+    for (const route of missing) {
+      const request = await sampleRequest(route);
+      for (const caller of [WITHOUT_STAFF_SESSION[0]!, privileged('super_admin')]) {
+        const response = await callAs(route, request, caller);
+        await response.arrayBuffer();
+        expect(response.status, `${route.key} as ${caller.name}`).toBe(405);
+      }
+    }
+    const after = await snapshot(shop.db);
+    // sampleRequest places orders for the order routes; only those new orders (with their order-received e-mails) may be new.
+    const existed = new Set((before.orders as { id: string }[]).map((o) => o.id));
+    const old = (snap: Record<string, unknown[]>) => ({
+      ...snap,
+      orders: (snap.orders as { id: string }[]).filter((o) => existed.has(o.id)),
+      order_events: (snap.order_events as { order_id: string }[]).filter((e) => existed.has(e.order_id)),
+      outbox: (snap.outbox as { kind: string }[]).filter((m) => m.kind !== 'order-received'),
+      // The new orders took stock.
+      products: [],
+    });
+    expect(old(after)).toEqual(old(before));
   });
 });
 
@@ -359,7 +402,7 @@ describe('the pending count of the summary', () => {
 describe('customer and staff sessions kept apart', () => {
   it('never takes a staff cookie on the customer routes', async () => {
     const staff = cookies.superAdmin!;
-    expect((await call(shop.base, '/api/auth/me', { cookie: staff })).status).toBe(401);
+    expect(await (await call(shop.base, '/api/auth/me', { cookie: staff })).json()).toEqual({ user: null });
     expect((await call(shop.base, '/api/account/orders', { cookie: staff })).status).toBe(401);
     // The staff token under the customer cookie's name is no customer session either.
     const renamed = `gc_session=${tokenOf(staff)}`;

@@ -91,6 +91,8 @@ async function customerView(orderNumber: string, email: string) {
   const response = await call(shop.base, `/api/orders/${orderNumber}?email=${encodeURIComponent(email)}`);
   const text = await response.text();
   expect(response.status, text).toBe(200);
+  // Never kept by a cache: the next look brings the new status.
+  expect(response.headers.get('cache-control')).toContain('no-store');
   return { order: orderSchema.parse(JSON.parse(text)), text };
 }
 
