@@ -154,6 +154,8 @@ export const BADGE_CAP = 99;
 export const BADGE_CAP_TEXT = '99+';
 /** Quantity ceiling of one cart line: a sane maximum a real order would not exceed. */
 export const CART_LINE_MAX_QUANTITY = 999;
+/** Most distinct products one order may hold. */
+export const ORDER_LINES_MAX = 100;
 
 // ---- Interface ----------------------------------------------------------------------------
 export const MOBILE_BREAKPOINT_PX = 768;
@@ -174,6 +176,10 @@ export const FADE_IN_OFFSET_PX = 20;
 export const CUSTOMER_PASSWORD_MIN = 8;
 export const ADMIN_PASSWORD_MIN = 6;
 export const NAME_MIN = 2;
+/** Longest full name an account keeps. */
+export const NAME_MAX = 120;
+/** Longest password accepted (argon2 hashes any length; this bounds the work a request can ask for). */
+export const PASSWORD_MAX = 256;
 export const PASSWORD_STRENGTH_MAX = 5;
 
 // ---- Enquiries (contact form, quote requests) ----------------------------------------------

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN, ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus } from '../constants';
+import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, PAYMENT_STATUSES, type OrderStatus } from '../constants';
 import { isValidEmail } from './auth';
 import { orderHistoryEntrySchema, orderSchema } from './order';
 
@@ -10,6 +10,8 @@ import { orderHistoryEntrySchema, orderSchema } from './order';
 export const ADMIN_MESSAGES = {
   email: 'Please enter a valid email address.',
   passwordMin: `Password must be at least ${ADMIN_PASSWORD_MIN} characters.`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters.`,
+  nameMax: `Name must be at most ${NAME_MAX} characters.`,
   invalidCredentials: 'Invalid admin credentials. Please check your email and password.',
   loginFailed: 'Admin login failed',
   notSignedIn: 'Please sign in to the admin portal.',
@@ -71,7 +73,7 @@ export type Admin = z.infer<typeof adminSchema>;
 /** POST /api/admin/auth/login (spec §5 Admin login). */
 export const adminSignInSchema = z.object({
   email: z.string({ error: ADMIN_MESSAGES.email }).trim().max(254, { error: ADMIN_MESSAGES.email }).refine(isValidEmail, { error: ADMIN_MESSAGES.email }),
-  password: z.string({ error: ADMIN_MESSAGES.passwordMin }).min(ADMIN_PASSWORD_MIN, { error: ADMIN_MESSAGES.passwordMin }).max(1024, { error: ADMIN_MESSAGES.invalidCredentials }),
+  password: z.string({ error: ADMIN_MESSAGES.passwordMin }).min(ADMIN_PASSWORD_MIN, { error: ADMIN_MESSAGES.passwordMin }).max(PASSWORD_MAX, { error: ADMIN_MESSAGES.passwordMax }),
 });
 export type AdminSignInInput = z.input<typeof adminSignInSchema>;
 
@@ -174,9 +176,9 @@ export const orderConflictSchema = z.object({
 /** POST /api/admin/staff (super_admin): a new staff account; the server also refuses common passwords. */
 export const staffCreateSchema = z.object({
   email: z.string({ error: ADMIN_MESSAGES.email }).trim().max(254, { error: ADMIN_MESSAGES.email }).refine(isValidEmail, { error: ADMIN_MESSAGES.email }),
-  name: z.string({ error: ADMIN_MESSAGES.nameRequired }).trim().min(1, { error: ADMIN_MESSAGES.nameRequired }).max(120, { error: ADMIN_MESSAGES.nameRequired }),
+  name: z.string({ error: ADMIN_MESSAGES.nameRequired }).trim().min(1, { error: ADMIN_MESSAGES.nameRequired }).max(NAME_MAX, { error: ADMIN_MESSAGES.nameMax }),
   role: z.enum(STAFF_ROLES as [StaffRole, ...StaffRole[]], { error: ADMIN_MESSAGES.roleInvalid }),
-  password: z.string({ error: ADMIN_MESSAGES.passwordMin }).min(ADMIN_PASSWORD_MIN, { error: ADMIN_MESSAGES.passwordMin }).max(1024, { error: ADMIN_MESSAGES.passwordMin }),
+  password: z.string({ error: ADMIN_MESSAGES.passwordMin }).min(ADMIN_PASSWORD_MIN, { error: ADMIN_MESSAGES.passwordMin }).max(PASSWORD_MAX, { error: ADMIN_MESSAGES.passwordMax }),
 });
 export type StaffCreateInput = z.infer<typeof staffCreateSchema>;
 

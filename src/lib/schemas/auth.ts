@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CUSTOMER_PASSWORD_MIN, NAME_MIN } from '../constants';
+import { CUSTOMER_PASSWORD_MIN, NAME_MAX, NAME_MIN, PASSWORD_MAX } from '../constants';
 
 /**
  * Every customer-account message: the exact texts of spec §5 and §8, and the additions the real
@@ -9,6 +9,8 @@ export const AUTH_MESSAGES = {
   email: 'Please enter a valid email address.',
   passwordRequired: 'Password is required.',
   fullName: `Full name must be at least ${NAME_MIN} characters.`,
+  fullNameMax: `Full name must be at most ${NAME_MAX} characters.`,
+  passwordMax: `Password must be at most ${PASSWORD_MAX} characters.`,
   phone: 'Please enter a valid phone number.',
   dateOfBirthRequired: 'Date of birth is required.',
   dateOfBirthInvalid: 'Please enter a valid date of birth.',
@@ -86,14 +88,14 @@ const newPasswordField = z
   .string({ error: AUTH_MESSAGES.passwordMin })
   .min(CUSTOMER_PASSWORD_MIN, { error: AUTH_MESSAGES.passwordMin })
   // Argon2 accepts any length; a cap keeps a megabyte "password" from costing hashing time.
-  .max(256, { error: 'Password must be at most 256 characters.' });
+  .max(PASSWORD_MAX, { error: AUTH_MESSAGES.passwordMax });
 
 /** Sign-in form and POST /api/auth/login body. */
 export const signInSchema = z.object({
   /** The account's e-mail address. */
   email: emailField,
   /** The password as typed (never trimmed). */
-  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }).max(256),
+  password: z.string({ error: AUTH_MESSAGES.passwordRequired }).min(1, { error: AUTH_MESSAGES.passwordRequired }).max(PASSWORD_MAX, { error: AUTH_MESSAGES.passwordMax }),
   /** Remember me: a 30-day persistent cookie instead of a browser-session cookie. */
   remember: z.boolean().optional().default(false),
 });
@@ -103,7 +105,7 @@ export type SignInInput = z.input<typeof signInSchema>;
 export const signUpSchema = z
   .object({
     /** Full name, at least NAME_MIN characters after trimming. */
-    fullName: z.string({ error: AUTH_MESSAGES.fullName }).trim().min(NAME_MIN, { error: AUTH_MESSAGES.fullName }).max(120),
+    fullName: z.string({ error: AUTH_MESSAGES.fullName }).trim().min(NAME_MIN, { error: AUTH_MESSAGES.fullName }).max(NAME_MAX, { error: AUTH_MESSAGES.fullNameMax }),
     /** E-mail address, stored trimmed, unique regardless of case. */
     email: emailField,
     /** Phone number in the spec's pattern (spaces and dashes are not removed). */
@@ -135,7 +137,7 @@ export type ForgotPasswordInput = z.input<typeof forgotPasswordSchema>;
 export const resetPasswordSchema = z
   .object({
     /** The token from the e-mailed link. */
-    token: z.string({ error: AUTH_MESSAGES.resetTokenInvalid }).min(1, { error: AUTH_MESSAGES.resetTokenInvalid }).max(200),
+    token: z.string({ error: AUTH_MESSAGES.resetTokenInvalid }).min(1, { error: AUTH_MESSAGES.resetTokenInvalid }).max(200, { error: AUTH_MESSAGES.resetTokenInvalid }),
     /** The new password. */
     password: newPasswordField,
     /** Must equal password. */

@@ -32,6 +32,9 @@ export function normalizePhone(value: string): string {
  * digits in all) or national (at most one leading 0, then 6-15 digits), after normalizePhone.
  */
 export function isValidContactPhone(value: string): boolean {
+  // As typed: starts with +, ( or a digit, ends with a digit, and no two separators in a row
+  // ('-2147483648/-1' is arithmetic, not a number anyone can call).
+  if (!/^[+(]?\d[\d\s.\-/()]*\d$/.test(value.trim()) || /[.\-/]{2,}|[.\-/]\s*[.\-/]/.test(value)) return false;
   const v = normalizePhone(value);
   return /^\+[1-9]\d{6,14}$/.test(v) || /^0?[1-9]\d{5,14}$/.test(v);
 }

@@ -3,7 +3,7 @@
  * (POST /api/orders validates the whole order again), plus the Order the API returns (spec §3).
  */
 import { z } from 'zod';
-import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
 import { CARD_BRAND_IDS, checkExpiry, isValidCvv, normalizeExpiry, validateCardNumber } from '../payment-card';
 import { AUTH_MESSAGES, isValidEmail } from './auth';
 
@@ -24,6 +24,8 @@ export const ORDER_MESSAGES = {
   cvv: 'Please enter the 3 or 4 digit security code (CVV).',
   payment: 'Payment details are incomplete. Please enter your card again.',
   emptyCart: 'Your cart is empty.',
+  tooManyLines: `Your cart has more than ${ORDER_LINES_MAX} different products. Please place them as two orders.`,
+  unknownProduct: 'One of the products in your cart is not in our catalogue. Please remove it and try again.',
   quantity: `Quantities must be whole numbers from 1 to ${CART_LINE_MAX_QUANTITY}.`,
   idempotencyKey: 'This checkout attempt is not valid. Please reload the page and try again.',
   /** 404 of GET /api/orders/:orderNumber. */
@@ -144,7 +146,7 @@ export function summarizePayment(payment: { cardName: string; cardNumber: string
 
 /** One requested line: the server looks up its price. */
 export const orderItemInputSchema = z.object({
-  productId: z.string().trim().min(1).max(200),
+  productId: z.string({ error: ORDER_MESSAGES.unknownProduct }).trim().min(1, { error: ORDER_MESSAGES.unknownProduct }).max(200, { error: ORDER_MESSAGES.unknownProduct }),
   quantity: z.number({ error: ORDER_MESSAGES.quantity }).int({ error: ORDER_MESSAGES.quantity }).min(1, { error: ORDER_MESSAGES.quantity }).max(CART_LINE_MAX_QUANTITY, { error: ORDER_MESSAGES.quantity }),
 });
 
@@ -152,8 +154,8 @@ export const orderItemInputSchema = z.object({
 export const orderInputSchema = z.object({
   /** One key per checkout attempt: the same key always answers with the same order. */
   idempotencyKey: z.string({ error: ORDER_MESSAGES.idempotencyKey }).regex(/^[A-Za-z0-9_-]{16,128}$/, { error: ORDER_MESSAGES.idempotencyKey }),
-  /** What is bought; at most 100 distinct lines. */
-  items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.emptyCart }).min(1, { error: ORDER_MESSAGES.emptyCart }).max(100),
+  /** What is bought; at most ORDER_LINES_MAX distinct lines. */
+  items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.emptyCart }).min(1, { error: ORDER_MESSAGES.emptyCart }).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }),
   customer: checkoutInformationSchema,
   shippingAddress: checkoutShippingSchema,
   payment: paymentSummarySchema,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { ADMIN_PASSWORD_MIN, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '../../lib/constants';
+import { ADMIN_PASSWORD_MIN, NAME_MAX, PASSWORD_MAX, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '../../lib/constants';
 import { ADMIN_MESSAGES, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Admin, type Permission, type StaffRole } from '../../lib/schemas/admin';
 import { isValidEmail, normalizeEmail } from '../../lib/schemas/auth';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
@@ -167,9 +167,11 @@ export interface NewStaff {
 export function validateNewStaff(input: { email: string; name: string; role: string; password: string }): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!isValidEmail(input.email.trim())) fields.email = ADMIN_MESSAGES.email;
-  if (input.name.trim().length === 0 || input.name.trim().length > 120) fields.name = ADMIN_MESSAGES.nameRequired;
+  if (input.name.trim().length === 0) fields.name = ADMIN_MESSAGES.nameRequired;
+  else if (input.name.trim().length > NAME_MAX) fields.name = ADMIN_MESSAGES.nameMax;
   if (!isStaffRole(input.role)) fields.role = ADMIN_MESSAGES.roleInvalid;
   if (input.password.length < ADMIN_PASSWORD_MIN) fields.password = ADMIN_MESSAGES.passwordMin;
+  else if (input.password.length > PASSWORD_MAX) fields.password = ADMIN_MESSAGES.passwordMax;
   else if (isCommonPassword(input.password)) fields.password = ADMIN_MESSAGES.commonPassword;
   return fields;
 }
