@@ -4,11 +4,8 @@
  * visible), the selected order with its history, and the order actions. A 401 anywhere ends the
  * session; a 409 shows the server's message and the order as it now is.
  */
-import { nanoquery } from '@nanostores/query';
-import { computed } from 'nanostores';
-import { toast } from 'sonner';
 import type { z } from 'zod';
-import { ADMIN_ORDERS_REFRESH_MS, ADMIN_QUERY_RETAIN_MS, ADMIN_QUERY_STALE_MS } from '../lib/constants';
+import { ADMIN_ORDERS_REFRESH_MS } from '../lib/constants';
 import {
   ADMIN_MESSAGES,
   adminOrderSchema,
@@ -22,7 +19,9 @@ import {
 } from '../lib/schemas/admin';
 import { ordersApiPath, parseOrdersFilters } from '../components/admin/admin-views';
 import { $admin, endAdminSession } from './admin-session';
+import { createQuery, refreshQueries, setQueryData } from './admin-query';
 import { $adminRouter } from './admin-router';
+import { toast } from './admin-toasts';
 
 /** A refused admin request: its status and the server's message. */
 export class AdminApiError extends Error {
@@ -73,31 +72,27 @@ function readAs<S extends z.ZodType>(schema: S, data: unknown, path: string): z.
   throw new AdminApiError(200, OFF_CONTRACT);
 }
 
-const [createFetcherStore, , { mutateCache, revalidateKeys }] = nanoquery({
-  dedupeTime: ADMIN_QUERY_STALE_MS,
-  cacheLifetime: ADMIN_QUERY_RETAIN_MS,
-  // Client errors (403, 404, ...) do not heal by retrying; network and server errors do.
-  onErrorRetry: ({ error, retryCount }) =>
-    error instanceof AdminApiError && error.status >= 400 && error.status < 500 ? false : Math.min(30_000, 1000 * 2 ** retryCount),
-});
-
 /** Polled lists count as fresh for less than one refresh period, so every tick asks the server. */
-const POLLED_DEDUPE_MS = ADMIN_ORDERS_REFRESH_MS / 3;
+const POLLED_STALE_MS = ADMIN_ORDERS_REFRESH_MS / 3;
 
-const mayManageOrders = computed($admin, (admin) => admin?.permissions.includes('manage_orders') ?? false);
+/** Whether the signed-in member manages orders. */
+function mayManageOrders(): boolean {
+  return $admin.get()?.permissions.includes('manage_orders') ?? false;
+}
 
 /** GET /api/admin/orders of the URL's filters, or null off the orders view. */
-export const $ordersListKey = computed([$adminRouter, mayManageOrders], (page, allowed) =>
-  allowed && page && (page.route === 'orders' || page.route === 'order') ? ordersApiPath(parseOrdersFilters(page.search)) : null,
-);
+export function ordersListKey(): string | null {
+  const page = $adminRouter.get();
+  return mayManageOrders() && page && (page.route === 'orders' || page.route === 'order') ? ordersApiPath(parseOrdersFilters(page.search)) : null;
+}
 
-/** The orders page the list shows. */
-export const $ordersPage = createFetcherStore<AdminOrdersPage>([$ordersListKey], {
-  fetcher: async (path) => readAs(adminOrdersPageSchema, await requestAdmin(String(path)), String(path)),
-  dedupeTime: POLLED_DEDUPE_MS,
-  revalidateInterval: ADMIN_ORDERS_REFRESH_MS,
-  revalidateOnFocus: true,
-  revalidateOnReconnect: true,
+/** The orders page the list shows, refreshed every 3 s while the tab is visible. */
+export const $ordersPage = createQuery<AdminOrdersPage>({
+  sources: [$adminRouter, $admin],
+  key: ordersListKey,
+  fetcher: async (path) => readAs(adminOrdersPageSchema, await requestAdmin(path), path),
+  staleMs: POLLED_STALE_MS,
+  pollMs: ADMIN_ORDERS_REFRESH_MS,
 });
 
 /** The API path of one order. */
@@ -106,30 +101,32 @@ export function orderApiPath(id: string): string {
 }
 
 /** GET /api/admin/orders/:id of the selected order, or null. */
-export const $orderKey = computed([$adminRouter, mayManageOrders], (page, allowed) =>
-  allowed && page?.route === 'order' && page.params.id ? orderApiPath(page.params.id) : null,
-);
+function selectedOrderKey(): string | null {
+  const page = $adminRouter.get();
+  return mayManageOrders() && page?.route === 'order' && page.params.id ? orderApiPath(page.params.id) : null;
+}
 
-/** The selected order with its history. */
-export const $selectedOrder = createFetcherStore<AdminOrder>([$orderKey], {
-  fetcher: async (path) => readAs(adminOrderSchema, await requestAdmin(String(path)), String(path)),
+/** The selected order with its history (fresh for 5 minutes unless the list shows a newer version). */
+export const $selectedOrder = createQuery<AdminOrder>({
+  sources: [$adminRouter, $admin],
+  key: selectedOrderKey,
+  fetcher: async (path) => readAs(adminOrderSchema, await requestAdmin(path), path),
 });
 
 /** Asks the server again for the selected order (the list showed a newer version of it). */
 export function refreshSelectedOrder(): void {
-  const key = $orderKey.get();
-  if (key) revalidateKeys(key);
+  $selectedOrder.refresh();
 }
 
 const SUMMARY_PATH = '/api/admin/summary';
 
-/** The pending-orders count of the bell; only for roles that manage orders. */
-export const $adminSummary = createFetcherStore<AdminSummary>([computed(mayManageOrders, (allowed) => (allowed ? SUMMARY_PATH : null))], {
-  fetcher: async (path) => readAs(adminSummarySchema, await requestAdmin(String(path)), String(path)),
-  dedupeTime: POLLED_DEDUPE_MS,
-  revalidateInterval: ADMIN_ORDERS_REFRESH_MS,
-  revalidateOnFocus: true,
-  revalidateOnReconnect: true,
+/** The pending-orders count of the bell, refreshed every 3 s; only for roles that manage orders. */
+export const $adminSummary = createQuery<AdminSummary>({
+  sources: [$admin],
+  key: () => (mayManageOrders() ? SUMMARY_PATH : null),
+  fetcher: async (path) => readAs(adminSummarySchema, await requestAdmin(path), path),
+  staleMs: POLLED_STALE_MS,
+  pollMs: ADMIN_ORDERS_REFRESH_MS,
 });
 
 /** A change staff ask for: approve, decline with a reason, or a status change with its details. */
@@ -147,8 +144,8 @@ function successMessage(change: OrderChange): string {
 
 /** Puts an order the server returned into the cache and refreshes the list and the bell. */
 function storeOrder(order: AdminOrder): void {
-  mutateCache(orderApiPath(order.id), order);
-  revalidateKeys((key) => key.startsWith('/api/admin/orders?') || key === SUMMARY_PATH);
+  setQueryData(orderApiPath(order.id), order);
+  refreshQueries((key) => key.startsWith('/api/admin/orders?') || key === SUMMARY_PATH);
 }
 
 /**

@@ -3,7 +3,7 @@
  * the truth; the dashboard page hands the island the member it resolved, and the non-secret
  * profile is mirrored under 'admin-session' (removed on sign-out and when the session ends).
  */
-import { atom, map } from 'nanostores';
+import { atom } from 'nanostores';
 import { ADMIN_SESSION_KEY } from '../lib/constants';
 import { ADMIN_MESSAGES, adminSchema, type Admin } from '../lib/schemas/admin';
 
@@ -11,7 +11,7 @@ import { ADMIN_MESSAGES, adminSchema, type Admin } from '../lib/schemas/admin';
 export const $admin = atom<Admin | null>(null);
 
 /** The sign-in form's state: a request in flight and the error shown above the form. */
-export const $adminAuth = map<{ isLoading: boolean; error: string | null }>({ isLoading: false, error: null });
+export const $adminAuth = atom<{ isLoading: boolean; error: string | null }>({ isLoading: false, error: null });
 
 /** Where staff sign in, and where they land afterwards. */
 export const ADMIN_LOGIN_PATH = '/admin/login';
@@ -78,7 +78,7 @@ export async function signInAdmin(input: { email: string; password: string }): P
 
 /** Clears the alert above the sign-in form. */
 export function clearAdminAuthError(): void {
-  $adminAuth.setKey('error', null);
+  $adminAuth.set({ ...$adminAuth.get(), error: null });
 }
 
 /** POST /api/admin/auth/logout, then the sign-in page (spec §2.13 Logout). */

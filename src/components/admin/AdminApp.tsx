@@ -1,20 +1,15 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type CSSProperties } from 'react';
-import { Toaster } from 'sonner';
+import { useEffect, useState } from 'react';
 import { ADMIN_MESSAGES, ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { $adminRouter, adminPath, navigateAdmin } from '../../stores/admin-router';
 import { startAdminSession } from '../../stores/admin-session';
 import { canOpenView, landingView, matchAdminPath, VIEW_DEFINITIONS, viewOfRoute, type AdminLocation, type AdminView } from './admin-views';
 import { AdminSidebar, SidebarDrawer } from './AdminSidebar';
+import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
 import { OrdersView } from './OrdersView';
 import { PlaceholderView } from './PlaceholderView';
 import { useHydrated } from './use-hydrated';
-
-/** Toasts of spec §9: at most 3 visible, 4000 ms each, 356 px wide (sonner's default width). */
-const TOAST_VISIBLE = 3;
-const TOAST_DURATION_MS = 4000;
-const TOAST_WIDTH = '356px';
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
 export interface AdminAppProps {
@@ -74,18 +69,7 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
           )}
         </main>
       </div>
-      {hydrated && (
-        <Toaster
-          position="top-right"
-          visibleToasts={TOAST_VISIBLE}
-          duration={TOAST_DURATION_MS}
-          richColors
-          closeButton
-          offset={{ top: 76, right: 16 }}
-          style={{ '--width': TOAST_WIDTH } as CSSProperties}
-          containerAriaLabel="Notifications"
-        />
-      )}
+      {hydrated && <AdminToaster />}
     </div>
   );
 }

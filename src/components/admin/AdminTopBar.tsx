@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { $adminSummary } from '../../stores/admin-orders';
+import { useQuery } from '../../stores/admin-query';
 import { $adminRouter, adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
 import { formatBadgeCount, ordersFiltersToSearch, parseOrdersFilters, pendingOrdersLabel, type AdminView } from './admin-views';
@@ -32,7 +33,7 @@ function BellLink({ count }: { count: number | null | undefined }) {
 
 /** The bell with the live count (client only: it polls the summary every 3 s). */
 function PendingBell() {
-  const { data } = useStore($adminSummary);
+  const { data } = useQuery($adminSummary);
   return <BellLink count={data?.pendingOrders} />;
 }
 

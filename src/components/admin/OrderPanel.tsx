@@ -1,14 +1,13 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useRef, type ReactNode } from 'react';
-import { formatPrice } from '../../lib/format';
 import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder, AdminOrderListItem } from '../../lib/schemas/admin';
 import { $selectedOrder, refreshSelectedOrder } from '../../stores/admin-orders';
+import { useQuery } from '../../stores/admin-query';
 import { openOrders } from '../../stores/admin-router';
 import type { OrdersFilters } from './admin-views';
 import { ChevronLeftIcon, CloseIcon } from './icons';
 import { OrderActions } from './OrderActions';
-import { describeHistoryEntry } from './order-labels';
+import { describeHistoryEntry, formatDollars } from './order-labels';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -47,20 +46,20 @@ function OrderDetail({ order }: { order: AdminOrder }) {
               <div className="min-w-0 flex-1">
                 <p className="truncate text-[0.9375rem] font-medium text-ink">{line.product.name}</p>
                 <p className="text-sm text-ink-muted tabular">
-                  {line.quantity} × {formatPrice(line.price)}
+                  {line.quantity} × {formatDollars(line.price)}
                   {line.product.sku ? ` · ${line.product.sku}` : ''}
                 </p>
               </div>
-              <p className="font-semibold text-ink tabular">{formatPrice(line.price * line.quantity)}</p>
+              <p className="font-semibold text-ink tabular">{formatDollars(line.price * line.quantity)}</p>
             </li>
           ))}
         </ul>
         <dl className="mt-3 grid gap-1.5 text-[0.9375rem]">
-          <Row label="Subtotal">{formatPrice(order.subtotal)}</Row>
-          <Row label="Shipping">{order.shipping === 0 ? 'Free' : formatPrice(order.shipping)}</Row>
-          <Row label="VAT (20%)">{formatPrice(order.tax)}</Row>
+          <Row label="Subtotal">{formatDollars(order.subtotal)}</Row>
+          <Row label="Shipping">{order.shipping === 0 ? 'Free' : formatDollars(order.shipping)}</Row>
+          <Row label="VAT (20%)">{formatDollars(order.tax)}</Row>
           <Row label="Total" strong>
-            {formatPrice(order.total)}
+            {formatDollars(order.total)}
           </Row>
         </dl>
       </Section>
@@ -108,14 +107,14 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         <section className="border-t border-line px-5 py-4 sm:border-t-0 sm:border-l sm:px-6">
           <h3 className="mb-2.5 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">Shipment</h3>
           {order.carrier || order.trackingNumber ? (
-            <dl className="grid gap-0.5 text-sm">
-              <div className="flex gap-2">
-                <dt className="text-ink-muted">Carrier</dt>
+            <dl className="grid gap-1 text-sm">
+              <div>
+                <dt className="text-xs text-ink-muted">Carrier</dt>
                 <dd className="font-medium text-ink">{order.carrier || '—'}</dd>
               </div>
-              <div className="flex gap-2">
-                <dt className="text-ink-muted">Tracking</dt>
-                <dd className="font-medium break-all text-ink tabular">{order.trackingNumber || '—'}</dd>
+              <div>
+                <dt className="text-xs text-ink-muted">Tracking number</dt>
+                <dd className="font-medium text-ink tabular [overflow-wrap:anywhere]">{order.trackingNumber || '—'}</dd>
               </div>
             </dl>
           ) : (
@@ -171,7 +170,7 @@ function PanelSkeleton() {
  * the order number. Below 1024 px it is a full-screen view with a Back button.
  */
 export function OrderPanel({ selectedId, listRow, filters }: { selectedId: string | null; listRow: AdminOrderListItem | undefined; filters: OrdersFilters }) {
-  const { data, error } = useStore($selectedOrder);
+  const { data, error } = useQuery($selectedOrder);
   const order = data && data.id === selectedId ? data : undefined;
   const heading = useRef<HTMLHeadingElement>(null);
   const header = order ?? listRow;
@@ -238,7 +237,7 @@ export function OrderPanel({ selectedId, listRow, filters }: { selectedId: strin
         </div>
         {header && (
           <p className="mt-1 text-sm text-ink-muted tabular">
-            Placed {dateTimeFormat.format(new Date(header.createdAt))} · <span className="font-semibold text-ink">{formatPrice(header.total)}</span>
+            Placed {dateTimeFormat.format(new Date(header.createdAt))} · <span className="font-semibold text-ink">{formatDollars(header.total)}</span>
           </p>
         )}
         {order && <OrderActions order={order} onSettled={() => heading.current?.focus({ preventScroll: true })} />}

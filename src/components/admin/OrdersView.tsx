@@ -1,14 +1,14 @@
-import { useStore } from '@nanostores/react';
-import { createColumnHelper, tableFeatures, useTable } from '@tanstack/react-table';
-import { useEffect, useRef } from 'react';
-import { formatPrice } from '../../lib/format';
+import { constructTable, createColumnHelper, tableFeatures } from '@tanstack/table-core';
+import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { ORDER_STATUS_FILTERS, type AdminOrderListItem, type AdminOrdersPage } from '../../lib/schemas/admin';
 import { $ordersPage } from '../../stores/admin-orders';
+import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
 import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from './admin-views';
 import { OrderPanel } from './OrderPanel';
-import { STATUS_FILTER_LABELS } from './order-labels';
+import { formatDollars, STATUS_FILTER_LABELS } from './order-labels';
 import { StatusBadge } from './StatusBadge';
 
 const placedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
@@ -74,7 +74,7 @@ function makeColumns(ctx: { current: RowContext }) {
       ),
     }),
     column.display({ id: 'items', header: 'Items', cell: (info) => <span className="tabular">{countItems(info.row.original)}</span> }),
-    column.accessor('total', { header: 'Total', cell: (info) => <span className="font-semibold whitespace-nowrap tabular">{formatPrice(info.getValue())}</span> }),
+    column.accessor('total', { header: 'Total', cell: (info) => <span className="font-semibold whitespace-nowrap tabular">{formatDollars(info.getValue())}</span> }),
     column.accessor('status', { header: 'Status', cell: (info) => <StatusBadge status={info.getValue()} /> }),
   ]);
 }
@@ -92,12 +92,20 @@ const COLUMN_CLASSES: Record<string, string> = {
 const EMPTY: AdminOrderListItem[] = [];
 const SKELETON_ROWS = 8;
 
-/** The orders table, drawn by @tanstack/react-table (v9 useTable) from the server's page. */
+/**
+ * The orders table: columns and rows from @tanstack/table-core (v9), markup ours. The React adapter's
+ * useTable is not used: its store binding is CommonJS and would add an interop helper to the runtime
+ * chunk every storefront page loads.
+ */
 function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrderListItem[]; filters: OrdersFilters; selectedId: string | null; busy: boolean }) {
   const ctx = useRef<RowContext>({ filters, selectedId });
   ctx.current = { filters, selectedId };
   const columns = useRef(makeColumns(ctx)).current;
-  const table = useTable({ features, columns, data: orders, getRowId: (row) => row.id });
+  // The page is the server's: no client state, so a plain core table per page of rows.
+  const table = useMemo(
+    () => constructTable({ features: { coreReactivityFeature: storeReactivityBindings(), ...features }, columns, data: orders, getRowId: (row) => row.id }),
+    [orders, columns],
+  );
   return (
     <table className={`w-full table-fixed border-separate border-spacing-0 text-[0.9375rem] transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
       <caption className="sr-only">Orders, newest first</caption>
@@ -110,7 +118,7 @@ function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrder
                 scope="col"
                 className={`sticky top-0 z-10 border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[header.column.id] ?? ''}`}
               >
-                {header.isPlaceholder ? null : <table.FlexRender header={header} />}
+                {header.isPlaceholder ? null : (header.column.columnDef.header as ReactNode)}
               </th>
             ))}
           </tr>
@@ -128,7 +136,7 @@ function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrder
                     cell.column.id === 'orderNumber' ? `${selected ? 'shadow-[inset_3px_0_0_var(--color-accent)]' : ''} has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-accent` : ''
                   }`}
                 >
-                  <table.FlexRender cell={cell} />
+                  {(cell.column.columnDef.cell as (context: ReturnType<typeof cell.getContext>) => ReactNode)(cell.getContext())}
                 </td>
               ))}
             </tr>
@@ -159,7 +167,7 @@ function SkeletonRows() {
 /** The orders list (spec §2.13 Orders): filters in the URL, a server-side page of 20, the detail panel beside it. */
 export function OrdersView({ selectedId, search }: { selectedId: string | null; search: Record<string, string> }) {
   const filters = parseOrdersFilters(search);
-  const { data, error, loading } = useStore($ordersPage);
+  const { data, error, loading } = useQuery($ordersPage);
   // While the next page or filter loads, the previous rows stay (dimmed) instead of the list collapsing.
   const last = useRef<AdminOrdersPage | undefined>(undefined);
   if (data) last.current = data;

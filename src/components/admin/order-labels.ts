@@ -3,6 +3,7 @@
  * from a status, and one line per history event. Pure, so every label is tested once.
  */
 import type { OrderStatus, PaymentStatus } from '../../lib/constants';
+import { formatMoney, roundToCents } from '../../lib/money';
 import { canTransition, type OrderHistoryEntry, type OrderStatusFilter } from '../../lib/schemas/admin';
 
 /** How each status reads (the list, the badge and the status filter). */
@@ -78,4 +79,9 @@ export function describeHistoryEntry(entry: Pick<OrderHistoryEntry, 'action' | '
     case 'note':
       return { title: 'Note added', detail: note };
   }
+}
+
+/** A dollar amount of the API as the back office shows it: 1299.5 → '$1,299.50'. */
+export function formatDollars(dollars: number): string {
+  return formatMoney(roundToCents(dollars));
 }

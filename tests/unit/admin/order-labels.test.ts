@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { availableActions, describeHistoryEntry, ORDER_ACTIONS } from '../../../src/components/admin/order-labels';
+import { availableActions, describeHistoryEntry, formatDollars, ORDER_ACTIONS } from '../../../src/components/admin/order-labels';
 
 describe('order actions offered by status (ORDER_TRANSITIONS)', () => {
   it('offers Approve, Decline and Cancel order on a pending order', () => {
@@ -49,5 +49,12 @@ describe('timeline lines', () => {
     expect(describeHistoryEntry({ action: 'email', note: 'Receipt resent' })).toEqual({ title: 'E-mail sent', detail: 'Receipt resent' });
     expect(describeHistoryEntry({ action: 'note', note: '  ' })).toEqual({ title: 'Note added', detail: undefined });
     expect(describeHistoryEntry({ action: 'cancelled' }).title).toBe('Order cancelled');
+  });
+});
+
+describe('formatDollars', () => {
+  it('shows API dollars with cents and thousands separators', () => {
+    expect(formatDollars(1299.5)).toBe('$1,299.50');
+    expect(formatDollars(0.1 + 0.2)).toBe('$0.30');
   });
 });
