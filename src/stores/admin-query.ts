@@ -108,16 +108,17 @@ export function createQuery<T>({ sources, key: computeKey, fetcher, staleMs = AD
     live.add(entry);
     const unsubscribe = sources.map((source) => source.listen(follow));
     follow();
-    const timer = pollMs ? window.setInterval(() => void load(true), pollMs) : undefined;
+    const timer = pollMs ? setInterval(() => void load(true), pollMs) : undefined;
     const onVisible = () => {
       if (!document.hidden) void load(pollMs !== undefined);
     };
-    document.addEventListener('visibilitychange', onVisible);
+    const hasDocument = typeof document !== 'undefined';
+    if (hasDocument) document.addEventListener('visibilitychange', onVisible);
     return () => {
       live.delete(entry);
       unsubscribe.forEach((stop) => stop());
-      window.clearInterval(timer);
-      document.removeEventListener('visibilitychange', onVisible);
+      clearInterval(timer);
+      if (hasDocument) document.removeEventListener('visibilitychange', onVisible);
       currentKey = null;
     };
   };
