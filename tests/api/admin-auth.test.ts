@@ -419,6 +419,23 @@ describe('POST /api/admin/staff', () => {
     expect(errorOf(await taken.json()).message).toBe(ADMIN_MESSAGES.staffEmailTaken);
   });
 
+  // SERVER BUG (both lanes): createStaff (src/server/staff/staff.service.ts, findStaffByEmail then
+  // insertStaff) looks the e-mail up, then inserts; requests arriving together all pass the look-up and
+  // all but one hit the unique index staff_email_lower_idx, which is not turned into the 409: they
+  // answer 500 'internal_error' (seen: 201, 500, 500, 500, 409). The unique violation must map to 409
+  // email_taken (ensureFirstAdmin's "another process made it" branch relies on that 409 as well).
+  it('BUG: answers 409, never 500, to simultaneous creations of one e-mail (any case) but the first', async () => {
+    const email = `twin.${randomUUID().slice(0, 8)}@example.com`;
+    const responses = await Promise.all(
+      Array.from({ length: 5 }, (_, i) =>
+        call(shop.base, '/api/admin/staff', { body: { email: i % 2 ? email.toUpperCase() : email, name: 'Twin', role: 'analyst', password: STRONG_PASSWORD }, cookie: firstAdminCookie }),
+      ),
+    );
+    const statuses = responses.map((r) => r.status).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409]);
+    expect(await countRows(shop.db, 'staff', `lower(email) = ${q(email)}`)).toBe(1);
+  });
+
   it('creates an account that signs in with its role, audited with who made it', async () => {
     const member = await createStaffMember(shop.base, firstAdminCookie, 'product_manager', 'Priya New');
     const cookie = await staffSignIn(shop.base, member.email, member.password, newAddress());
