@@ -25,9 +25,10 @@ async function verifyCachedUser(): Promise<void> {
     const response = await fetch('/api/auth/me', { credentials: 'same-origin' });
     // Signed out on this page meanwhile: the answer is stale, and must not bring the profile back.
     if (!readCachedUser()) return;
-    if (response.ok) {
-      renderAccount(((await response.json()) as { user: CustomerUser }).user);
-    } else if (response.status === 401) {
+    const user = response.ok ? ((await response.json()) as { user: CustomerUser | null }).user : undefined;
+    if (user) {
+      renderAccount(user);
+    } else if (user === null || response.status === 401) {
       localStorage.removeItem(USER_SESSION_KEY);
       renderAccount(null);
     }

@@ -54,20 +54,15 @@ let restoring: Promise<void> | undefined;
 
 /**
  * Restores the session at start (once per page): the cached profile at once, then the server's
- * answer. Without a cached profile there is no session to check (signing in always caches one), so
- * a guest makes no request, and no 401 shows in the console.
+ * answer, which is { user: null } for a guest (no failed request) and 401 for a session that ended.
  */
 export function restoreSession(): Promise<void> {
   restoring ??= (async () => {
     const cached = readCachedUser();
-    if (!cached) {
-      $auth.setKey('restored', true);
-      return;
-    }
-    $user.set(cached);
+    if (cached) $user.set(cached);
     try {
       const response = await fetch('/api/auth/me', { credentials: 'same-origin' });
-      if (response.ok) setUser(((await response.json()) as { user: CustomerUser }).user);
+      if (response.ok) setUser(((await response.json()) as { user: CustomerUser | null }).user);
       else if (response.status === 401) setUser(null);
     } catch (err) {
       // Offline: keep the cached profile; the next request will tell.

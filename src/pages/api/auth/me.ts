@@ -6,10 +6,16 @@ import { getConfig, getDatabase } from '../../../server/runtime';
 
 export const prerender = false;
 
-/** The signed-in customer { user } (never a hash or token), or 401 with the cookie cleared. */
+/**
+ * The signed-in customer { user } (never a hash or token); { user: null } for a visitor without a
+ * session cookie, so a guest's page makes no failed request; 401 with the cookie cleared when the
+ * cookie's session is not live (expired, revoked, made up).
+ */
 export const GET: APIRoute = async ({ request, url }) => {
+  const token = readSessionToken(request);
+  if (!token) return jsonResponse({ user: null });
   const { db } = await getDatabase();
-  const user = await findSignedInCustomer(db, readSessionToken(request));
+  const user = await findSignedInCustomer(db, token);
   if (!user) throw notSignedIn(isSecureContext(getConfig().SITE_URL, url));
   return jsonResponse({ user });
 };
