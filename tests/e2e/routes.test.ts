@@ -15,11 +15,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** Lets late requests (islands hydrating, lazy images) finish; a page that keeps a stream open is fine. */
-async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
-}
-
 /** <img> elements lacking alt, width or height, as short HTML snippets. */
 function findUnsizedImages(page: Page): Promise<string[]> {
   return page.$$eval('img', (images) =>
@@ -47,7 +42,7 @@ describe.each(VIEWPORT_WIDTHS)('public routes at %i px', (width) => {
       expect(await headings.first().isVisible(), `the h1 of ${route} is visible`).toBe(true);
 
       await scrollThrough(page);
-      await settle(page);
+      await tracked.settle();
       expectNone(await findUnsizedImages(page), `<img> without alt, width or height on ${route}`);
       expect(await measureOverflow(page), `horizontal overflow (px) on ${route}`).toBeLessThanOrEqual(0);
       expectNoBrowserErrors(tracked.errors, route);
@@ -116,7 +111,7 @@ describe('unknown paths', () => {
       const home = page.getByRole('link', { name: 'Return to Home' });
       expect(await home.getAttribute('href')).toBe('/');
       expect(await page.locator('h1').count()).toBe(1);
-      await settle(page);
+      await tracked.settle();
       expectNoBrowserErrors(tracked.errors, path);
     } finally {
       await tracked.close();

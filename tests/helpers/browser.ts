@@ -1,5 +1,5 @@
 import { assert } from 'vitest';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 
 /** Debian's Chromium, installed by scripts/ensure-chromium.mjs. */
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -19,6 +19,13 @@ export const VIEWPORT_WIDTHS = [375, 1440] as const;
 
 /** How long a locator action or wait may take before the test fails. */
 export const ACTION_TIMEOUT_MS = 10_000;
+
+/** How long {@link TrackedPage.settle} waits for requests in flight before going on regardless. */
+export const SETTLE_TIMEOUT_MS = 5_000;
+/** No request may start for this long after the last one ended (one that answers with another). */
+const SETTLE_QUIET_MS = 100;
+/** Requests that may stay open as long as the page lives: a video streams in ranges, an event source never ends. */
+const STREAMING_TYPES = new Set(['media', 'eventsource', 'websocket']);
 
 /** Launches headless Chromium for the browser tests. */
 export function launchBrowser(): Promise<Browser> {
@@ -50,6 +57,12 @@ export interface TrackedPage {
   errors: string[];
   /** Closes the page's context. */
   close: () => Promise<void>;
+  /**
+   * Resolves once none of the page's requests is in flight (streams excepted) and none started for a
+   * moment, so late requests (islands hydrating, lazy images) have answered and logged any error.
+   * Goes on after SETTLE_TIMEOUT_MS regardless, as Playwright's 'networkidle' wait did.
+   */
+  settle: () => Promise<void>;
 }
 
 /** Opens a page in a fresh context at the given width and records its console and page errors. */
@@ -74,7 +87,30 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
     if (message.type() === 'error') record(`${message.text()} @ ${message.location().url}`);
   });
   page.on('pageerror', (error) => record(`Uncaught ${error.name}: ${error.message} @ ${page.url()}`));
-  return { page, context, errors, close: () => context.close() };
+  return { page, context, errors, close: () => context.close(), settle: trackRequests(page) };
+}
+
+/** Counts a page's requests in flight from now on; returns a function that waits until there are none. */
+function trackRequests(page: Page): () => Promise<void> {
+  const inFlight = new Set<Request>();
+  let lastChange = Date.now();
+  page.on('request', (request) => {
+    if (STREAMING_TYPES.has(request.resourceType())) return;
+    inFlight.add(request);
+    lastChange = Date.now();
+  });
+  const done = (request: Request) => {
+    if (inFlight.delete(request)) lastChange = Date.now();
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return async () => {
+    const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+    while (Date.now() < deadline) {
+      if (inFlight.size === 0 && Date.now() - lastChange >= SETTLE_QUIET_MS) return;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+  };
 }
 
 /** Scrolls a page to the bottom step by step, so lazy sections and images load, then back to the top. */
