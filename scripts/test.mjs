@@ -1,6 +1,6 @@
 // `npm test`: every lane of the suite in order, stopping at the first failing one.
-//   unit (vitest) -> build -> API lanes (SQLite, PostgreSQL) -> Chromium -> e2e + quality (vitest,
-//   against the built server) -> Nu HTML checker on the built pages.
+//   unit (vitest) -> build -> type check -> API lanes (SQLite, PostgreSQL) -> Chromium -> e2e +
+//   quality (vitest projects e2e and e2e-serial, against the built server) -> Nu HTML checker.
 // Ends with one line `N passed, N failed`: tests of the vitest projects (and of the API lanes when
 // they report a count), the HTML check as one, and any lane that failed without a count as one failure.
 import { spawn } from 'node:child_process';
@@ -17,6 +17,8 @@ const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const clientDir = join(root, 'dist/client');
 const COUNT_LINE = /^(\d+) passed, (\d+) failed$/;
 
+/** When `npm test` started, for the total time in the summary. */
+const suiteStartedAt = Date.now();
 /** Totals across lanes. */
 const totals = { passed: 0, failed: 0 };
 /** One row per lane that ran: name, outcome, detail, seconds. */
@@ -54,17 +56,16 @@ function record(name, ok, detail, startedAt) {
   return ok;
 }
 
-/** Runs one vitest project with the JSON reporter beside the default one and adds its counts. */
-async function runVitestProject(project) {
-  const name = `vitest ${project}`;
+/** Runs vitest projects (in one run) with the JSON reporter beside the default one and adds their counts. */
+async function runVitestProjects(label, projects) {
+  const name = `vitest ${label}`;
   announce(name);
   const startedAt = Date.now();
-  const jsonFile = join(reportDir, `${project}.json`);
+  const jsonFile = join(reportDir, `${label}.json`);
   const { code } = await run(process.execPath, [
     vitestBin,
     'run',
-    '--project',
-    project,
+    ...projects.flatMap((project) => ['--project', project]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,
@@ -136,7 +137,13 @@ async function runHtmlCheck() {
   return record(name, code === 0, code === 0 ? 'no errors' : 'errors above', startedAt);
 }
 
-/** Prints the lane table and the closing count line. */
+/** Seconds as "12 min 34 s". */
+function formatMinutes(seconds) {
+  const whole = Math.round(seconds);
+  return `${Math.floor(whole / 60)} min ${whole % 60} s`;
+}
+
+/** Prints the lane table, the total time and the closing count line. */
 function summarise() {
   console.log('\n━━━ Summary ━━━');
   for (const row of rows) {
@@ -153,19 +160,22 @@ function summarise() {
   ].filter(Boolean);
   const skipped = lanes.slice(rows.length);
   if (rows.some((r) => !r.ok) && skipped.length > 0) console.log(`SKIP  ${skipped.join(', ')} (stopped at the first failure)`);
+  const seconds = (Date.now() - suiteStartedAt) / 1000;
+  console.log(`      ${'total'.padEnd(34)} ${''.padEnd(24)} ${seconds.toFixed(1)} s (${formatMinutes(seconds)})`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
 }
 
 /** Runs the lanes in order and stops at the first that fails. */
 async function main() {
   const lanes = [
-    () => runVitestProject('unit'),
+    () => runVitestProjects('unit', ['unit']),
     () => runStep('build', 'npm', ['run', 'build']),
     // After the build, which generates the content collection types that tsconfig includes.
     () => runStep('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]),
     ...(existsSync(join(root, 'scripts/test-api.mjs')) ? [runApiLanes] : []),
     () => runStep('Chromium', process.execPath, [join(root, 'scripts/ensure-chromium.mjs')]),
-    () => runVitestProject('e2e'),
+    // The parallel browser files, then the stateful ones (see vitest.config.ts).
+    () => runVitestProjects('e2e', ['e2e', 'e2e-serial']),
     runHtmlCheck,
   ];
   for (const lane of lanes) {
