@@ -181,7 +181,8 @@ export async function signInStaffByApi(server: AdminServer, staff: Staff): Promi
 
 /** A fresh e-mail address for one shopper. */
 export function freshEmail(tag: string): string {
-  return `${tag}.${randomUUID()}@example.com`;
+  const local = tag.normalize('NFD').replace(/[^A-Za-z0-9]/g, '').toLowerCase();
+  return `${local}.${randomUUID()}@example.com`;
 }
 
 /** Signs a new customer up with the /signup form, as a person does; the page ends signed in on /shop. */
