@@ -452,6 +452,30 @@ describe('two staff at once', () => {
   });
 });
 
+describe('staff and shoppers at once', () => {
+  it('gives stock back while shoppers order the same products, without a deadlock, an error or a lost unit', async () => {
+    const [x, y] = [main, stocked];
+    await setStock(shop.db, x.id, 1000);
+    await setStock(shop.db, y.id, 1000);
+    const orders = [];
+    for (let i = 0; i < 8; i += 1) orders.push(await placeOrder(shop.base, [{ productId: x.id, quantity: 1 }, { productId: y.id, quantity: 2 }]));
+    expect(await readStock(shop.db, x.id)).toMatchObject({ stock_quantity: 992 });
+    expect(await readStock(shop.db, y.id)).toMatchObject({ stock_quantity: 984 });
+    const responses = await Promise.all([
+      ...orders.map((o, i) => (i % 2 ? requestTransition(o.id, 'declined') : requestTransition(o.id, 'cancelled', superAdmin))),
+      // The lines in both orders, so a lock taken product by product in the order of the lines would deadlock.
+      ...orders.map((_, i) => postOrder(shop.base, orderBody(i % 2 ? [{ productId: y.id, quantity: 1 }, { productId: x.id, quantity: 1 }] : [{ productId: x.id, quantity: 1 }, { productId: y.id, quantity: 1 }]))),
+    ]);
+    const statuses = responses.map((r) => r.status);
+    expect(statuses, statuses.join(',')).toEqual([...Array(8).fill(200), ...Array(8).fill(201)]);
+    // 1000 − 8 (placed) + 8 (given back) − 8 (new orders), and the same for y with 16 given back.
+    expect(await readStock(shop.db, x.id)).toEqual({ stock_quantity: 992, in_stock: 1 });
+    expect(await readStock(shop.db, y.id)).toEqual({ stock_quantity: 992, in_stock: 1 });
+    await setStock(shop.db, x.id, 100_000);
+    await setStock(shop.db, y.id, 10);
+  });
+});
+
 describe('stock given back once', () => {
   it('a declined order gives its stock back once; a second decline or a cancel is refused and leaves it', async () => {
     await setStock(shop.db, stocked.id, 5);
