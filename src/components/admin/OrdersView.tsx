@@ -81,11 +81,11 @@ function makeColumns(ctx: { current: RowContext }) {
 
 /** Cell classes per column: which widths show which columns, and alignment. */
 const COLUMN_CLASSES: Record<string, string> = {
-  orderNumber: 'w-[10rem] md:w-[10.5rem]',
+  orderNumber: 'w-[10rem] md:w-[9.75rem]',
   customerName: 'hidden md:table-cell',
   createdAt: 'hidden w-[8.5rem] xl:table-cell',
   items: 'hidden w-16 text-right 2xl:table-cell',
-  total: 'w-[6.5rem] text-right',
+  total: 'w-[7.25rem] text-right',
   status: 'w-[7.5rem]',
 };
 
@@ -185,6 +185,8 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
 
   return (
     <div className="flex h-full min-h-0">
+      {/* On phones an open order replaces the list; the page keeps its one h1. */}
+      {selectedId && <h1 className="sr-only lg:hidden">Orders</h1>}
       <section aria-labelledby="orders-heading" className={`min-w-0 flex-1 flex-col ${selectedId ? 'hidden lg:flex' : 'flex'}`}>
         <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3 px-4 pt-5 pb-4 sm:px-6">
           <div>
