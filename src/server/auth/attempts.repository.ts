@@ -11,9 +11,16 @@ export async function countAttemptsSince(db: Db, scope: string, since: string): 
   return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? undefined };
 }
 
-/** Records one attempt under `scope`. */
-export async function insertAttempt(db: Db, scope: string, at: string): Promise<void> {
-  await db.insertInto('login_attempts').values({ id: crypto.randomUUID(), scope, created_at: at }).execute();
+/** Records one attempt under `scope`; returns its id. */
+export async function insertAttempt(db: Db, scope: string, at: string): Promise<string> {
+  const id = crypto.randomUUID();
+  await db.insertInto('login_attempts').values({ id, scope, created_at: at }).execute();
+  return id;
+}
+
+/** Deletes attempts by id (a reservation given back). */
+export async function deleteAttemptsById(db: Db, ids: readonly string[]): Promise<void> {
+  if (ids.length > 0) await db.deleteFrom('login_attempts').where('id', 'in', ids).execute();
 }
 
 /** Deletes the attempts under `scope` (all, or only those before `before`). */

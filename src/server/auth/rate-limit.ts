@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '../../lib/schemas/auth';
 import type { Db } from '../customers/customers.repository';
 import { ApiError } from '../http/errors';
-import { countAttemptsSince, deleteAttempts, insertAttempt } from './attempts.repository';
+import { countAttemptsSince, deleteAttempts, deleteAttemptsById, insertAttempt } from './attempts.repository';
 
 /** A limit: at most `max` counted attempts per sliding `windowMs`. */
 export interface RateLimit {
@@ -54,4 +54,32 @@ export async function recordAttempts(db: Db, checks: { scope: string; limit: Rat
 /** Forgets every attempt under a scope (a successful sign-in clears its account's failures). */
 export function clearAttempts(db: Db, scope: string): Promise<void> {
   return deleteAttempts(db, scope);
+}
+
+/**
+ * Counts an attempt under each scope before the work it limits (a password check), then checks the
+ * limits with it counted: of many attempts sent at once, no more than each limit get through, where
+ * checking first and counting after would let them all pass the check. Returns the reservation,
+ * to be given back when the attempt succeeds; throws 429 (reservation given back) when over.
+ */
+export async function reserveAttempts(db: Db, checks: { scope: string; limit: RateLimit }[], now: Date): Promise<string[]> {
+  const ids: string[] = [];
+  for (const { scope } of checks) ids.push(await insertAttempt(db, scope, now.toISOString()));
+  try {
+    await assertWithinLimits(
+      db,
+      // The reservation itself is counted: over the limit means more than `max` including it.
+      checks.map(({ scope, limit }) => ({ scope, limit: { ...limit, max: limit.max + 1 } })),
+      now,
+    );
+  } catch (err) {
+    await deleteAttemptsById(db, ids);
+    throw err;
+  }
+  return ids;
+}
+
+/** Gives back a reservation of reserveAttempts (the attempt succeeded). */
+export function releaseAttempts(db: Db, ids: readonly string[]): Promise<void> {
+  return deleteAttemptsById(db, ids);
 }

@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
+import { getDialectKind } from '../db/dialect';
 import type { StaffSessionsTable, StaffTable } from '../db/schema';
 
 /** A staff row as stored. */
@@ -35,6 +36,12 @@ export async function countActiveStaffWithRole(db: Db, role: string): Promise<nu
     .where('active', '=', 1)
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Locks the rows of the active super admins until the transaction ends (PostgreSQL; SQLite has one writer). */
+export async function lockActiveSuperAdmins(db: Db): Promise<void> {
+  if (getDialectKind(db) !== 'postgres') return;
+  await db.selectFrom('staff').select('id').where('role', '=', 'super_admin').where('active', '=', 1).forUpdate().execute();
 }
 
 /** Stores a new staff account. */

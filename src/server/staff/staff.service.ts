@@ -4,13 +4,14 @@ import { ADMIN_MESSAGES, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Admi
 import { isValidEmail, normalizeEmail } from '../../lib/schemas/auth';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import { assertWithinLimits, clearAttempts, recordAttempts, type RateLimit } from '../auth/rate-limit';
+import { assertWithinLimits, clearAttempts, releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { createToken, hashToken } from '../auth/tokens';
 import type { Db } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import {
   countActiveStaffWithRole,
+  lockActiveSuperAdmins,
   deleteSessionsOfStaff,
   deleteStaffSessionByTokenHash,
   findStaffByEmail,
@@ -76,6 +77,12 @@ export interface StaffSignedIn {
   token: string;
 }
 
+/** Whether an error is a unique-constraint violation (SQLite or PostgreSQL). */
+function isUniqueViolation(err: unknown): boolean {
+  const code = String((err as { code?: unknown })?.code ?? '');
+  return code === '23505' || code.startsWith('SQLITE_CONSTRAINT_UNIQUE') || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}
+
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidCredentials);
 
 // An argon2id hash of a random password, verified when the e-mail is unknown so both answers take as long.
@@ -98,12 +105,12 @@ export async function signInStaff(db: Kysely<Database>, input: { email: string; 
     { scope: `staff-login:address:${facts.address ?? 'unknown'}`, limit: STAFF_LOGIN_ADDRESS_LIMIT },
   ];
   await assertWithinLimits(db, limits, now);
+  // Counted before the password is checked, so a burst sent at once meets the limit too.
+  const reservation = await reserveAttempts(db, limits, now);
   const staff = await findStaffByEmail(db, input.email);
   const matches = await verifyPassword(staff?.password_hash ?? (await getDecoyHash()), input.password);
-  if (!staff || !matches) {
-    await recordAttempts(db, limits, now);
-    throw invalidCredentials();
-  }
+  if (!staff || !matches) throw invalidCredentials();
+  await releaseAttempts(db, reservation);
   if (staff.active !== 1) throw new ApiError(403, 'account_deactivated', ADMIN_MESSAGES.deactivated);
   const token = createToken();
   const at = now.toISOString();
@@ -195,10 +202,16 @@ export async function createStaff(db: Kysely<Database>, input: NewStaff, actor: 
     updated_at: at,
     last_login_at: null,
   };
-  await db.transaction().execute(async (trx) => {
-    await insertStaff(trx, row);
-    await recordAudit(trx, actor, { action: 'staff.create', entityType: 'staff', entityId: row.id, after: toAdmin(row) }, now);
-  });
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertStaff(trx, row);
+      await recordAudit(trx, actor, { action: 'staff.create', entityType: 'staff', entityId: row.id, after: toAdmin(row) }, now);
+    });
+  } catch (err) {
+    // Two creations of one address at once: the unique index decides, the loser hears why.
+    if (isUniqueViolation(err)) throw new ApiError(409, 'email_taken', ADMIN_MESSAGES.staffEmailTaken, { email: ADMIN_MESSAGES.staffEmailTaken });
+    throw err;
+  }
   return toAdmin(row);
 }
 
@@ -214,6 +227,9 @@ export async function changeStaff(
   now: Date = new Date(),
 ): Promise<Admin & { active: boolean }> {
   return db.transaction().execute(async (trx) => {
+    // Every change to staff waits for the others (PostgreSQL row locks; SQLite runs one writer at a
+    // time), so two super admins deactivating each other at once cannot both pass the count below.
+    await lockActiveSuperAdmins(trx);
     const before = await findStaffById(trx, id);
     if (!before) throw new ApiError(404, 'not_found', 'Staff account not found.');
     const role = changes.role ?? (before.role as StaffRole);
