@@ -250,7 +250,14 @@ export function OrderPanel({ selectedId, listRow, filters }: { selectedId: strin
         ) : error ? (
           <div role="alert" className="px-5 py-5 text-sm sm:px-6">
             <p className="font-semibold text-danger">{notFound ? 'This order does not exist or was removed.' : 'The order could not be loaded.'}</p>
-            {!notFound && <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)}</p>}
+            {!notFound && (
+              <>
+                <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)}</p>
+                <button type="button" onClick={refreshSelectedOrder} className="mt-3 inline-flex min-h-11 items-center rounded-lg border border-line px-4 font-semibold text-ink hover:border-ink">
+                  Try again
+                </button>
+              </>
+            )}
           </div>
         ) : (
           <PanelSkeleton />
