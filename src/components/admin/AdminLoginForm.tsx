@@ -48,7 +48,8 @@ export default function AdminLoginForm() {
   return (
     <>
       <FormAlert message={error} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Admin sign in">
+      {/* The shared fields' focus:outline-none also cancels their keyboard ring (Tailwind 4 outline style); restored here. */}
+      <form onSubmit={onSubmit} noValidate className="grid gap-5 [&_input:focus-visible]:outline-solid" aria-label="Admin sign in">
         <TextField
           label="Email address"
           type="email"

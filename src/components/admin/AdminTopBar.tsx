@@ -82,7 +82,7 @@ function OrdersSearch({ hydrated }: { hydrated: boolean }) {
         autoComplete="off"
         spellCheck={false}
         enterKeyHint="search"
-        className="block min-h-11 w-full rounded-full border border-ink/15 bg-canvas/60 pr-4 pl-10 text-[0.9375rem] text-ink placeholder:text-ink-muted focus:border-ink focus:bg-white focus:outline-none focus-visible:outline-3 focus-visible:outline-accent"
+        className="block min-h-11 w-full rounded-full border border-ink/15 bg-canvas/60 pr-4 pl-10 text-[0.9375rem] text-ink placeholder:text-ink-muted focus:border-ink focus:bg-white focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent"
       />
     </form>
   );

@@ -83,7 +83,7 @@ function ActionDialog({
 }
 
 const fieldClass =
-  'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-[0.9375rem] text-ink placeholder:text-ink-muted/80 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
+  'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-[0.9375rem] text-ink placeholder:text-ink-muted/80 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
 
 /** Decline asks for a required reason (spec §5 Decline). */
 function DeclineDialog({ order, busy, onSubmit, onClose }: { order: AdminOrder; busy: boolean; onSubmit: (change: OrderChange) => Promise<Record<string, string> | undefined>; onClose: () => void }) {

@@ -131,7 +131,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       </Section>
 
       <Section title="Timeline">
-        <ol className="relative">
+        <ol className="relative" aria-label={`History of ${order.orderNumber}`}>
           {order.history.map((entry, index) => {
             const line = describeHistoryEntry(entry);
             const last = index === order.history.length - 1;

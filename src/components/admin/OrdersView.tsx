@@ -205,7 +205,7 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
               id="orders-status"
               value={filters.status}
               onChange={(e) => setFilters({ status: e.target.value as OrdersFilters['status'], page: 1 })}
-              className="min-h-11 rounded-lg border border-ink/15 bg-white pr-9 pl-3 text-[0.9375rem] font-medium text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent"
+              className="min-h-11 rounded-lg border border-ink/15 bg-white pr-9 pl-3 text-[0.9375rem] font-medium text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent"
             >
               {ORDER_STATUS_FILTERS.map((status) => (
                 <option key={status} value={status}>
