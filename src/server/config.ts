@@ -104,6 +104,8 @@ export const configSchema = z.object({
     .transform((v) => v.split(',').map((h) => h.trim().toLowerCase()).filter(Boolean)),
   /** New accounts one client address may create per hour (sign-up spam); tests of other things raise it. */
   SIGNUP_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
+  /** Hours a pending order waits for staff approval before it is cancelled with its stock given back. */
+  ORDER_HOLD_HOURS: integer(1, 24 * 365).default(48),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
 });

@@ -9,9 +9,12 @@ import { createLogger, type Logger } from './log';
 import { AUTH_PURGE_INTERVAL_MS, purgeExpiredAuthRows } from './auth/maintenance';
 import { seedDemoCustomers } from './customers/demo';
 import { ensureFirstAdmin, seedDemoStaff } from './staff/staff.service';
+import { expireStalePendingOrders } from './orders/order-workflow.service';
 import { startOutboxWorker, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
 
+/** How often pending orders past their hold time are looked for. */
+const ORDER_EXPIRY_INTERVAL_MS = 10 * 60_000;
 /** After a failed start of the database, requests wait this long before trying again. */
 const RETRY_AFTER_FAILURE_MS = 2_000;
 
@@ -26,6 +29,8 @@ interface RuntimeState {
   outbox?: OutboxWorker;
   /** Hourly removal of expired sessions, old rate-limit attempts and reset tokens. */
   purgeTimer?: NodeJS.Timeout;
+  /** Cancels pending orders nobody approved within ORDER_HOLD_HOURS. */
+  expiryTimer?: NodeJS.Timeout;
   closed: boolean;
 }
 
@@ -111,6 +116,20 @@ export function bootstrap(): Promise<DatabaseHandle> {
         void purge();
         state.purgeTimer = setInterval(purge, AUTH_PURGE_INTERVAL_MS).unref();
       }
+      if (!state.expiryTimer) {
+        const expire = () =>
+          expireStalePendingOrders(handle.db, config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL }).then(
+            (expired) => {
+              if (expired > 0) {
+                getLogger().info('unapproved orders expired', { expired, holdHours: config.ORDER_HOLD_HOURS });
+                state.outbox?.poke();
+              }
+            },
+            (err: unknown) => getLogger().warn('order expiry failed', { err }),
+          );
+        void expire();
+        state.expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS).unref();
+      }
       return handle;
     },
     (err: unknown) => {
@@ -146,6 +165,8 @@ export async function shutdown(): Promise<void> {
   state.closed = true;
   clearInterval(state.purgeTimer);
   state.purgeTimer = undefined;
+  clearInterval(state.expiryTimer);
+  state.expiryTimer = undefined;
   await state.outbox?.stop();
   state.outbox = undefined;
   const handle = state.handle ?? (await state.starting?.catch(() => undefined));

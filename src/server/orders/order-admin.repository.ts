@@ -51,6 +51,12 @@ export async function countOrdersWithStatus(db: Db, status: string): Promise<num
   return Number(row?.n ?? 0);
 }
 
+/** Ids of pending orders placed before `before`, oldest first. */
+export async function selectStalePendingOrderIds(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db.selectFrom('orders').select('id').where('status', '=', 'pending').where('created_at', '<', before).orderBy('created_at').limit(limit).execute();
+  return rows.map((r) => r.id);
+}
+
 /** The order with this id, if any. */
 export function selectOrderById(db: Db, id: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();

@@ -12,7 +12,7 @@ import {
 } from '../../lib/schemas/admin';
 import { normalizeOrderNumber } from '../../lib/schemas/order';
 import { buildHistory, isOrderStatus } from './order-history';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
@@ -24,6 +24,7 @@ import {
   selectOrderById,
   selectOrderEvents,
   selectOrderPage,
+  selectStalePendingOrderIds,
   updateOrderIfStatus,
 } from './order-admin.repository';
 import { lockCatalogRevision, selectItemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
@@ -245,4 +246,42 @@ export function changeOrderStatus(db: Kysely<Database>, id: string, change: Orde
         facts,
       );
   }
+}
+
+/** Most pending orders one sweep expires (the next sweep takes the rest). */
+const EXPIRY_BATCH = 200;
+
+/**
+ * Cancels pending orders nobody approved within `holdMs` (stock back, payment 'declined', the
+ * customer told), as the System. Safe with several processes: each order's status guard lets one
+ * of them win and the others skip it. Returns how many this call expired.
+ */
+export async function expireStalePendingOrders(db: Kysely<Database>, holdMs: number, facts: WorkflowFacts): Promise<number> {
+  const now = facts.now ?? new Date();
+  const hours = Math.round(holdMs / 3_600_000);
+  const stale = await selectStalePendingOrderIds(db, new Date(now.getTime() - holdMs).toISOString(), EXPIRY_BATCH);
+  let expired = 0;
+  for (const id of stale) {
+    try {
+      await transition(
+        db,
+        id,
+        {
+          to: 'cancelled',
+          action: 'cancelled',
+          auditAction: 'order.expire',
+          paymentStatus: () => 'declined',
+          note: `Order cancelled: not approved within ${hours} hours`,
+          mail: 'expired',
+        },
+        SYSTEM_ACTOR,
+        { ...facts, now },
+      );
+      expired += 1;
+    } catch (err) {
+      // Approved, declined or expired by someone else meanwhile: nothing to do.
+      if (!(err instanceof ApiError && (err.status === 409 || err.status === 404))) throw err;
+    }
+  }
+  return expired;
 }
