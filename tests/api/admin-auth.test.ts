@@ -389,7 +389,7 @@ describe('the last super admin', () => {
     } finally {
       await own.server.stop();
     }
-  }, 120_000);
+  }, 300_000);
 
   it('answers 404 for an unknown staff id', async () => {
     const response = await call(shop.base, `/api/admin/staff/${randomUUID()}`, { method: 'PATCH', body: { active: false }, cookie: firstAdminCookie });
@@ -471,7 +471,7 @@ describe('the first admin from ADMIN_EMAIL / ADMIN_PASSWORD', () => {
     } finally {
       await second.server.stop();
     }
-  });
+  }, 300_000);
 });
 
 describe('the Secure flag', () => {
@@ -487,5 +487,5 @@ describe('the Secure flag', () => {
     } finally {
       await secure.server.stop();
     }
-  });
+  }, 180_000);
 });

@@ -27,7 +27,8 @@ export interface Shop {
 /** Starts a server on a fresh database (demo staff and customers seeded unless env says otherwise). */
 export async function startShop(env: Record<string, string | undefined> = {}, db?: string): Promise<Shop> {
   const databaseUrl = db ?? (await createTestDatabase());
-  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SHOP_DEMO: '1', SIGNUP_LIMIT_PER_HOUR: '100000', ...env } });
+  // A loaded machine (browser tests beside these) can take a minute to start a server.
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SHOP_DEMO: '1', SIGNUP_LIMIT_PER_HOUR: '100000', ...env }, readyTimeoutMs: 120_000 });
   return { server, base: server.url, db: databaseUrl };
 }
 
