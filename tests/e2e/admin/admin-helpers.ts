@@ -87,36 +87,42 @@ export const NAVIGATION_TIMEOUT_MS = 30_000;
 export interface BrowserPages {
   /** A fresh page in its own context (a person's own browser); closed after the test. */
   open(options: NewPageOptions): Promise<Page>;
+  /** A fresh page kept open for the rest of the file (closed after the last test); its errors still fail each test. */
+  keep(options: NewPageOptions): Promise<Page>;
 }
 
 /**
- * One Chromium for the file; every page a test opens is closed after it, and the test fails on any
- * console or page error a page did not allow.
+ * One Chromium for the file; pages a test opens are closed after it, kept pages after the file,
+ * and a test fails on any console or page error a page did not allow.
  */
 export function useBrowserPages(): BrowserPages {
   let browser: Browser | undefined;
   const opened: TrackedPage[] = [];
+  const kept: TrackedPage[] = [];
   beforeAll(async () => {
     browser = await launchBrowser();
   });
   afterEach(async () => {
     const pages = opened.splice(0);
-    const errors = pages.flatMap((t) => t.errors);
+    const errors = [...pages, ...kept].flatMap((t) => t.errors.splice(0));
     await Promise.all(pages.map((t) => t.close()));
     expectNoBrowserErrors(errors, 'the back-office journey');
   });
   afterAll(async () => {
+    await Promise.all(kept.splice(0).map((t) => t.close()));
     await browser?.close();
   });
+  const start = async (options: NewPageOptions, into: TrackedPage[]) => {
+    if (!browser) throw new Error('useBrowserPages: the browser is not launched yet (open pages inside a test or a later hook)');
+    const tracked = await newPage(browser, options);
+    // A cold server on a busy machine can take a while for its first pages.
+    tracked.page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
+    into.push(tracked);
+    return tracked.page;
+  };
   return {
-    async open(options) {
-      if (!browser) throw new Error('useBrowserPages: the browser is not launched yet (call open inside a test)');
-      const tracked = await newPage(browser, options);
-      // A cold server on a busy machine can take a while for its first pages.
-      tracked.page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
-      opened.push(tracked);
-      return tracked.page;
-    },
+    open: (options) => start(options, opened),
+    keep: (options) => start(options, kept),
   };
 }
 
