@@ -169,12 +169,9 @@ describe('POST /api/admin/auth/login', () => {
     expect((await staffLogin(shop.base, FIRST_ADMIN.email, FIRST_ADMIN.password, address)).status).toBe(200);
   });
 
-  // SERVER BUG (failing on both lanes when written): signInStaff (src/server/staff/staff.service.ts:100-104)
-  // checks the limit, verifies the password (slow argon2) and only then records the failure, so
-  // guesses sent at once all pass the check: of 20 parallel wrong passwords 14 to 20 were verified
-  // (answered 401, on either lane) against a limit of 5. The failure must be counted (reserved)
-  // before the password is verified, atomically with the check.
-  it('BUG: counts failures sent all at once: of 20 parallel wrong passwords at most 5 are tried, the rest 429', async () => {
+  // Regression (fixed in 838123e): signInStaff checked the limit, verified the password (slow argon2)
+  // and only then recorded the failure, so of 20 guesses sent at once 14 to 20 were verified.
+  it('counts failures sent all at once: of 20 parallel wrong passwords at most 5 are tried, the rest 429', async () => {
     const member = await createStaffMember(shop.base, firstAdminCookie, 'order_manager', 'Burst Target');
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => staffLogin(shop.base, member.email, `Wrong-Password-${i}`, newAddress())));
     const statuses = responses.map((r) => r.status);
@@ -365,12 +362,9 @@ describe('the last super admin', () => {
     expect((await call(shop.base, `/api/admin/staff/${firstAdminId}`, { method: 'PATCH', body: { role: 'order_manager' }, cookie: firstAdminCookie })).status).toBe(409);
   });
 
-  // SERVER BUG (PostgreSQL lane): changeStaff (src/server/staff/staff.service.ts:222) counts the active
-  // super admins and then updates in a READ COMMITTED transaction without a lock, so two super
-  // admins deactivating each other at the same moment both see a count of 2 and both succeed: no
-  // active super admin is left (seen: 200 and 200, 0 left). SQLite serialises the transactions and
-  // passes. The count needs a lock (e.g. SELECT ... FOR UPDATE on the super admin rows) or SERIALIZABLE.
-  it('BUG: keeps one active super admin when the last two deactivate each other at the same moment', async () => {
+  // Regression (fixed in 838123e): changeStaff counted the active super admins and then updated without
+  // a lock, so on PostgreSQL two of them deactivating each other at once both succeeded and left none.
+  it('keeps one active super admin when the last two deactivate each other at the same moment', async () => {
     const own = await startShop({ SHOP_DEMO: '0', ADMIN_EMAIL: 'race.admin@example.com', ADMIN_PASSWORD: FIRST_ADMIN.password });
     try {
       let survivor = { id: await staffIdOf(own.db, 'race.admin@example.com'), cookie: await staffSignIn(own.base, 'race.admin@example.com', FIRST_ADMIN.password) };
@@ -419,12 +413,9 @@ describe('POST /api/admin/staff', () => {
     expect(errorOf(await taken.json()).message).toBe(ADMIN_MESSAGES.staffEmailTaken);
   });
 
-  // SERVER BUG (both lanes): createStaff (src/server/staff/staff.service.ts, findStaffByEmail then
-  // insertStaff) looks the e-mail up, then inserts; requests arriving together all pass the look-up and
-  // all but one hit the unique index staff_email_lower_idx, which is not turned into the 409: they
-  // answer 500 'internal_error' (seen: 201, 500, 500, 500, 409). The unique violation must map to 409
-  // email_taken (ensureFirstAdmin's "another process made it" branch relies on that 409 as well).
-  it('BUG: answers 409, never 500, to simultaneous creations of one e-mail (any case) but the first', async () => {
+  // Regression (fixed in 838123e): createStaff looked the e-mail up, then inserted; requests arriving
+  // together hit the unique index and answered 500 instead of 409.
+  it('answers 409, never 500, to simultaneous creations of one e-mail (any case) but the first', async () => {
     const email = `twin.${randomUUID().slice(0, 8)}@example.com`;
     const responses = await Promise.all(
       Array.from({ length: 5 }, (_, i) =>
