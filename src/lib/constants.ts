@@ -195,7 +195,6 @@ export const QUOTE_QUANTITY_MAX = 10_000;
 // ---- Storage keys -------------------------------------------------------------------------
 export const CART_STORAGE_KEY = 'graphene-cart';
 export const USER_SESSION_KEY = 'user-session';
-export const ADMIN_SESSION_KEY = 'admin-session';
 /** sessionStorage: the checkout form as typed in this tab (never the card number or CVV). */
 export const CHECKOUT_DRAFT_KEY = 'graphene-checkout-draft';
 /** sessionStorage: the idempotency key of the checkout attempt in progress. */
@@ -210,12 +209,9 @@ export const LAST_ORDER_KEY = 'graphene-last-order';
 export const COPYRIGHT_YEAR = 2025;
 
 // ---- Back office ---------------------------------------------------------------------------
-/** The orders list and the pending-orders bell refresh this often (spec §9: orders reload every 3 s). */
-export const ADMIN_ORDERS_REFRESH_MS = 3000;
-/** Query cache of the back office (spec §9): data is fresh this long... */
-export const ADMIN_QUERY_STALE_MS = 5 * 60_000;
-/** ...and kept this long after no view uses it. */
-export const ADMIN_QUERY_RETAIN_MS = 10 * 60_000;
+// The constants only the admin island reads (refresh, query cache, the cached staff profile's key)
+// live in ./admin-constants.ts: any export of this module that an island uses lands in the chunk
+// every storefront page loads.
 /** A staff session ends after this long without a request... */
 export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
 /** ...and in any case this long after sign-in. */

@@ -5,7 +5,7 @@
  * session; a 409 shows the server's message and the order as it now is.
  */
 import type { z } from 'zod';
-import { ADMIN_ORDERS_REFRESH_MS } from '../lib/constants';
+import { ADMIN_ORDERS_REFRESH_MS } from '../lib/admin-constants';
 import {
   ADMIN_MESSAGES,
   adminOrderSchema,

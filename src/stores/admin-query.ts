@@ -9,7 +9,7 @@
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { ADMIN_QUERY_RETAIN_MS, ADMIN_QUERY_STALE_MS } from '../lib/constants';
+import { ADMIN_QUERY_RETAIN_MS, ADMIN_QUERY_STALE_MS } from '../lib/admin-constants';
 
 /** What a view reads from a query. */
 export interface QueryState<T> {

@@ -4,7 +4,7 @@
  * profile is mirrored under 'admin-session' (removed on sign-out and when the session ends).
  */
 import { atom } from 'nanostores';
-import { ADMIN_SESSION_KEY } from '../lib/constants';
+import { ADMIN_SESSION_KEY } from '../lib/admin-constants';
 import { ADMIN_MESSAGES, adminSchema, type Admin } from '../lib/schemas/admin';
 
 /** The signed-in staff member, or null. */

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ADMIN_QUERY_RETAIN_MS, ADMIN_QUERY_STALE_MS } from '../../../src/lib/constants';
+import { ADMIN_QUERY_RETAIN_MS, ADMIN_QUERY_STALE_MS } from '../../../src/lib/admin-constants';
 
 type QueryModule = typeof import('../../../src/stores/admin-query');
 let query: QueryModule;
