@@ -1,5 +1,5 @@
 /**
- * Back-office data with a cache (@nanostores/query, spec §9: fresh 5 min, kept 10 min): the orders
+ * Back-office data with a cache (./admin-query.ts, spec §9: fresh 5 min, kept 10 min): the orders
  * page of the URL's filters and the pending-orders count (both refreshed every 3 s while the tab is
  * visible), the selected order with its history, and the order actions. A 401 anywhere ends the
  * session; a 409 shows the server's message and the order as it now is.

@@ -5,7 +5,7 @@
 import { BADGE_CAP, BADGE_CAP_TEXT } from '../../lib/constants';
 import { ADMIN_PAGE_SIZE_DEFAULT, adminOrdersQuerySchema, type OrderStatusFilter, type Permission } from '../../lib/schemas/admin';
 
-/** Every URL of the dashboard island, by route name (@nanostores/router patterns). */
+/** Every URL of the dashboard island, by route name (":param" patterns, matched by ./admin-router). */
 export const ADMIN_ROUTES = {
   overview: '/admin/dashboard',
   orders: '/admin/dashboard/orders',
