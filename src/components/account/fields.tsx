@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
 const inputClass =
-  'mt-1.5 block min-h-12 w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-ink-muted/70 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent aria-[invalid=true]:border-danger';
+  'mt-1.5 block min-h-12 w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-ink-muted/70 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent aria-[invalid=true]:border-danger';
 
 /** Props of a labelled input. */
 export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {

@@ -80,7 +80,7 @@ function QuantityStepper({ line }: { line: CartLine }) {
           if (e.key === 'Enter') commit();
         }}
         aria-label={`Quantity of ${name}`}
-        className="tabular h-11 w-12 border-x border-line bg-white text-center text-sm font-semibold text-ink [appearance:textfield] focus:outline-none focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-accent [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
+        className="tabular h-11 w-12 border-x border-line bg-white text-center text-sm font-semibold text-ink [appearance:textfield] focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:-outline-offset-3 focus-visible:outline-accent [&::-webkit-inner-spin-button]:appearance-none [&::-webkit-outer-spin-button]:appearance-none"
       />
       <button
         type="button"

@@ -127,7 +127,7 @@ export default function QuoteRequest({ product, primary, contactEmail }: QuoteRe
   };
 
   const input =
-    'mt-1 block min-h-11 w-full rounded-lg border border-ink/20 bg-white px-3 py-2 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger';
+    'mt-1 block min-h-11 w-full rounded-lg border border-ink/20 bg-white px-3 py-2 text-base text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent aria-invalid:border-danger aria-invalid:ring-1 aria-invalid:ring-danger';
   const labelClass = 'block text-sm font-semibold text-ink';
   const describe = (field: Field) => (errors[field] ? `${id}-${field}-error` : undefined);
   const error = (field: Field) =>

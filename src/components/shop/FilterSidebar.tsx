@@ -19,7 +19,7 @@ import {
 import { $filters, $products, $search, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
 
 const selectClass =
-  'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent';
+  'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
 const rangeClass =
   'pointer-events-none absolute inset-0 h-11 w-full appearance-none bg-transparent focus-visible:outline-none [&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:cursor-grab [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-md [&:focus-visible::-webkit-slider-thumb]:outline-3 [&:focus-visible::-webkit-slider-thumb]:outline-accent [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-6 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-white';
 const labelClass = 'text-xs font-semibold tracking-[0.08em] text-ink-muted uppercase';

@@ -46,7 +46,7 @@ function SearchBox() {
         placeholder="Search paints, primers, spray tips, SKUs…"
         autoComplete="off"
         enterKeyHint="search"
-        className="min-h-12 w-full rounded-xl border border-line bg-white pr-4 pl-11 text-base text-ink shadow-sm placeholder:text-ink-muted focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-accent"
+        className="min-h-12 w-full rounded-xl border border-line bg-white pr-4 pl-11 text-base text-ink shadow-sm placeholder:text-ink-muted focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent"
       />
     </div>
   );
