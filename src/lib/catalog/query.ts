@@ -2,9 +2,9 @@ import {
   DEFAULT_SORT,
   PRICE_SLIDER_MAX,
   PRICE_SLIDER_MIN,
-  SPRAYING_SYSTEM_PRODUCT_NAMES,
   type SortOption,
 } from '../constants';
+import { SPRAYING_SYSTEM_PRODUCT_NAMES } from './spraying';
 import type { Product } from '../schemas/catalog';
 
 /** The shop's filters (spec §3 Shop state). An empty string means 'any'. */

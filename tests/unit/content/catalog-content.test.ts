@@ -3,8 +3,8 @@ import {
   CATEGORY_FEATURED_MAX,
   FINISHES,
   PRODUCT_CATEGORIES,
-  SPRAYING_SYSTEM_PRODUCT_NAMES,
 } from '../../../src/lib/constants';
+import { SPRAYING_SYSTEM_PRODUCT_NAMES } from '../../../src/lib/catalog/spraying';
 import {
   PRODUCT_FILES,
   readCategoriesFile,

@@ -13,7 +13,7 @@ import {
   type CatalogQuery,
   type QueryableProduct,
 } from '../../../../src/lib/catalog/query';
-import { SPRAYING_SYSTEM_PRODUCT_NAMES } from '../../../../src/lib/constants';
+import { SPRAYING_SYSTEM_PRODUCT_NAMES } from '../../../../src/lib/catalog/spraying';
 
 function product(over: Partial<QueryableProduct> & { id: string }): QueryableProduct {
   return {
