@@ -51,7 +51,11 @@ function makeColumns(ctx: { current: RowContext }) {
             >
               {order.orderNumber}
             </a>
-            <span className="block truncate text-sm text-ink-muted md:hidden">{order.customerName}</span>
+            <span className="block truncate text-sm text-ink-muted @lg:hidden">{order.customerName}</span>
+            {/* Where the list is too narrow for a status column, the badge sits under the number. */}
+            <span className="mt-1 block @md:hidden">
+              <StatusBadge status={order.status} />
+            </span>
           </>
         );
       },
@@ -79,14 +83,17 @@ function makeColumns(ctx: { current: RowContext }) {
   ]);
 }
 
-/** Cell classes per column: which widths show which columns, and alignment. */
+/**
+ * Cell classes per column: which widths of the list (a container query: the list shares the row
+ * with the sidebar and the order panel, so the viewport says little) show which columns, and alignment.
+ */
 const COLUMN_CLASSES: Record<string, string> = {
-  orderNumber: 'w-[10rem] md:w-[9.75rem]',
-  customerName: 'hidden md:table-cell',
-  createdAt: 'hidden w-[8.5rem] xl:table-cell',
-  items: 'hidden w-16 text-right 2xl:table-cell',
-  total: 'w-[7.25rem] text-right',
-  status: 'w-[7.5rem]',
+  orderNumber: '@lg:w-[9.75rem]',
+  customerName: 'hidden @lg:table-cell',
+  createdAt: 'hidden w-[8.5rem] @3xl:table-cell',
+  items: 'hidden w-16 text-right @4xl:table-cell',
+  total: 'w-[6.75rem] text-right @md:w-[7.25rem]',
+  status: 'hidden w-[7.5rem] @md:table-cell',
 };
 
 const EMPTY: AdminOrderListItem[] = [];
@@ -217,7 +224,7 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
         </div>
 
         <div className="mx-0 flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
-          <div className="min-h-0 flex-1 overflow-y-auto">
+          <div className="@container min-h-0 flex-1 overflow-y-auto">
             {error && !shown ? (
               <div role="alert" className="p-6 text-sm">
                 <p className="font-semibold text-danger">The orders could not be loaded.</p>
@@ -250,7 +257,7 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
             >
               Previous
             </button>
-            <p className="text-sm text-ink-soft tabular" aria-live="polite">
+            <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
               Page {Math.min(filters.page, pages)} of {pages}
             </p>
             <button
