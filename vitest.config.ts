@@ -28,7 +28,8 @@ const SERIAL_E2E_FILES = ['tests/**/*.serial.test.ts'];
 const e2e = {
   environment: 'node' as const,
   globalSetup: ['tests/helpers/global-setup.ts'],
-  testTimeout: 60_000,
+  // A route sweep test runs several checks on a page while the other worker drives another browser.
+  testTimeout: 120_000,
   hookTimeout: 90_000,
 };
 
