@@ -91,6 +91,23 @@ export async function giveBackStock(db: Db, productId: string, quantity: number,
     .execute();
 }
 
+/** Records that an order's customer was e-mailed (the outbox row says whether it has left yet). */
+export function insertMailEvent(db: Db, orderId: string, at: string, subject: string, outboxId: string): Promise<void> {
+  return insertOrderEvent(db, {
+    id: crypto.randomUUID(),
+    order_id: orderId,
+    at,
+    actor_kind: 'system',
+    actor_id: null,
+    actor_name: 'System',
+    action: 'email',
+    from_status: null,
+    to_status: null,
+    note: `E-mail to the customer: ${subject}`,
+    outbox_id: outboxId,
+  });
+}
+
 /** Stores one order event. */
 export async function insertOrderEvent(db: Db, row: OrderEventRow): Promise<void> {
   await db.insertInto('order_events').values(row).execute();
@@ -98,15 +115,7 @@ export async function insertOrderEvent(db: Db, row: OrderEventRow): Promise<void
 
 /** An order's events, oldest first, each with the state of the e-mail it queued. */
 export function selectOrderEvents(db: Db, orderId: string): Promise<OrderEventWithMail[]> {
-  return db
-    .selectFrom('order_events')
-    .leftJoin('outbox', 'outbox.id', 'order_events.outbox_id')
-    .selectAll('order_events')
-    .select(['outbox.sent_at as mail_sent_at', 'outbox.last_error as mail_last_error'])
-    .where('order_events.order_id', '=', orderId)
-    .orderBy('order_events.at')
-    .orderBy('order_events.id')
-    .execute();
+  return selectEventsOfOrders(db, [orderId]);
 }
 
 /** The events of several orders, oldest first (for the customer's list of orders). */

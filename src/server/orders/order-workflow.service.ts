@@ -20,6 +20,7 @@ import { renderOrderUpdateMail, type OrderUpdateKind } from '../mail/templates';
 import {
   countOrdersWithStatus,
   giveBackStock,
+  insertMailEvent,
   insertOrderEvent,
   selectOrderById,
   selectOrderEvents,
@@ -167,20 +168,8 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
         refunded: row.payment_status === 'approved' && paymentStatus === 'refunded',
       });
       const outboxId = await enqueueMail(trx, after.customer_email, mail, now);
-      await insertOrderEvent(trx, {
-        id: crypto.randomUUID(),
-        order_id: id,
-        // A moment after the change so the timeline reads change, then e-mail.
-        at: new Date(now.getTime() + 1).toISOString(),
-        actor_kind: 'system',
-        actor_id: null,
-        actor_name: 'System',
-        action: 'email',
-        from_status: null,
-        to_status: null,
-        note: `E-mail to the customer: ${mail.subject}`,
-        outbox_id: outboxId,
-      });
+      // A moment after the change so the timeline reads change, then e-mail.
+      await insertMailEvent(trx, id, new Date(now.getTime() + 1).toISOString(), mail.subject, outboxId);
     }
     return { done: true as const };
   });

@@ -18,7 +18,7 @@ import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderOrderReceivedMail } from '../mail/templates';
-import { insertOrderEvent } from './order-admin.repository';
+import { insertMailEvent } from './order-admin.repository';
 import { withCustomerHistory } from './order-history';
 import {
   insertOrder,
@@ -289,19 +289,7 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
         const order = toOrder(row, items);
         const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl });
         const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
-        await insertOrderEvent(trx, {
-          id: crypto.randomUUID(),
-          order_id: row.id,
-          at,
-          actor_kind: 'system',
-          actor_id: null,
-          actor_name: 'System',
-          action: 'email',
-          from_status: null,
-          to_status: null,
-          note: `E-mail to the customer: ${mail.subject}`,
-          outbox_id: outboxId,
-        });
+        await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
         return order;
       });
       return { order, replayed: false };
