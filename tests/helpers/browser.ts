@@ -1,8 +1,8 @@
 import { assert } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page, type Request } from 'playwright-core';
 
-/** Debian's Chromium, installed by scripts/ensure-chromium.mjs. */
-export const CHROMIUM_PATH = '/usr/bin/chromium';
+/** Debian's headless Chromium shell, installed by scripts/ensure-chromium.mjs. */
+export const CHROMIUM_PATH = '/usr/bin/chromium-headless-shell';
 
 /** Flags that keep Chromium quiet, offline and working as root in a container. */
 export const CHROMIUM_ARGS = [
