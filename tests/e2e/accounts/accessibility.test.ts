@@ -1,12 +1,11 @@
 // axe (WCAG 2.1 A/AA) on the account pages at phone and desktop widths, with field errors and the
 // red alert showing, since those are the states people meet when something is wrong.
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../helpers/axe';
 import { urlOf } from '../../helpers/base-url';
-import { expectNone, launchBrowser, newPage, VIEWPORT_WIDTHS } from '../../helpers/browser';
+import { launchBrowser, newPage, VIEWPORT_WIDTHS } from '../../helpers/browser';
 
-const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const ACCOUNT_ROUTES = ['/login', '/signup', '/forgot-password', '/reset-password?token=abc', '/account/orders'] as const;
 
 let browser: Browser;
@@ -17,15 +16,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** axe violations of the page as readable lines. */
-async function violationsOf(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).withTags(WCAG_TAGS).options({ resultTypes: ['violations'] }).analyze();
-  return results.violations.flatMap((v) => [
-    `${v.id} (${v.impact}): ${v.help}`,
-    ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-  ]);
-}
-
 describe.each(VIEWPORT_WIDTHS)('account pages at %i px', (width) => {
   it.each(ACCOUNT_ROUTES)('%s has no WCAG 2.1 A/AA violations and exactly one h1', async (route) => {
     const tracked = await newPage(browser, { width, reducedMotion: 'reduce' });
@@ -35,7 +25,7 @@ describe.each(VIEWPORT_WIDTHS)('account pages at %i px', (width) => {
       expect(response?.status()).toBe(200);
       await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
       expect(await page.locator('h1').count()).toBe(1);
-      expectNone(await violationsOf(page), `axe violations on ${route} at ${width} px`);
+      await expectAccessible(page, `${route} at ${width} px`);
     } finally {
       await tracked.close();
     }
@@ -51,7 +41,7 @@ describe.each(VIEWPORT_WIDTHS)('account pages at %i px', (width) => {
       await page.getByLabel('Password', { exact: true }).fill('whatever-password');
       await page.getByRole('button', { name: 'Sign In' }).click();
       await expect.poll(() => page.getByRole('alert').textContent()).toContain('User not found. Please check your email address.');
-      expectNone(await violationsOf(page), `axe violations on /login with an error at ${width} px`);
+      await expectAccessible(page, `/login with an error at ${width} px`);
 
       await page.goto(urlOf('/signup'), { waitUntil: 'load' });
       await page.waitForSelector('astro-island:not([ssr])', { state: 'attached' });
@@ -62,7 +52,7 @@ describe.each(VIEWPORT_WIDTHS)('account pages at %i px', (width) => {
       await page.getByLabel('Confirm password').fill('abd');
       await page.getByLabel('Full name').focus();
       await page.getByText('Full name must be at least 2 characters.').waitFor();
-      expectNone(await violationsOf(page), `axe violations on /signup with errors at ${width} px`);
+      await expectAccessible(page, `/signup with errors at ${width} px`);
     } finally {
       await tracked.close();
     }

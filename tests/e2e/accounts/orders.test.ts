@@ -2,11 +2,10 @@
 // first, with status, items and totals; a guest finds one order with its number and e-mail, and a
 // wrong e-mail finds nothing. Orders are placed through the real API from the page's own context.
 import { randomUUID } from 'node:crypto';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { APIRequestContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES, type Order } from '../../../src/lib/schemas/order';
-import { expectNone } from '../../helpers/browser';
+import { expectAccessible } from '../../helpers/axe';
 import { urlOf } from '../../helpers/base-url';
 import { usePagePerTest } from '../../helpers/page-per-test';
 import { BUYABLE, EXPECTED_STATUS_ERRORS } from '../checkout/checkout-helpers';
@@ -17,12 +16,6 @@ const pages = usePagePerTest();
 /** A fresh page at a width; the expected 401/404 answers are not errors here. */
 async function open(width: number): Promise<Page> {
   return pages.open({ width, allowErrors: EXPECTED_STATUS_ERRORS });
-}
-
-/** Fails with axe's WCAG 2.1 A/AA violations of the page as it is now. */
-async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
-  expectNone(results.violations.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).slice(0, 3).join(', ')})`), `axe violations on ${what}`);
 }
 
 /** Places an order through POST /api/orders with the page's cookies; returns it. */

@@ -7,10 +7,10 @@ import type { Page } from 'playwright-core';
 import { beforeAll, describe, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../src/lib/schemas/admin';
 import type { Order } from '../../../src/lib/schemas/order';
+import { expectAccessible } from '../../helpers/axe';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
 import { BUYABLE } from '../checkout/checkout-helpers';
 import {
-  expectAccessible,
   expectPanelStatus,
   freshEmail,
   JOURNEY_TIMEOUT_MS,

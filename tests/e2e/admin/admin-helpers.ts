@@ -5,7 +5,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
@@ -339,16 +338,6 @@ export function timelineEntries(panel: Locator): Locator {
 /** An order's status in the panel header (the first badge after the heading). */
 export async function expectPanelStatus(panel: Locator, label: string): Promise<void> {
   await panel.getByText(label, { exact: true }).first().waitFor();
-}
-
-/** Fails with axe's WCAG 2.1 A/AA violations of the page as it is now. */
-export async function expectAccessible(page: Page, what: string): Promise<void> {
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).options({ resultTypes: ['violations'] }).analyze();
-  const report = results.violations.flatMap((v) => [
-    `${v.id} (${v.impact}): ${v.help}`,
-    ...v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n')[1]?.trim() ?? ''}`),
-  ]);
-  expectNone(report, `axe violations on ${what}`);
 }
 
 /** Saves a PNG of the page into ADMIN_SHOTS_DIR when that is set (for a person to look at). */
