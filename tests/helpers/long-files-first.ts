@@ -5,7 +5,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
  * small on disk, so without timings of an earlier run (a fresh machine) vitest would start them
  * last, and one of them would run alone at the end while the other worker idles.
  */
-const LONG_FILES = [/\/tests\/e2e\/routes\.test\.ts$/, /\/tests\/quality\/axe-\d+\.test\.ts$/];
+const LONG_FILES = [/\/tests\/quality\/pages-\d+\.test\.ts$/];
 
 /** Vitest's own order (longest first by the last run's timings, else largest file first), with the route sweeps first when a file has no timing. */
 export class LongFilesFirstSequencer extends BaseSequencer {
