@@ -43,8 +43,11 @@ function initCarousel(root: HTMLElement): void {
           // Autoplay refused (power saving, data saver): the poster stays, which is fine.
           if ((error as DOMException)?.name !== 'AbortError') console.warn('Carousel video autoplay blocked', error);
         });
-      } else if (!video.paused) {
-        video.pause();
+      } else {
+        // The first slide's `autoplay` attribute starts it before this script runs, or later once
+        // enough of it has loaded: turn that off too, or reduced motion would still get a video.
+        video.autoplay = false;
+        if (!video.paused) video.pause();
       }
     });
   };

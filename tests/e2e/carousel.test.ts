@@ -102,6 +102,18 @@ describe('home carousel', () => {
     expect(await readActiveIndex(carousel)).toBe('0');
   });
 
+  it('keeps every video on its poster when the visitor prefers reduced motion', async () => {
+    const { page, carousel } = await openHome({ reducedMotion: 'reduce' }, { realTime: true });
+    // The first slide's video loads (preload="auto"); once it has data enough to play, autoplay would have started it.
+    await page.waitForFunction(() => (document.querySelector('[aria-roledescription="slide"] video') as HTMLVideoElement | null)?.readyState === 4, undefined, {
+      timeout: 10_000,
+      polling: 100,
+    });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    expect(await readVideoStates(carousel)).not.toContain('playing');
+    expect(await readVideoStates(carousel)).not.toContain('loading');
+  });
+
   it("plays only the active slide's video and keeps the video of a slide already visited", async () => {
     const { page, carousel } = await openHome({}, { realTime: true });
     const playingOnly = async (index: number) => {
