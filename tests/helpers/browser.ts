@@ -19,6 +19,11 @@ export const VIEWPORT_WIDTHS = [375, 1440] as const;
 
 /** How long a locator action or wait may take before the test fails. */
 export const ACTION_TIMEOUT_MS = 10_000;
+/**
+ * How long a navigation may take: a page load is the one step whose time grows with the machine's
+ * load (the server and two browsers share two cores), so it gets more room than a click.
+ */
+export const NAVIGATION_TIMEOUT_MS = 30_000;
 
 /** How long {@link TrackedPage.settle} waits for requests in flight before going on regardless. */
 export const SETTLE_TIMEOUT_MS = 5_000;
@@ -78,6 +83,7 @@ export async function newPage(browser: Browser, options: NewPageOptions): Promis
   const page = await context.newPage();
   // Fail a missing element in seconds rather than Playwright's 30 s default.
   page.setDefaultTimeout(ACTION_TIMEOUT_MS);
+  page.setDefaultNavigationTimeout(NAVIGATION_TIMEOUT_MS);
   const errors: string[] = [];
   const allow = options.allowErrors ?? [];
   const record = (entry: string) => {
@@ -119,7 +125,9 @@ export async function scrollThrough(page: Page): Promise<void> {
     const step = Math.max(200, Math.floor(window.innerHeight * 0.8));
     for (let y = 0; y < document.documentElement.scrollHeight; y += step) {
       window.scrollTo(0, y);
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 30)));
+      // The next frame lays the page out at this offset, and intersection observers (lazy images,
+      // fade-ins) take their readings in that same frame; the timeout lets the frame finish first.
+      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((r) => setTimeout(r, 150));
