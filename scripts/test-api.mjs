@@ -1,6 +1,9 @@
-// The HTTP API suite (tests/api) against the built server, twice: on SQLite, then on a throwaway
-// PostgreSQL cluster. Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed`
-// for both lanes together and exits non-zero when anything failed.
+// The HTTP API suite (tests/api) against the built server, twice at the same time: on SQLite and on
+// a throwaway PostgreSQL cluster. The lanes share nothing (each file starts servers on databases of
+// its lane) and spend most of their time waiting on HTTP and the database, so side by side they take
+// about as long as the slower one. Each lane's output is printed as one block when it ends.
+// Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
+// and exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,11 +20,12 @@ if (!existsSync(join(dist, 'server', 'entry.mjs'))) {
 
 const reports = mkdtempSync(join(tmpdir(), 'shop-api-reports-'));
 let cluster;
-let child;
+/** The lanes' vitest processes still running. */
+const children = new Set();
 
 /** Stops what this script started; safe to call twice. */
 function cleanUp() {
-  child?.kill('SIGTERM');
+  for (const child of children) child.kill('SIGTERM');
   try {
     cluster?.stop();
   } catch (err) {
@@ -38,18 +42,23 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-/** Runs the suite for one lane; resolves to its passed/failed counts. */
+/** Runs the suite for one lane, its output kept; resolves to its passed/failed counts and output. */
 function runLane(lane, env) {
   const outputFile = join(reports, `${lane}.json`);
-  console.log(`\n=== API tests on ${lane} ===`);
+  console.log(`=== API tests on ${lane}: started ===`);
+  const startedAt = Date.now();
   return new Promise((resolvePromise) => {
-    child = spawn(
+    const child = spawn(
       process.execPath,
       [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/api/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
-      { cwd: root, stdio: 'inherit', env: { ...process.env, SHOP_DIST_DIR: dist, API_TEST_LANE: lane, ...env } },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SHOP_DIST_DIR: dist, API_TEST_LANE: lane, ...env } },
     );
-    child.once('exit', (code) => {
-      child = undefined;
+    children.add(child);
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk) => (output += chunk.toString()));
+    child.once('close', (code) => {
+      children.delete(child);
       let passed = 0;
       let failed = 0;
       try {
@@ -60,29 +69,31 @@ function runLane(lane, env) {
         failed = 1;
       }
       if (code !== 0 && failed === 0) failed = 1;
+      const seconds = Math.round((Date.now() - startedAt) / 1000);
+      console.log(`\n=== API tests on ${lane} (${seconds} s) ===\n${output}`);
       resolvePromise({ passed, failed });
     });
   });
 }
 
-const started = Date.now();
-const totals = { passed: 0, failed: 0 };
-try {
-  const sqlite = await runLane('sqlite', {});
-  totals.passed += sqlite.passed;
-  totals.failed += sqlite.failed;
-
+/** The PostgreSQL lane: a throwaway cluster, then the suite against it; a cluster that will not start is one failure. */
+async function runPostgresLane() {
   try {
     cluster = await startPgCluster();
   } catch (err) {
     console.error(`Could not start PostgreSQL: ${err.message}`);
-    totals.failed += 1;
+    return { passed: 0, failed: 1 };
   }
-  if (cluster) {
-    // The cluster's folder lets a test stop and restart the server (a database outage).
-    const postgres = await runLane('postgres', { API_TEST_PG_URL: cluster.url, API_TEST_PG_DIR: cluster.dir, API_TEST_PG_PORT: String(cluster.port) });
-    totals.passed += postgres.passed;
-    totals.failed += postgres.failed;
+  // The cluster's folder lets a test stop and restart the server (a database outage).
+  return runLane('postgres', { API_TEST_PG_URL: cluster.url, API_TEST_PG_DIR: cluster.dir, API_TEST_PG_PORT: String(cluster.port) });
+}
+
+const started = Date.now();
+const totals = { passed: 0, failed: 0 };
+try {
+  for (const lane of await Promise.all([runLane('sqlite', {}), runPostgresLane()])) {
+    totals.passed += lane.passed;
+    totals.failed += lane.failed;
   }
 } finally {
   cleanUp();
