@@ -70,11 +70,13 @@ export function pickEncoding(acceptEncoding: string | null): CatalogEncoding {
   return 'identity';
 }
 
-/** A product's row and its serialised JSON, kept between builds so an unchanged product is not serialised again. */
+/** A product's row and its serialised JSON (UTF-8), kept between builds so an unchanged product is not serialised again. */
 interface SerialisedProduct {
   row: ProductsTable;
-  json: string;
+  json: Buffer;
 }
+
+const COMMA = Buffer.from(',');
 
 /** Columns that only order or book-keep a product: they never change its JSON. */
 const BOOKKEEPING_COLUMNS = new Set<string>(['source_file', 'position', 'version', 'created_at', 'updated_at']);
@@ -193,16 +195,22 @@ export class CatalogSnapshotCache {
         return known.json;
       }
       reserialised += 1;
-      const fresh = { row, json: JSON.stringify(rowToProduct(row)) };
+      const fresh = { row, json: Buffer.from(JSON.stringify(rowToProduct(row))) };
       serialised.set(row.id, fresh);
       return fresh.json;
     });
     this.#serialised = serialised;
-    // The same text JSON.stringify({ products, categories }) gives, assembled from the kept pieces.
-    const content = `{"products":[${products.join(',')}],"categories":${JSON.stringify(categoryRows.map(rowToCategory))}}`;
-    const version = createHash('sha256').update(content).digest('base64url').slice(0, 22);
-    // The body is the content plus its version, written by hand to avoid serialising twice.
-    const json = Buffer.from(`${content.slice(0, -1)},"version":"${version}"}`);
+    // The bytes of JSON.stringify({ products, categories }), assembled from the kept pieces without one big string.
+    const parts: Buffer[] = [Buffer.from('{"products":[')];
+    products.forEach((json, i) => parts.push(...(i === 0 ? [json] : [COMMA, json])));
+    parts.push(Buffer.from(`],"categories":${JSON.stringify(categoryRows.map(rowToCategory))}`));
+    const hash = createHash('sha256');
+    for (const part of parts) hash.update(part);
+    hash.update('}');
+    const version = hash.digest('base64url').slice(0, 22);
+    // The body is the content plus its version.
+    parts.push(Buffer.from(`,"version":"${version}"}`));
+    const json = Buffer.concat(parts);
     const report = { revision, products: products.length, reserialised, ms: Math.round((performance.now() - started) * 10) / 10 };
     this.#onBuilt?.(report);
     return { revision, version, body: lazyEncodings(json), productCount: products.length };
