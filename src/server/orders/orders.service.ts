@@ -240,7 +240,8 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
     if (placed.replayed) await releaseAttempts(db, reservation);
     return placed;
   } catch (err) {
-    await releaseAttempts(db, reservation);
+    // A refused order uses up nothing; failing to give the reservation back must not hide why it was refused.
+    await releaseAttempts(db, reservation).catch(() => undefined);
     throw err;
   }
 }
