@@ -28,7 +28,7 @@ export async function startBenchServer() {
   const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
     cwd: root,
     // Access lines would measure the terminal, not the server; mail goes to a scratch folder.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', MAIL_DIR: mkdtempSync(join(tmpdir(), 'shop-bench-mail-')) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_PENDING_MAX: '1000000', MAIL_DIR: mkdtempSync(join(tmpdir(), 'shop-bench-mail-')) },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

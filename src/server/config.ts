@@ -106,6 +106,10 @@ export const configSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** Hours a pending order waits for staff approval before it is cancelled with its stock given back. */
   ORDER_HOLD_HOURS: integer(1, 24 * 365).default(48),
+  /** Orders one client address or e-mail may place per hour as a guest (signed-in customers get more); tests raise it. */
+  ORDER_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
+  /** Unapproved pending orders one client address or e-mail may hold as a guest (signed-in customers more); tests raise it. */
+  ORDER_PENDING_MAX: integer(1, 1_000_000).default(3),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
 });

@@ -37,7 +37,7 @@ interface RuntimeState {
 const state: RuntimeState = { closed: false };
 
 /** The cached serialised catalogue of this process. */
-export const catalogCache = new CatalogSnapshotCache();
+export const catalogCache = new CatalogSnapshotCache({ onBuilt: (report) => getLogger().debug('catalogue snapshot built', { ...report }) });
 
 /** The validated configuration (parsed once; throws ConfigError with one line when invalid). */
 export function getConfig(): Config {

@@ -16,7 +16,7 @@ declare module 'vitest' {
 /** Starts one built server with a fresh database of the lane for the files that share it. */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const databaseUrl = await createTestDatabase();
-  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SIGNUP_LIMIT_PER_HOUR: '100000' } });
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SIGNUP_LIMIT_PER_HOUR: '100000', ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000' } });
   // Every file signs up from 127.0.0.1; the sign-up limit itself is tested on a server of its own.
   project.provide('apiBaseUrl', server.url);
   project.provide('apiDatabaseUrl', databaseUrl);

@@ -39,7 +39,7 @@ async function submitAll(bodies: unknown[]): Promise<number[]> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = await startServer({ env: { DATABASE_URL: db, SIGNUP_LIMIT_PER_HOUR: '1000' } });
+  server = await startServer({ env: { DATABASE_URL: db, SIGNUP_LIMIT_PER_HOUR: '1000', ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000' } });
   base = server.url;
   const sellable = (await fetchProducts(base)).filter((p) => !p.requestQuoteOnly && p.inStock);
   product = sellable[sellable.length - 8]!;

@@ -39,7 +39,7 @@ async function placeOk(body: unknown, cookie?: string): Promise<Order> {
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  server = await startServer({ env: { DATABASE_URL: db, SIGNUP_LIMIT_PER_HOUR: '1000' } });
+  server = await startServer({ env: { DATABASE_URL: db, SIGNUP_LIMIT_PER_HOUR: '1000', ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000' } });
   base = server.url;
   products = await fetchProducts(base);
   // The last sellable products of the catalogue; other files use the first ones.

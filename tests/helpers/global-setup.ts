@@ -28,6 +28,7 @@ export default async function setupServer(project: TestProject): Promise<(() => 
       DATABASE_URL: `file:${join(scratch, 'shop.db')}`,
       // Every journey signs up from 127.0.0.1; the limit has its own API test.
       SIGNUP_LIMIT_PER_HOUR: '100000',
+      ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000', // every journey orders from 127.0.0.1; the limits have their own API test
       MEDIA_DIR: join(scratch, 'media'),
       MAIL_DIR: join(scratch, 'mail'),
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',

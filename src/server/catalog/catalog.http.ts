@@ -33,7 +33,7 @@ export async function answerCatalogRequest(db: Kysely<Database>, cache: CatalogS
     vary: 'Accept-Encoding',
   };
   if (matchesVersion(request.ifNoneMatch, snapshot.version)) return { status: 304, headers };
-  const body = snapshot.bodies[encoding];
+  const body = await snapshot.body(encoding);
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['content-length'] = String(body.byteLength);
   if (encoding !== 'identity') headers['content-encoding'] = encoding;

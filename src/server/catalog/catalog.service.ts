@@ -32,7 +32,7 @@ function fileRank(file: string): number {
 }
 
 /** Sorts product rows the way the content files list them. */
-function sortProductRows(rows: ProductsTable[]): ProductsTable[] {
+export function sortProductRows(rows: ProductsTable[]): ProductsTable[] {
   return [...rows].sort(
     (a, b) =>
       fileRank(a.source_file) - fileRank(b.source_file) ||

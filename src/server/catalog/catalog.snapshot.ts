@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema';
-import { selectCatalogRevision } from './catalog.repository';
-import { listCatalog } from './catalog.service';
+import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
+import { selectAllCategories, selectAllProducts, selectCatalogRevision } from './catalog.repository';
+import { rowToCategory, rowToProduct } from './catalog.rows';
+import { sortProductRows } from './catalog.service';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -18,10 +19,25 @@ export interface CatalogSnapshot {
   revision: number;
   /** Content hash of products + categories: equal catalogues have equal versions, on any server. */
   version: string;
-  /** The JSON body `{ products, categories, version }`, in each encoding. */
-  bodies: Record<CatalogEncoding, Buffer>;
+  /** The JSON body `{ products, categories, version }` in an encoding, compressed on first use. */
+  body(encoding: CatalogEncoding): Promise<Buffer>;
   /** Product count, for logs. */
   productCount: number;
+}
+
+/** What one snapshot build did, for the log: how many products had to be serialised again. */
+export interface CatalogBuildReport {
+  revision: number;
+  products: number;
+  /** Products whose row changed since the previous snapshot (all of them on the first build). */
+  reserialised: number;
+  ms: number;
+}
+
+/** Options of the cache. */
+export interface CatalogCacheOptions {
+  /** Called after each snapshot build (the server logs it). */
+  onBuilt?: (report: CatalogBuildReport) => void;
 }
 
 /** Strong ETag of one encoding of a catalogue version (each encoding is its own representation). */
@@ -54,48 +70,76 @@ export function pickEncoding(acceptEncoding: string | null): CatalogEncoding {
   return 'identity';
 }
 
-/** Builds the snapshot of the catalogue as it is at `revision`. */
-async function buildSnapshot(db: Kysely<Database>, revision: number): Promise<CatalogSnapshot> {
-  const catalog = await listCatalog(db);
-  const content = JSON.stringify(catalog);
-  const version = createHash('sha256').update(content).digest('base64url').slice(0, 22);
-  // The body is the content plus its version, written by hand to avoid serialising twice.
-  const json = Buffer.from(`${content.slice(0, -1)},"version":"${version}"}`);
-  const [gz, br] = await Promise.all([
-    gzipAsync(json, { level: 6 }),
-    brotliAsync(json, {
-      params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
-        [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
-        [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-      },
-    }),
-  ]);
-  return { revision, version, bodies: { identity: json, gzip: gz, br }, productCount: catalog.products.length };
+/** A product's row and its serialised JSON (UTF-8), kept between builds so an unchanged product is not serialised again. */
+interface SerialisedProduct {
+  row: ProductsTable;
+  json: Buffer;
+}
+
+const COMMA = Buffer.from(',');
+
+/** Columns that only order or book-keep a product: they never change its JSON. */
+const BOOKKEEPING_COLUMNS = new Set<string>(['source_file', 'position', 'version', 'created_at', 'updated_at']);
+
+/** Whether two rows of one product serialise the same (every column but the bookkeeping ones equal). */
+function sameProductJson(a: ProductsTable, b: ProductsTable): boolean {
+  for (const key of Object.keys(a) as (keyof ProductsTable)[]) {
+    if (!BOOKKEEPING_COLUMNS.has(key) && a[key] !== b[key]) return false;
+  }
+  return true;
+}
+
+/** Compresses a body once, on first use, sharing the work between concurrent callers. */
+function lazyEncodings(json: Buffer): (encoding: CatalogEncoding) => Promise<Buffer> {
+  const encoded = new Map<CatalogEncoding, Promise<Buffer>>([['identity', Promise.resolve(json)]]);
+  return (encoding) => {
+    let body = encoded.get(encoding);
+    if (!body) {
+      body =
+        encoding === 'gzip'
+          ? gzipAsync(json, { level: 6 })
+          : brotliAsync(json, {
+              params: {
+                // Quality 5 compresses this JSON within about 10 % of quality 9 at a thirtieth of the time: a body may live only until the next sale.
+                [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+              },
+            });
+      encoded.set(encoding, body);
+      body.catch(() => encoded.delete(encoding));
+    }
+    return body;
+  };
 }
 
 /**
  * Keeps the serialised catalogue in memory, one per process, rebuilt only when the database
- * revision moves. The hot path is one tiny revision read and a string compare.
+ * revision moves. The hot path is one revision read (shared by the requests that arrive while one
+ * is under way) and a number compare. A rebuild reads the rows and serialises again only the
+ * products whose row changed (a sale changes one stock number), and concurrent requests after a
+ * change share that one rebuild.
  */
 export class CatalogSnapshotCache {
   #current: CatalogSnapshot | undefined;
   #building: Promise<CatalogSnapshot> | undefined;
+  #serialised = new Map<string, SerialisedProduct>();
+  #revisionRead: Promise<number> | undefined;
+  #nextRevisionRead: Promise<number> | undefined;
+  readonly #onBuilt: CatalogCacheOptions['onBuilt'];
+
+  constructor(options: CatalogCacheOptions = {}) {
+    this.#onBuilt = options.onBuilt;
+  }
 
   /** The snapshot of the current revision, building it when the catalogue has changed. */
   async get(db: Kysely<Database>): Promise<CatalogSnapshot> {
-    const revision = await selectCatalogRevision(db);
+    const revision = await this.#readRevision(db);
     if (this.#current?.revision === revision) return this.#current;
     for (;;) {
-      // Concurrent requests after a change share one rebuild.
-      this.#building ??= buildSnapshot(db, revision)
-        .then((snapshot) => {
-          if (!this.#current || snapshot.revision >= this.#current.revision) this.#current = snapshot;
-          return snapshot;
-        })
-        .finally(() => {
-          this.#building = undefined;
-        });
+      this.#building ??= this.#build(db).finally(() => {
+        this.#building = undefined;
+      });
       const built = await this.#building;
       // A rebuild started before the change this request saw is not enough for it.
       if (built.revision >= revision) return built;
@@ -105,5 +149,70 @@ export class CatalogSnapshotCache {
   /** Drops the cached snapshot (tests, or after a restore). */
   clear(): void {
     this.#current = undefined;
+    this.#serialised.clear();
+  }
+
+  /**
+   * The database revision, read no earlier than this call: a read already under way may have
+   * started before a change this caller has seen, so callers arriving meanwhile share the next one.
+   */
+  #readRevision(db: Kysely<Database>): Promise<number> {
+    if (!this.#revisionRead) {
+      const read = selectCatalogRevision(db).finally(() => {
+        this.#revisionRead = undefined;
+      });
+      this.#revisionRead = read;
+      return read;
+    }
+    this.#nextRevisionRead ??= this.#revisionRead
+      .catch(() => undefined)
+      .then(() => {
+        this.#nextRevisionRead = undefined;
+        return this.#readRevision(db);
+      });
+    return this.#nextRevisionRead;
+  }
+
+  /** Reads the catalogue at the current revision and serialises what changed since the last build. */
+  async #build(db: Kysely<Database>): Promise<CatalogSnapshot> {
+    const started = performance.now();
+    // The revision is read before the rows: rows newer than their label only cause one more rebuild, never a stale answer.
+    const revision = await selectCatalogRevision(db);
+    const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
+    const snapshot = this.#serialise(revision, productRows, categoryRows, started);
+    if (!this.#current || snapshot.revision >= this.#current.revision) this.#current = snapshot;
+    return snapshot;
+  }
+
+  /** Builds the snapshot from rows, reusing the JSON of every product whose row is unchanged. */
+  #serialise(revision: number, productRows: ProductsTable[], categoryRows: CategoriesTable[], started: number): CatalogSnapshot {
+    const serialised = new Map<string, SerialisedProduct>();
+    let reserialised = 0;
+    const products = sortProductRows(productRows).map((row) => {
+      const known = this.#serialised.get(row.id);
+      if (known && sameProductJson(known.row, row)) {
+        serialised.set(row.id, known);
+        return known.json;
+      }
+      reserialised += 1;
+      const fresh = { row, json: Buffer.from(JSON.stringify(rowToProduct(row))) };
+      serialised.set(row.id, fresh);
+      return fresh.json;
+    });
+    this.#serialised = serialised;
+    // The bytes of JSON.stringify({ products, categories }), assembled from the kept pieces without one big string.
+    const parts: Buffer[] = [Buffer.from('{"products":[')];
+    products.forEach((json, i) => parts.push(...(i === 0 ? [json] : [COMMA, json])));
+    parts.push(Buffer.from(`],"categories":${JSON.stringify(categoryRows.map(rowToCategory))}`));
+    const hash = createHash('sha256');
+    for (const part of parts) hash.update(part);
+    hash.update('}');
+    const version = hash.digest('base64url').slice(0, 22);
+    // The body is the content plus its version.
+    parts.push(Buffer.from(`,"version":"${version}"}`));
+    const json = Buffer.concat(parts);
+    const report = { revision, products: products.length, reserialised, ms: Math.round((performance.now() - started) * 10) / 10 };
+    this.#onBuilt?.(report);
+    return { revision, version, body: lazyEncodings(json), productCount: products.length };
   }
 }

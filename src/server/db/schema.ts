@@ -215,6 +215,8 @@ export interface OrdersTable {
   tracking_number: string | null;
   /** Lower-cased 'number e-mail first last' that the back-office search matches. */
   search_text: string;
+  /** Client address the order was placed from (caps the pending orders of one address); null before it was kept. */
+  client_address: string | null;
 }
 
 /** One line of an order with the product as it was when ordered. */

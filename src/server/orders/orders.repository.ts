@@ -93,3 +93,35 @@ export function selectItemsOfOrders(db: Db, orderIds: readonly string[]): Promis
   if (orderIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
 }
+
+/**
+ * Serialises order placement per placer (PostgreSQL): a transaction-scoped advisory lock on each
+ * key, taken in sorted order, so two orders of one address or e-mail count each other's pending
+ * orders. Taken before the catalogue revision lock. SQLite runs one write transaction at a time.
+ */
+export async function lockOrderPlacers(db: Db, keys: readonly string[]): Promise<void> {
+  if (getDialectKind(db) !== 'postgres') return;
+  for (const key of [...new Set(keys)].sort()) {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
+  }
+}
+
+/** Pending orders placed from `address` and pending orders under `email` (any case), and the oldest creation time among them. */
+export async function countPendingOrdersOf(
+  db: Db,
+  address: string | null,
+  email: string,
+): Promise<{ byAddress: number; byEmail: number; oldest?: string }> {
+  const lowered = email.trim().toLowerCase();
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => [
+      eb.fn.sum<number>(eb.case().when('client_address', '=', address).then(1).else(0).end()).as('by_address'),
+      eb.fn.sum<number>(eb.case().when(sql<string>`lower(customer_email)`, '=', lowered).then(1).else(0).end()).as('by_email'),
+      eb.fn.min('created_at').as('oldest'),
+    ])
+    .where('status', '=', 'pending')
+    .where((eb) => eb.or([eb('client_address', '=', address), eb(sql<string>`lower(customer_email)`, '=', lowered)]))
+    .executeTakeFirst();
+  return { byAddress: Number(row?.by_address ?? 0), byEmail: Number(row?.by_email ?? 0), oldest: row?.oldest ?? undefined };
+}

@@ -12,7 +12,7 @@ import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
 import { computeTotals } from '../../lib/pricing';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
-import { assertWithinLimits, recordAttempts, type RateLimit } from '../auth/rate-limit';
+import { assertWithinLimits, recordAttempts, releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import type { RequestFacts } from '../customers/customers.service';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -21,8 +21,19 @@ import { renderOrderReceivedMail } from '../mail/templates';
 import { insertMailEvent } from './order-admin.repository';
 import { withCustomerHistory } from './order-history';
 import {
+  assertEmailNotBlocked,
+  orderRateChecks,
+  pendingOrderCap,
+  placerLockKeys,
+  tooManyPendingOrders,
+  type OrderLimits,
+  type OrderPlacer,
+} from './order-limits';
+import {
+  countPendingOrdersOf,
   insertOrder,
   lockCatalogRevision,
+  lockOrderPlacers,
   orderNumberExists,
   selectItemsOfOrders,
   selectOrderableProducts,
@@ -63,6 +74,8 @@ export interface PlaceOrderFacts extends RequestFacts {
   siteUrl: string;
   /** Order number generator (tests force collisions with it). */
   orderNumbers?: OrderNumberSource;
+  /** Orders per hour and pending orders allowed per address and e-mail; none when absent (scripts). */
+  limits?: OrderLimits;
 }
 
 /** A placed order and whether it was placed by an earlier request with the same key. */
@@ -207,6 +220,8 @@ async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string):
  * unknown, quote-only and out-of-stock products (409), takes counted stock atomically, writes the
  * order, its lines and the order-received e-mail in one transaction. The same idempotency key
  * with the same request returns the first order; with another request it is refused (422).
+ * An e-mail of a blocked account is refused (403); past `facts.limits` (orders per hour, pending
+ * orders per address and e-mail) it answers 429 and nothing is written or sent.
  */
 export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, facts: PlaceOrderFacts): Promise<PlacedOrder> {
   const lines = mergeLines(input.items);
@@ -214,11 +229,44 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
   const existing = await selectOrderByIdempotencyKey(db, input.idempotencyKey);
   if (existing) return replay(db, existing, requestHash);
 
+  await assertEmailNotBlocked(db, input.customer.email);
+  const placer: OrderPlacer = { address: facts.address, email: input.customer.email, signedIn: facts.customerId !== undefined };
+  const limits = facts.limits;
+  // Counted before the work, so a burst cannot slip past the hourly limit between check and count.
+  const reservation = limits ? await reserveAttempts(db, orderRateChecks(limits, placer), facts.now ?? new Date()) : [];
+  try {
+    const placed = await placeWithinLimits(db, input, facts, lines, requestHash, placer);
+    // A replay placed nothing this time; only new orders use up the limit.
+    if (placed.replayed) await releaseAttempts(db, reservation);
+    return placed;
+  } catch (err) {
+    // A refused order uses up nothing; failing to give the reservation back must not hide why it was refused.
+    await releaseAttempts(db, reservation).catch(() => undefined);
+    throw err;
+  }
+}
+
+/** The body of placeOrder once the placer is within the hourly limit: the transaction and its retries. */
+async function placeWithinLimits(
+  db: Kysely<Database>,
+  input: ParsedOrderInput,
+  facts: PlaceOrderFacts,
+  lines: WantedLine[],
+  requestHash: string,
+  placer: OrderPlacer,
+): Promise<PlacedOrder> {
   const orderNumbers = facts.orderNumbers ?? defaultOrderNumberSource;
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
     const now = facts.now ?? new Date();
     try {
       const order = await db.transaction().execute(async (trx) => {
+        if (facts.limits) {
+          // Counted under the placer's lock, inside the transaction that adds the order: parallel orders cannot pass the cap together.
+          await lockOrderPlacers(trx, placerLockKeys(placer));
+          const pending = await countPendingOrdersOf(trx, facts.address ?? null, placer.email);
+          const cap = pendingOrderCap(facts.limits, placer);
+          if (pending.byAddress >= cap || pending.byEmail >= cap) throw tooManyPendingOrders(cap, pending.oldest, facts.limits, now);
+        }
         const products = new Map((await selectOrderableProducts(trx, lines.map((l) => l.productId))).map((p) => [p.id, p]));
         const refusals = findRefusals(lines, products);
         if (refusals.length > 0) throw unavailableError(refusals);
@@ -273,6 +321,7 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
           carrier: null,
           tracking_number: null,
           search_text: buildOrderSearchText(orderNumber, input.customer.email, input.customer.firstName, input.customer.lastName),
+          client_address: facts.address ?? null,
         };
         const items: OrderItemRow[] = priced.map(({ line, product }, position) => ({
           order_id: row.id,

@@ -28,7 +28,7 @@ export interface Shop {
 export async function startShop(env: Record<string, string | undefined> = {}, db?: string): Promise<Shop> {
   const databaseUrl = db ?? (await createTestDatabase());
   // A loaded machine (browser tests beside these) can take a minute to start a server.
-  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SHOP_DEMO: '1', SIGNUP_LIMIT_PER_HOUR: '100000', ...env }, readyTimeoutMs: 120_000 });
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SHOP_DEMO: '1', SIGNUP_LIMIT_PER_HOUR: '100000', ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000', ...env }, readyTimeoutMs: 120_000 });
   return { server, base: server.url, db: databaseUrl };
 }
 

@@ -54,6 +54,7 @@ export function useAdminServer(): AdminServer {
         MAIL_DIR: join(scratch, 'mail'),
         SHOP_DEMO: '1',
         SIGNUP_LIMIT_PER_HOUR: '100000',
+        ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       },
     });

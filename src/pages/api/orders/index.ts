@@ -12,13 +12,20 @@ export const prerender = false;
 
 /**
  * Places an order: 201 Order; 200 with the same Order when the idempotency key was used before for
- * the same request (header Idempotent-Replayed: true); 409 unavailable products; 422 invalid fields.
+ * the same request (header Idempotent-Replayed: true); 403 e-mail of a blocked account; 409
+ * unavailable products; 422 invalid fields; 429 too many orders or pending orders (Retry-After).
  */
 export const POST: APIRoute = async ({ request }) => {
   const input = await readJsonBody(request, orderInputSchema);
   const { db } = await getDatabase();
   const customer = await findSignedInCustomer(db, readSessionToken(request));
-  const placed = await placeOrder(db, input, { customerId: customer?.id, siteUrl: getConfig().SITE_URL, address: currentClientAddress() });
+  const config = getConfig();
+  const placed = await placeOrder(db, input, {
+    customerId: customer?.id,
+    siteUrl: config.SITE_URL,
+    address: currentClientAddress(),
+    limits: { perHour: config.ORDER_LIMIT_PER_HOUR, pendingMax: config.ORDER_PENDING_MAX, holdMs: config.ORDER_HOLD_HOURS * 3_600_000 },
+  });
   if (placed.replayed) return jsonResponse(placed.order, 200, { 'idempotent-replayed': 'true' });
   pokeOutbox();
   return jsonResponse(placed.order, 201, { location: `/api/orders/${placed.order.orderNumber}` });

@@ -148,7 +148,7 @@ describe('CatalogSnapshotCache', () => {
     await handle.db.updateTable('categories').set({ description: 'Changed.' }).where('id', '=', 'kretus').execute();
     const second = await cache.get(handle.db);
     expect(second.version).not.toBe(first.version);
-    expect(JSON.parse(second.bodies.identity.toString()).version).toBe(second.version);
+    expect(JSON.parse((await second.body('identity')).toString()).version).toBe(second.version);
   });
 
   it('shares one rebuild between concurrent requests', async () => {

@@ -1,0 +1,110 @@
+// GET /api/catalog while orders come in: every order changes a stock number, so the catalogue
+// changes up to ORDERS_PER_SECOND times a second. Measures full answers (gzip, as browsers ask)
+// and revalidations (If-None-Match with the newest ETag seen → 304) while a second client
+// places orders at a fixed rate. Starts the built server on a temporary SQLite database (or
+// BENCH_DATABASE_URL); loopback only; about 20 s. Not a test: it prints figures and the goals.
+//   npx node bench/catalog-under-orders.mjs   (BENCH_SECONDS=8 per phase, BENCH_CONNECTIONS=10, ORDERS_PER_SECOND=50)
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { startBenchServer } from './bench-server.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS || 8);
+const connections = Number(process.env.BENCH_CONNECTIONS || 10);
+const ordersPerSecond = Number(process.env.ORDERS_PER_SECOND || 50);
+
+/** Gives the products a stock no run can exhaust, behind the server's back. */
+async function stockUp(databaseUrl, ids) {
+  const statement = `UPDATE products SET stock_quantity = 10000000, in_stock = 1, request_quote_only = 0 WHERE id IN (${ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(', ')})`;
+  if (databaseUrl.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+    return;
+  }
+  const db = new Database(databaseUrl.replace(/^file:/, ''));
+  db.pragma('busy_timeout = 5000');
+  db.prepare(statement).run();
+  db.close();
+}
+
+/** Places orders at `ordersPerSecond` for `duration` seconds; resolves to the autocannon result. */
+function placeOrders(base, productIds, duration) {
+  const template = {
+    items: productIds.map((productId) => ({ productId, quantity: 1 })),
+    customer: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', phone: '07700900123' },
+    shippingAddress: { address: '1 Load Lane', city: 'London', postalCode: 'SW1A 1AA', country: 'United Kingdom' },
+    payment: { cardName: 'BENCH MARK', brand: 'visa', last4: '4242', expiryDate: '12/30' },
+  };
+  return autocannon({
+    url: `${base}/api/orders`,
+    // Enough connections that slow answers do not hold the rate under ORDERS_PER_SECOND.
+    connections: 20,
+    overallRate: ordersPerSecond,
+    duration,
+    requests: [
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: base },
+        setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...template, idempotencyKey: randomUUID() }) }),
+      },
+    ],
+  });
+}
+
+/**
+ * Runs the catalogue clients while orders come in; returns a table row. Revalidating clients send
+ * the newest ETag any of them has seen (autocannon clears its per-connection context after every
+ * request of a one-request list), so a request that crosses a sale gets the new body, a 200.
+ */
+async function measureUnderOrders(title, base, revalidate, productIds) {
+  const headers = { 'accept-encoding': 'gzip' };
+  let newestEtag;
+  const request = revalidate
+    ? {
+        method: 'GET',
+        setupRequest: (req) => ({ ...req, headers: newestEtag ? { ...headers, 'if-none-match': newestEtag } : headers }),
+        onResponse: (_status, _body, _context, responseHeaders) => {
+          if (responseHeaders.etag) newestEtag = responseHeaders.etag;
+        },
+      }
+    : { method: 'GET', headers };
+  const [catalogue, orders] = await Promise.all([
+    autocannon({ url: `${base}/api/catalog`, connections, duration: seconds, pipelining: 1, requests: [request] }),
+    placeOrders(base, productIds, seconds),
+  ]);
+  return {
+    title,
+    'req/s (avg)': Math.round(catalogue.requests.average),
+    'p50 ms': catalogue.latency.p50,
+    'p99 ms': catalogue.latency.p99,
+    '304/s': Math.round((catalogue.statusCodeStats?.['304']?.count ?? 0) / (catalogue.duration || seconds)),
+    statuses: Object.entries(catalogue.statusCodeStats ?? {}).map(([k, v]) => `${k}:${v.count}`).join(' '),
+    errors: catalogue.errors + catalogue.timeouts,
+    'orders/s': Math.round(orders['2xx'] / (orders.duration || seconds)),
+    'order non2xx': orders.non2xx,
+  };
+}
+
+const server = await startBenchServer();
+const base = server.url;
+try {
+  const { products } = await (await fetch(`${base}/api/catalog`)).json();
+  const chosen = products.filter((p) => !p.requestQuoteOnly).slice(0, 2).map((p) => p.id);
+  await stockUp(server.databaseUrl, chosen);
+  console.log(`GET ${base}/api/catalog (${products.length} products) while POST /api/orders runs at ${ordersPerSecond}/s`);
+  console.log(`autocannon: ${connections} catalogue connections, ${seconds} s per phase, loopback\n`);
+
+  const rows = [];
+  rows.push(await measureUnderOrders('200 full catalogue (gzip)', base, false, chosen));
+  rows.push(await measureUnderOrders('If-None-Match, newest ETag seen', base, true, chosen));
+  console.table(rows);
+  const [full, revalidate] = rows;
+  const notModifiedPerSecond = revalidate['304/s'];
+  console.log(`full-body goal (>= 1,000 req/s): ${full['req/s (avg)'] >= 1000 ? 'met' : 'not met'} on this machine`);
+  console.log(`304 goal (>= 5,000 304s/s): ${notModifiedPerSecond} 304/s, ${notModifiedPerSecond >= 5000 ? 'met' : 'not met'} on this machine`);
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,80 @@
+import { cpSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { listCatalog, seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
+import { CatalogSnapshotCache, type CatalogBuildReport, type CatalogSnapshot } from '../../../../src/server/catalog/catalog.snapshot';
+import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
+import { migrateToLatest } from '../../../../src/server/db/migrate';
+
+const ROOT = new URL('../../../../', import.meta.url).pathname;
+
+let handle: DatabaseHandle;
+let builds: CatalogBuildReport[];
+let cache: CatalogSnapshotCache;
+
+/** The identity body of a snapshot as parsed JSON. */
+async function bodyOf(snapshot: CatalogSnapshot): Promise<{ products: { id: string; stockQuantity?: number; inStock: boolean; name: string }[]; version: string }> {
+  return JSON.parse((await snapshot.body('identity')).toString());
+}
+
+beforeEach(async () => {
+  const contentDir = join(mkdtempSync(join(tmpdir(), 'shop-unit-')), 'content');
+  cpSync(join(ROOT, 'content'), contentDir, { recursive: true });
+  handle = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-unit-db-')), 'shop.db') });
+  await migrateToLatest(handle.db);
+  await seedCatalogFromContent(handle.db, contentDir);
+  builds = [];
+  cache = new CatalogSnapshotCache({ onBuilt: (report) => builds.push(report) });
+});
+
+afterEach(async () => {
+  await handle.close();
+});
+
+describe('CatalogSnapshotCache after a stock change', () => {
+  it('serialises only the product whose stock changed, and the body equals a full rebuild', async () => {
+    const first = await cache.get(handle.db);
+    const [product] = (await bodyOf(first)).products;
+    await handle.db.updateTable('products').set({ stock_quantity: 7, in_stock: 1 }).where('id', '=', product!.id).execute();
+
+    const patched = await cache.get(handle.db);
+    expect(builds.map((b) => b.reserialised)).toEqual([first.productCount, 1]);
+    expect(patched.version).not.toBe(first.version);
+    const body = await bodyOf(patched);
+    expect(body.products.find((p) => p.id === product!.id)?.stockQuantity).toBe(7);
+
+    const full = await new CatalogSnapshotCache().get(handle.db);
+    expect(full.version).toBe(patched.version);
+    expect((await patched.body('identity')).equals(await full.body('identity'))).toBe(true);
+    const { version: _version, ...content } = body;
+    expect(content).toEqual(await listCatalog(handle.db));
+  });
+
+  it('serialises a product again when anything but its bookkeeping changed', async () => {
+    const first = await cache.get(handle.db);
+    const [product] = (await bodyOf(first)).products;
+    await handle.db.updateTable('products').set({ name: 'Renamed Primer', version: 99, updated_at: '2030-01-01T00:00:00.000Z' }).where('id', '=', product!.id).execute();
+    const renamed = await bodyOf(await cache.get(handle.db));
+    expect(renamed.products.find((p) => p.id === product!.id)?.name).toBe('Renamed Primer');
+    expect(builds.at(-1)?.reserialised).toBe(1);
+  });
+
+  it('builds once for many concurrent requests after a change', async () => {
+    await cache.get(handle.db);
+    await handle.db.updateTable('products').set({ stock_quantity: 3 }).where('stock_quantity', 'is not', null).execute();
+    const snapshots = await Promise.all(Array.from({ length: 20 }, () => cache.get(handle.db)));
+    expect(new Set(snapshots).size).toBe(1);
+    expect(builds).toHaveLength(2);
+  });
+
+  it('compresses each encoding once, on first use, to the same JSON', async () => {
+    const snapshot = await cache.get(handle.db);
+    const identity = await snapshot.body('identity');
+    const [gz, gzAgain] = await Promise.all([snapshot.body('gzip'), snapshot.body('gzip')]);
+    expect(gz).toBe(gzAgain);
+    expect(gunzipSync(gz).equals(identity)).toBe(true);
+    expect(brotliDecompressSync(await snapshot.body('br')).equals(identity)).toBe(true);
+  });
+});
