@@ -1,8 +1,8 @@
+import type { Kysely, Transaction } from 'kysely';
 import { AUTH_MESSAGES } from '../../lib/schemas/auth';
 import type { Db } from '../customers/customers.repository';
-import { ApiError } from '../http/errors';
-import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema';
+import { ApiError } from '../http/errors';
 import { countAttemptsSince, deleteAttempts, deleteAttemptsById, insertAttempt, lockAttemptScopes } from './attempts.repository';
 
 /** A limit: at most `max` counted attempts per sliding `windowMs`. */
@@ -38,6 +38,7 @@ export function signInLimits(prefix: string, account: string, address: string | 
     { scope: `${prefix}:address:${from}`, limit: LOGIN_ADDRESS_LIMIT },
   ];
 }
+
 /** Password reset e-mails per account, per hour. */
 export const RESET_ACCOUNT_LIMIT: RateLimit = { max: 5, windowMs: 60 * MINUTE };
 /** Password reset requests per client address, per hour. */
