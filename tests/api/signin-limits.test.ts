@@ -58,10 +58,12 @@ describe('customer sign-in', () => {
     expect(statuses).toEqual([...times(5, 401), ...times(5, 429)]);
   });
 
-  it('counts unknown e-mails sent at once from one address against its limit of 20', async () => {
+  it('counts unknown e-mails from one address against its limit of 20, sent at once too', async () => {
     const address = newAddress();
-    const statuses = await burst(25, () => post('/api/auth/login', { email: `ghost.${randomUUID()}@example.com`, password: STRONG_PASSWORD }, address));
-    expect(statuses).toEqual([...times(20, 404), ...times(5, 429)]);
+    const ghost = () => post('/api/auth/login', { email: `ghost.${randomUUID()}@example.com`, password: STRONG_PASSWORD }, address);
+    // Most one by one: twenty hashes at once could wait past the password gate's limit (503) on a busy machine.
+    for (let i = 0; i < 15; i++) expect((await ghost()).status).toBe(404);
+    expect(await burst(10, ghost)).toEqual([...times(5, 404), ...times(5, 429)]);
   });
 
   it('keeps a stranger guessing from several addresses from locking the customer out, until the softer per-account limit of 50', async () => {

@@ -105,6 +105,19 @@ export function reserveAttempts(db: Kysely<Database>, checks: readonly LimitChec
   return db.transaction().execute((trx) => takeAttempts(trx, checks, now));
 }
 
+/**
+ * Runs the work a reservation was taken for; when it fails (the password gate busy, the database
+ * gone) the reservation is given back, since the attempt was never judged.
+ */
+export async function underReservation<T>(db: Db, reservation: readonly string[], work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    await releaseAttempts(db, reservation).catch(() => undefined);
+    throw err;
+  }
+}
+
 /** Gives back a reservation of reserveAttempts (the attempt succeeded). */
 export function releaseAttempts(db: Db, ids: readonly string[]): Promise<void> {
   return deleteAttemptsById(db, ids);

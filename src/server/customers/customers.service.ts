@@ -10,6 +10,7 @@ import {
   RESET_ACCOUNT_LIMIT,
   RESET_ADDRESS_LIMIT,
   signInLimits,
+  underReservation,
   type RateLimit,
 } from '../auth/rate-limit';
 import { endAllSessions, endSession, resolveSession, startSession, type NewSession } from '../auth/sessions.service';
@@ -142,8 +143,10 @@ export async function signInCustomer(
   const now = facts.now ?? new Date();
   const limits = signInLimits('login', normalizeEmail(input.email), facts.address);
   const reservation = await reserveAttempts(db, limits, now);
-  const customer = await findCustomerByEmail(db, input.email);
-  const matches = await verifyAccountPassword(customer?.password_hash, input.password);
+  const [customer, matches] = await underReservation(db, reservation, async () => {
+    const found = await findCustomerByEmail(db, input.email);
+    return [found, await verifyAccountPassword(found?.password_hash, input.password)] as const;
+  });
   if (!customer) throw new ApiError(404, 'user_not_found', AUTH_MESSAGES.userNotFound);
   if (!matches) throw new ApiError(401, 'invalid_password', AUTH_MESSAGES.invalidPassword);
   await releaseAttempts(db, reservation);

@@ -4,7 +4,7 @@ import { ADMIN_MESSAGES, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Admi
 import { isValidEmail, normalizeEmail } from '../../lib/schemas/auth';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import { hashPassword, isCommonPassword, verifyAccountPassword } from '../auth/passwords';
-import { clearAttempts, releaseAttempts, reserveAttempts, signInLimits } from '../auth/rate-limit';
+import { clearAttempts, releaseAttempts, reserveAttempts, signInLimits, underReservation } from '../auth/rate-limit';
 import { createToken, hashToken } from '../auth/tokens';
 import type { Db } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
@@ -92,8 +92,11 @@ export async function signInStaff(db: Kysely<Database>, input: { email: string; 
   const limits = signInLimits('staff-login', normalizeEmail(input.email), facts.address);
   // Counted before the password is checked, so a burst sent at once meets the limit too.
   const reservation = await reserveAttempts(db, limits, now);
-  const staff = await findStaffByEmail(db, input.email);
-  if (!(await verifyAccountPassword(staff?.password_hash, input.password)) || !staff) throw invalidCredentials();
+  const [staff, matches] = await underReservation(db, reservation, async () => {
+    const found = await findStaffByEmail(db, input.email);
+    return [found, await verifyAccountPassword(found?.password_hash, input.password)] as const;
+  });
+  if (!staff || !matches) throw invalidCredentials();
   await releaseAttempts(db, reservation);
   if (staff.active !== 1) throw new ApiError(403, 'account_deactivated', ADMIN_MESSAGES.deactivated);
   const token = createToken();

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseAttempts, reserveAttempts, signInLimits, type LimitCheck } from '../../../../src/server/auth/rate-limit';
+import { releaseAttempts, reserveAttempts, signInLimits, underReservation, type LimitCheck } from '../../../../src/server/auth/rate-limit';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
 import { ApiError } from '../../../../src/server/http/errors';
@@ -49,6 +49,19 @@ describe('reserveAttempts', () => {
     expect(await tryReserve(new Date(start.getTime() + 20_000))).toBe(true);
     expect(await tryReserve(new Date(start.getTime() + 69_000))).toBe(false);
     expect(await tryReserve(new Date(start.getTime() + 70_001))).toBe(true);
+  });
+});
+
+describe('underReservation', () => {
+  it('gives the reservation back when the work fails, and keeps it when the work is done', async () => {
+    const now = new Date('2026-11-24T01:00:00Z');
+    const count = async () => (await handle.db.selectFrom('login_attempts').select('id').execute()).length;
+    const failed = await reserveAttempts(handle.db, checks, now);
+    await expect(underReservation(handle.db, failed, () => Promise.reject(new ApiError(503, 'busy', 'Busy.')))).rejects.toThrow('Busy.');
+    expect(await count()).toBe(0);
+    const done = await reserveAttempts(handle.db, checks, now);
+    expect(await underReservation(handle.db, done, async () => 'judged')).toBe('judged');
+    expect(await count()).toBe(1);
   });
 });
 
