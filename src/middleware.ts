@@ -63,7 +63,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       forwardedHost: context.request.headers.get('x-forwarded-host'),
       forwardedProto: context.request.headers.get('x-forwarded-proto'),
       encrypted: context.url.protocol === 'https:',
-      trustProxy: config.TRUST_PROXY,
+      trustProxy: config.TRUST_PROXY.kind !== 'none',
       siteOrigin: config.SITE_URL,
     });
     if (!sameOrigin) return errorResponse(forbiddenOrigin());
@@ -82,6 +82,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   let clientAddress: string | undefined;
   try {
+    // Only under `astro dev` (no edge): the edge has already put the one client address in the context.
     clientAddress = context.clientAddress;
   } catch {
     // Not every host knows the peer address.

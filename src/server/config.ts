@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN } from '../lib/constants';
 import { isCommonPassword } from './auth/passwords';
+import { parseProxyTrust } from './http/client-address';
 
 /** A boolean environment variable: 1/0, true/false, yes/no, on/off (any case). */
 const flag = z
@@ -90,8 +91,20 @@ export const configSchema = z.object({
     .trim()
     .refine((v) => /(^|[\\/])content[\\/]?$/.test(v), { message: 'must be a folder named content' })
     .default('./content'),
-  /** Trust X-Forwarded-For/-Proto/-Host from a reverse proxy in front of the server. */
-  TRUST_PROXY: flag.default(false),
+  /**
+   * Which reverse proxies in front of the server are believed about X-Forwarded-For/-Proto/-Host:
+   * false (none), true (the nearest one), a hop count, or a comma-separated list of proxy addresses,
+   * CIDR subnets and the names loopback, linklocal, uniquelocal. The client address is the first
+   * one, from the right of X-Forwarded-For, that is not a trusted proxy.
+   */
+  TRUST_PROXY: z
+    .string()
+    .transform((v, ctx) => {
+      const trust = parseProxyTrust(v);
+      if (!trust) ctx.addIssue({ code: 'custom', message: 'must be true, false, a hop count, or a comma-separated list of proxy addresses or CIDR subnets' });
+      return trust ?? z.NEVER;
+    })
+    .default({ kind: 'none' }),
   /** Largest request body accepted, in bytes (file uploads have their own limit). */
   MAX_BODY_BYTES: integer(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   /** Largest uploaded file (images, CSV imports), in bytes. */

@@ -1,4 +1,19 @@
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../customers/customers.repository';
+import { getDialectKind } from '../db/dialect';
+import type { Database } from '../db/schema';
+
+/**
+ * Makes the transaction the only one counting under these scopes until it ends. PostgreSQL: an
+ * advisory lock per scope, taken in one order so two transactions never wait on each other.
+ * SQLite: nothing to do, the transaction's first write takes the database's only write lock.
+ */
+export async function lockAttemptScopes(trx: Transaction<Database>, scopes: readonly string[]): Promise<void> {
+  if (getDialectKind(trx) !== 'postgres') return;
+  for (const scope of [...new Set(scopes)].sort()) {
+    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${scope}, 0))`.execute(trx);
+  }
+}
 
 /** Counts the attempts under `scope` since `since` and the time of the oldest of them. */
 export async function countAttemptsSince(db: Db, scope: string, since: string): Promise<{ count: number; oldest?: string }> {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
@@ -64,4 +65,18 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
       return false;
     }
   });
+}
+
+// An argon2id hash of a random password, made once: unknown accounts verify against it.
+let decoyHash: Promise<string> | undefined;
+
+/**
+ * Whether `password` matches the account's hash; for an unknown account (no hash) a decoy hash with
+ * the same parameters is verified and false returned, so both answers take as long.
+ */
+export async function verifyAccountPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  if (passwordHash !== undefined) return verifyPassword(passwordHash, password);
+  decoyHash ??= hashPassword(randomBytes(32).toString('base64url'));
+  await verifyPassword(await decoyHash, password);
+  return false;
 }

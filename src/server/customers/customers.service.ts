@@ -1,14 +1,16 @@
 import type { Kysely } from 'kysely';
 import { AUTH_MESSAGES, normalizeEmail, type CustomerUser } from '../../lib/schemas/auth';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, isCommonPassword, verifyAccountPassword } from '../auth/passwords';
 import {
   assertWithinLimits,
   clearAttempts,
-  LOGIN_ACCOUNT_LIMIT,
-  LOGIN_ADDRESS_LIMIT,
   recordAttempts,
+  releaseAttempts,
+  reserveAttempts,
   RESET_ACCOUNT_LIMIT,
   RESET_ADDRESS_LIMIT,
+  signInLimits,
+  underReservation,
   type RateLimit,
 } from '../auth/rate-limit';
 import { endAllSessions, endSession, resolveSession, startSession, type NewSession } from '../auth/sessions.service';
@@ -127,9 +129,11 @@ export async function registerCustomer(
 }
 
 /**
- * Signs a customer in: 429 past the failure limits (per account and per address), 404 for an
- * unknown address, 401 for a wrong password (both counted), 403 when blocked. On success the
- * account's failures are forgotten, the previous session of this browser ends and a new one starts.
+ * Signs a customer in: 429 past the failure limits (per account and address pair, per account, per
+ * address; counted before the password check), 404 for an unknown address, 401 for a wrong password
+ * (both counted, both verifying a hash so timing tells nothing), 403 when blocked. On success this
+ * address's failures for the account are forgotten, the previous session of this browser ends and a
+ * new one starts.
  */
 export async function signInCustomer(
   db: Kysely<Database>,
@@ -137,20 +141,15 @@ export async function signInCustomer(
   facts: RequestFacts & { previousToken?: string } = {},
 ): Promise<SignedIn> {
   const now = facts.now ?? new Date();
-  const limits = [
-    { scope: `login:account:${normalizeEmail(input.email)}`, limit: LOGIN_ACCOUNT_LIMIT },
-    { scope: `login:address:${facts.address ?? 'unknown'}`, limit: LOGIN_ADDRESS_LIMIT },
-  ];
-  await assertWithinLimits(db, limits, now);
-  const customer = await findCustomerByEmail(db, input.email);
-  if (!customer) {
-    await recordAttempts(db, limits, now);
-    throw new ApiError(404, 'user_not_found', AUTH_MESSAGES.userNotFound);
-  }
-  if (!(await verifyPassword(customer.password_hash, input.password))) {
-    await recordAttempts(db, limits, now);
-    throw new ApiError(401, 'invalid_password', AUTH_MESSAGES.invalidPassword);
-  }
+  const limits = signInLimits('login', normalizeEmail(input.email), facts.address);
+  const reservation = await reserveAttempts(db, limits, now);
+  const [customer, matches] = await underReservation(db, reservation, async () => {
+    const found = await findCustomerByEmail(db, input.email);
+    return [found, await verifyAccountPassword(found?.password_hash, input.password)] as const;
+  });
+  if (!customer) throw new ApiError(404, 'user_not_found', AUTH_MESSAGES.userNotFound);
+  if (!matches) throw new ApiError(401, 'invalid_password', AUTH_MESSAGES.invalidPassword);
+  await releaseAttempts(db, reservation);
   // Checked after the password so the blocked state is not revealed to someone guessing.
   if (customer.is_blocked === 1) throw new ApiError(403, 'account_blocked', AUTH_MESSAGES.blocked);
   const session = await db.transaction().execute(async (trx) => {
@@ -176,7 +175,8 @@ export async function signOutCustomer(db: Kysely<Database>, token: string | unde
 
 /**
  * Sends a single-use reset link (valid PASSWORD_RESET_TTL_MS) to an existing account: 404 for an
- * unknown address, 429 past the request limits. The token's hash and the e-mail are written together.
+ * unknown address, 429 past the request limits (every request counts, counted first). A blocked
+ * account gets the same answer and no mail. The token's hash and the e-mail are written together.
  */
 export async function requestPasswordReset(db: Kysely<Database>, email: string, siteUrl: string, facts: RequestFacts = {}): Promise<void> {
   const now = facts.now ?? new Date();
@@ -184,10 +184,10 @@ export async function requestPasswordReset(db: Kysely<Database>, email: string, 
     { scope: `reset:account:${normalizeEmail(email)}`, limit: RESET_ACCOUNT_LIMIT },
     { scope: `reset:address:${facts.address ?? 'unknown'}`, limit: RESET_ADDRESS_LIMIT },
   ];
-  await assertWithinLimits(db, limits, now);
+  await reserveAttempts(db, limits, now);
   const customer = await findCustomerByEmail(db, email);
-  await recordAttempts(db, limits, now);
   if (!customer) throw new ApiError(404, 'account_not_found', AUTH_MESSAGES.noAccount);
+  if (customer.is_blocked === 1) return;
   const token = createToken();
   const resetUrl = `${siteUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await db.transaction().execute(async (trx) => {

@@ -8,7 +8,7 @@ import {
   type QuoteRequest,
   type QuoteRequestFields,
 } from '../../lib/schemas/enquiries';
-import { assertWithinLimits, recordAttempts, type RateLimit } from '../auth/rate-limit';
+import { takeAttempts, type RateLimit } from '../auth/rate-limit';
 import { selectProductById } from '../catalog/catalog.repository';
 import type { RequestFacts } from '../customers/customers.service';
 import type { Database } from '../db/schema';
@@ -74,7 +74,6 @@ export function toQuoteRequest(row: QuoteRequestRow): QuoteRequest {
 export async function submitContactMessage(db: Kysely<Database>, input: ContactMessageFields, facts: RequestFacts = {}): Promise<ContactMessage> {
   const now = facts.now ?? new Date();
   const limits = [{ scope: `contact:address:${facts.address ?? 'unknown'}`, limit: CONTACT_ADDRESS_LIMIT }];
-  await assertWithinLimits(db, limits, now);
   const stamp = now.toISOString();
   const row: ContactMessageRow = {
     id: crypto.randomUUID(),
@@ -88,9 +87,10 @@ export async function submitContactMessage(db: Kysely<Database>, input: ContactM
     updated_at: stamp,
   };
   await db.transaction().execute(async (trx) => {
+    // Counted first, in the same transaction: of a burst sent at once, exactly the limit is stored.
+    await takeAttempts(trx, limits, now);
     await insertContactMessage(trx, row);
     await enqueueMail(trx, row.email, renderContactReceivedMail({ name: row.name, subject: input.subject, message: row.message }), now);
-    await recordAttempts(trx, limits, now);
   });
   return toContactMessage(row);
 }
@@ -102,7 +102,6 @@ export async function submitContactMessage(db: Kysely<Database>, input: ContactM
 export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteRequestFields, facts: RequestFacts = {}): Promise<QuoteRequest> {
   const now = facts.now ?? new Date();
   const limits = [{ scope: `quote:address:${facts.address ?? 'unknown'}`, limit: QUOTE_ADDRESS_LIMIT }];
-  await assertWithinLimits(db, limits, now);
   const product = await selectProductById(db, input.productId);
   if (!product) throw notFound(ENQUIRY_MESSAGES.productNotFound);
   const stamp = now.toISOString();
@@ -121,6 +120,7 @@ export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteReque
     updated_at: stamp,
   };
   await db.transaction().execute(async (trx) => {
+    await takeAttempts(trx, limits, now);
     await insertQuoteRequest(trx, row);
     await enqueueMail(
       trx,
@@ -128,7 +128,6 @@ export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteReque
       renderQuoteReceivedMail({ name: row.name, productName: product.name, sku: product.sku, quantity: input.quantity, message: input.message }),
       now,
     );
-    await recordAttempts(trx, limits, now);
   });
   return toQuoteRequest(row);
 }

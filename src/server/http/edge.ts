@@ -10,6 +10,7 @@ import { BODY_TOO_LARGE } from './body';
 import { errorBody, HTTP_MESSAGES } from './errors';
 import { findRoute, loadApiRouteTable, type ApiRouteMethods } from './route-methods';
 import { isStateChanging, isSameOriginRequest } from './origin';
+import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
 import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
@@ -233,6 +234,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
   const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
+  const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
   void staticFiles.warm().catch((err: unknown) => log.warn('could not compress the build ahead', { err }));
 
   return (req, res) => {
@@ -242,18 +244,17 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     res.setHeader('x-request-id', requestId);
     for (const [name, value] of securityHeaders) res.setHeader(name, value);
     if (isShuttingDown()) res.setHeader('connection', 'close');
-    if (!config.TRUST_PROXY) {
-      // Without a trusted proxy these headers are whatever the client says: nothing below may see them.
+    const peer = req.socket.remoteAddress;
+    const fromTrustedProxy = peer !== undefined && trustsProxy(peer, 0);
+    if (!fromTrustedProxy) {
+      // Not sent by a trusted proxy, these headers are whatever the client says: nothing below may see them.
       delete req.headers['x-forwarded-for'];
       delete req.headers['x-forwarded-host'];
       delete req.headers['x-forwarded-proto'];
       delete req.headers['x-forwarded-port'];
     }
-    const forwardedFor = req.headers['x-forwarded-for'];
-    const clientAddress =
-      (config.TRUST_PROXY && (Array.isArray(forwardedFor) ? forwardedFor[0] : forwardedFor)?.split(',')[0]?.trim()) ||
-      req.socket.remoteAddress ||
-      undefined;
+    // The one client address of the request: every rate limit and log line reads it from the context.
+    const clientAddress = resolveClientAddress(peer, req.headers['x-forwarded-for'], trustsProxy);
 
     requestContext.run({ requestId, clientAddress }, () => {
       const path = (req.url ?? '/').split('?')[0];
@@ -282,7 +283,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         forwardedHost: forwardedHeader('x-forwarded-host'),
         forwardedProto: forwardedHeader('x-forwarded-proto'),
         encrypted: Boolean((req.socket as TLSSocket).encrypted),
-        trustProxy: config.TRUST_PROXY,
+        trustProxy: fromTrustedProxy,
         siteOrigin: config.SITE_URL,
       });
       if (!sameOrigin) {

@@ -4,7 +4,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 export interface RequestContext {
   /** The X-Request-Id of the request: accepted from the client when sane, generated otherwise. */
   requestId: string;
-  /** The client's IP address: the socket peer, or X-Forwarded-For's first entry behind a trusted proxy. */
+  /** The client's IP address, computed once at the edge: the socket peer, or the address the trusted proxies received from (resolveClientAddress). */
   clientAddress?: string;
 }
 
@@ -16,7 +16,7 @@ export function currentRequestId(): string | undefined {
   return requestContext.getStore()?.requestId;
 }
 
-/** The current request's client address (for rate limits and logs), or undefined outside a request. */
+/** The current request's one client address (every rate limit and log uses it), or undefined outside a request. */
 export function currentClientAddress(): string | undefined {
   return requestContext.getStore()?.clientAddress;
 }

@@ -12,7 +12,7 @@ import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
 import { computeTotals } from '../../lib/pricing';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
-import { assertWithinLimits, recordAttempts, releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
+import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import type { RequestFacts } from '../customers/customers.service';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -358,7 +358,7 @@ async function placeWithinLimits(
 /**
  * One order for whoever may see it: the signed-in customer who placed it, or anyone giving its
  * e-mail (any case). 404 otherwise, the same whether the number or the e-mail was wrong; failed
- * look-ups are limited per client address (429).
+ * look-ups are limited per client address (429), a right number and e-mail never.
  */
 export async function findOrderForViewer(
   db: Kysely<Database>,
@@ -367,13 +367,12 @@ export async function findOrderForViewer(
   facts: RequestFacts = {},
 ): Promise<Order> {
   const now = facts.now ?? new Date();
-  const limits = [{ scope: `order-lookup:address:${facts.address ?? 'unknown'}`, limit: ORDER_LOOKUP_ADDRESS_LIMIT }];
-  await assertWithinLimits(db, limits, now);
   const row = await selectOrderByNumber(db, orderNumber);
   const owns = row && viewer.customerId !== undefined && row.customer_id === viewer.customerId;
   const knowsEmail = row && viewer.email !== undefined && row.customer_email.trim().toLowerCase() === viewer.email.trim().toLowerCase();
   if (!row || !(owns || knowsEmail)) {
-    await recordAttempts(db, limits, now);
+    // Only failures count, and a right number and e-mail always answer: the limit stops guessing, never the owner.
+    await reserveAttempts(db, [{ scope: `order-lookup:address:${facts.address ?? 'unknown'}`, limit: ORDER_LOOKUP_ADDRESS_LIMIT }], now);
     throw new ApiError(404, 'order_not_found', ORDER_MESSAGES.orderNotFound);
   }
   const [order] = await withCustomerHistory(db, [await loadOrder(db, row)], new Map([[row.id, row]]));

@@ -3,8 +3,8 @@ import { ADMIN_PASSWORD_MIN, NAME_MAX, PASSWORD_MAX, STAFF_SESSION_ABSOLUTE_MS, 
 import { ADMIN_MESSAGES, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Admin, type Permission, type StaffRole } from '../../lib/schemas/admin';
 import { isValidEmail, normalizeEmail } from '../../lib/schemas/auth';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
-import { hashPassword, isCommonPassword, verifyPassword } from '../auth/passwords';
-import { assertWithinLimits, clearAttempts, releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
+import { hashPassword, isCommonPassword, verifyAccountPassword } from '../auth/passwords';
+import { clearAttempts, releaseAttempts, reserveAttempts, signInLimits, underReservation } from '../auth/rate-limit';
 import { createToken, hashToken } from '../auth/tokens';
 import type { Db } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
@@ -27,10 +27,6 @@ import {
 } from './staff.repository';
 
 const MINUTE = 60_000;
-/** Failed staff sign-ins per account, per 15 minutes. */
-export const STAFF_LOGIN_ACCOUNT_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
-/** Failed staff sign-ins per client address, per 15 minutes. */
-export const STAFF_LOGIN_ADDRESS_LIMIT: RateLimit = { max: 20, windowMs: 15 * MINUTE };
 // Recording every request's time would write on every read; a minute of slack against a 30-minute idle limit is enough.
 const TOUCH_INTERVAL_MS = MINUTE;
 
@@ -85,13 +81,6 @@ function isUniqueViolation(err: unknown): boolean {
 
 const invalidCredentials = () => new ApiError(401, 'invalid_credentials', ADMIN_MESSAGES.invalidCredentials);
 
-// An argon2id hash of a random password, verified when the e-mail is unknown so both answers take as long.
-let decoyHash: Promise<string> | undefined;
-function getDecoyHash(): Promise<string> {
-  decoyHash ??= hashPassword(createToken());
-  return decoyHash;
-}
-
 /**
  * Signs a staff member in: 429 past the failure limits (per account and per address), 401 with one
  * message for an unknown e-mail or a wrong password (both counted, both verifying a hash so timing
@@ -100,21 +89,20 @@ function getDecoyHash(): Promise<string> {
  */
 export async function signInStaff(db: Kysely<Database>, input: { email: string; password: string }, facts: StaffRequestFacts = {}): Promise<StaffSignedIn> {
   const now = facts.now ?? new Date();
-  const limits = [
-    { scope: `staff-login:account:${normalizeEmail(input.email)}`, limit: STAFF_LOGIN_ACCOUNT_LIMIT },
-    { scope: `staff-login:address:${facts.address ?? 'unknown'}`, limit: STAFF_LOGIN_ADDRESS_LIMIT },
-  ];
-  await assertWithinLimits(db, limits, now);
+  const limits = signInLimits('staff-login', normalizeEmail(input.email), facts.address);
   // Counted before the password is checked, so a burst sent at once meets the limit too.
   const reservation = await reserveAttempts(db, limits, now);
-  const staff = await findStaffByEmail(db, input.email);
-  const matches = await verifyPassword(staff?.password_hash ?? (await getDecoyHash()), input.password);
+  const [staff, matches] = await underReservation(db, reservation, async () => {
+    const found = await findStaffByEmail(db, input.email);
+    return [found, await verifyAccountPassword(found?.password_hash, input.password)] as const;
+  });
   if (!staff || !matches) throw invalidCredentials();
   await releaseAttempts(db, reservation);
   if (staff.active !== 1) throw new ApiError(403, 'account_deactivated', ADMIN_MESSAGES.deactivated);
   const token = createToken();
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
+    // This address's own typos for the account are forgiven; others' failures keep counting.
     await clearAttempts(trx, limits[0]!.scope);
     if (facts.previousToken) await deleteStaffSessionByTokenHash(trx, hashToken(facts.previousToken));
     await updateStaff(trx, staff.id, { last_login_at: at, updated_at: staff.updated_at });

@@ -13,7 +13,7 @@ describe('parseConfig', () => {
       SHOP_DEMO: false,
       LOG_LEVEL: 'info',
       CONTENT_DIR: './content',
-      TRUST_PROXY: false,
+      TRUST_PROXY: { kind: 'none' },
       MAX_BODY_BYTES: 1024 * 1024,
       MAX_UPLOAD_BYTES: 10 * 1024 * 1024,
       IMPORT_ALLOWED_HOSTS: [],
@@ -24,7 +24,7 @@ describe('parseConfig', () => {
     const config = parseConfig({ PORT: '8080', SHOP_DEMO: 'yes', TRUST_PROXY: '1', SITE_URL: 'https://shop.example.com/', LOG_LEVEL: '', IMPORT_ALLOWED_HOSTS: 'a.test, B.test' });
     expect(config.PORT).toBe(8080);
     expect(config.SHOP_DEMO).toBe(true);
-    expect(config.TRUST_PROXY).toBe(true);
+    expect(config.TRUST_PROXY).toEqual({ kind: 'hops', hops: 1 });
     expect(config.SITE_URL).toBe('https://shop.example.com');
     expect(config.LOG_LEVEL).toBe('info');
     expect(config.IMPORT_ALLOWED_HOSTS).toEqual(['a.test', 'b.test']);
@@ -36,6 +36,7 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ DATABASE_URL: 'mysql://x/y' })).toThrow(/^Invalid configuration: DATABASE_URL must be a file: URL/);
     expect(() => parseConfig({ SITE_URL: 'https://shop.example.com/path' })).toThrow(/^Invalid configuration: SITE_URL /);
     expect(() => parseConfig({ LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL must be one of debug, info, warn, error/);
+    expect(() => parseConfig({ TRUST_PROXY: 'maybe' })).toThrow(/^Invalid configuration: TRUST_PROXY must be true, false, a hop count, or a comma-separated list/);
     expect(() => parseConfig({ ADMIN_EMAIL: 'not-an-email' })).toThrow(/^Invalid configuration: ADMIN_EMAIL must be an e-mail address/);
     expect(() => parseConfig({ CONTENT_DIR: '/srv/catalogue' })).toThrow(/^Invalid configuration: CONTENT_DIR must be a folder named content/);
     expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/^Invalid configuration: SMTP_URL /);

@@ -1,0 +1,180 @@
+// Sign-in, password-reset, enquiry and order look-up limits over HTTP: counted before the work (a
+// burst sent at once lets exactly the limit through), per account and address so a stranger cannot
+// lock a customer out, and sign-in taking as long for an unknown e-mail as for a known one.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_CUSTOMERS } from '../../src/server/customers/demo';
+import { DEMO, placeOrder, startShop, STRONG_PASSWORD, type Shop } from './helpers/admin';
+import { fetchProducts, q } from './helpers/orders';
+import { runSql } from './helpers/sql';
+
+let shop: Shop;
+let addressCounter = 0;
+
+beforeAll(async () => {
+  shop = await startShop({ TRUST_PROXY: 'true' });
+});
+afterAll(async () => {
+  await shop?.server.stop();
+});
+
+/** A client address of its own, forwarded by the trusted proxy. */
+const newAddress = () => {
+  addressCounter += 1;
+  return `198.51.${100 + Math.floor(addressCounter / 250)}.${addressCounter % 250}`;
+};
+
+/** POSTs JSON from `address` as a same-origin browser behind the proxy would. */
+function post(path: string, body: unknown, address: string): Promise<Response> {
+  return fetch(`${shop.base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: shop.base, 'x-forwarded-for': address },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A new customer account (signed up from an address of its own); returns its e-mail. */
+async function newCustomer(): Promise<string> {
+  const email = `casey.${randomUUID().slice(0, 8)}@example.com`;
+  const body = { fullName: 'Casey Customer', email, phone: '+12145550123', dateOfBirth: '1990-05-17', password: STRONG_PASSWORD, confirmPassword: STRONG_PASSWORD, acceptTerms: true };
+  expect((await post('/api/auth/register', body, newAddress())).status).toBe(201);
+  return email;
+}
+
+/** Sends `count` requests at once and returns their statuses, sorted. */
+async function burst(count: number, send: (i: number) => Promise<Response>): Promise<number[]> {
+  const responses = await Promise.all(Array.from({ length: count }, (_, i) => send(i)));
+  await Promise.all(responses.map((r) => r.arrayBuffer()));
+  return responses.map((r) => r.status).sort();
+}
+
+const times = (n: number, status: number) => Array<number>(n).fill(status);
+
+describe('customer sign-in', () => {
+  it('lets exactly 5 of 10 wrong passwords sent at once from one address be tried; the rest get 429', async () => {
+    const email = await newCustomer();
+    const address = newAddress();
+    const statuses = await burst(10, (i) => post('/api/auth/login', { email, password: `Wrong-password-${i}` }, address));
+    expect(statuses).toEqual([...times(5, 401), ...times(5, 429)]);
+  });
+
+  it('counts unknown e-mails from one address against its limit of 20, sent at once too', async () => {
+    const address = newAddress();
+    const ghost = () => post('/api/auth/login', { email: `ghost.${randomUUID()}@example.com`, password: STRONG_PASSWORD }, address);
+    // Most one by one: twenty hashes at once could wait past the password gate's limit (503) on a busy machine.
+    for (let i = 0; i < 15; i++) expect((await ghost()).status).toBe(404);
+    expect(await burst(10, ghost)).toEqual([...times(5, 404), ...times(5, 429)]);
+  });
+
+  it('keeps a stranger guessing from several addresses from locking the customer out, until the softer per-account limit of 50', async () => {
+    const email = await newCustomer();
+    // Two strangers' addresses each use up their pair limit.
+    for (const address of [newAddress(), newAddress()]) {
+      expect(await burst(6, (i) => post('/api/auth/login', { email, password: `Wrong-password-${i}` }, address))).toEqual([...times(5, 401), 429]);
+    }
+    expect((await post('/api/auth/login', { email, password: STRONG_PASSWORD }, newAddress())).status).toBe(200);
+    // Fifty failures in all (ten addresses) reach the account limit: then every address waits.
+    for (let a = 0; a < 8; a++) {
+      const address = newAddress();
+      expect(await burst(5, (i) => post('/api/auth/login', { email, password: `Wrong-password-${i}` }, address))).toEqual(times(5, 401));
+    }
+    expect((await post('/api/auth/login', { email, password: STRONG_PASSWORD }, newAddress())).status).toBe(429);
+  });
+
+  it('takes as long for an unknown e-mail as for a known one with a wrong password (medians of 30)', async () => {
+    const known = await newCustomer();
+    const unknown = `nobody.${randomUUID()}@example.com`;
+    const timeSignIn = async (email: string) => {
+      const started = performance.now();
+      const response = await post('/api/auth/login', { email, password: 'Wrong-password-1' }, newAddress());
+      await response.arrayBuffer();
+      expect([401, 404]).toContain(response.status);
+      return performance.now() - started;
+    };
+    // Warm-up: the decoy hash is made at the first unknown e-mail.
+    for (let i = 0; i < 3; i++) {
+      await timeSignIn(unknown);
+      await timeSignIn(known);
+    }
+    const knownMs: number[] = [];
+    const unknownMs: number[] = [];
+    // Interleaved, so a change in the machine's load touches both series alike.
+    for (let i = 0; i < 30; i++) {
+      knownMs.push(await timeSignIn(known));
+      unknownMs.push(await timeSignIn(unknown));
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+    const [knownMedian, unknownMedian] = [median(knownMs), median(unknownMs)];
+    console.info(`sign-in medians of 30: known e-mail ${knownMedian.toFixed(1)} ms, unknown e-mail ${unknownMedian.toFixed(1)} ms`);
+    // Without the decoy hash an unknown e-mail answered in about a fifth of the time; the bounds
+    // leave room for a machine busy with other work.
+    expect(unknownMedian / knownMedian).toBeGreaterThan(0.6);
+    expect(unknownMedian / knownMedian).toBeLessThan(1 / 0.6);
+  });
+});
+
+describe('staff sign-in', () => {
+  it('lets exactly 5 of 10 wrong passwords sent at once from one address be tried, and the member still signs in from elsewhere', async () => {
+    const address = newAddress();
+    const staff = DEMO.productManager;
+    const statuses = await burst(10, (i) => post('/api/admin/auth/login', { email: staff.email, password: `Wrong-password-${i}` }, address));
+    expect(statuses).toEqual([...times(5, 401), ...times(5, 429)]);
+    expect((await post('/api/admin/auth/login', { email: staff.email, password: staff.password }, address)).status).toBe(429);
+    expect((await post('/api/admin/auth/login', { email: staff.email, password: staff.password }, newAddress())).status).toBe(200);
+  });
+});
+
+describe('password reset requests', () => {
+  it('send exactly 5 of 10 requests for one account sent at once from different addresses; the rest get 429', async () => {
+    const email = await newCustomer();
+    const statuses = await burst(10, () => post('/api/auth/forgot-password', { email }, newAddress()));
+    expect(statuses).toEqual([...times(5, 202), ...times(5, 429)]);
+    const [row] = await runSql<{ n: number }>(shop.db, `SELECT count(*) AS n FROM password_reset_tokens t JOIN customers c ON c.id = t.customer_id WHERE c.email = ${q(email)}`);
+    expect(Number(row!.n)).toBe(5);
+  });
+
+  it('send a blocked customer nothing, with the same answer as anyone else', async () => {
+    const blocked = DEMO_CUSTOMERS.find((c) => c.blocked)!;
+    const response = await post('/api/auth/forgot-password', { email: blocked.email }, newAddress());
+    expect(response.status).toBe(202);
+    expect(await response.json()).toEqual({ status: 'sent' });
+    const [tokens] = await runSql<{ n: number }>(shop.db, `SELECT count(*) AS n FROM password_reset_tokens t JOIN customers c ON c.id = t.customer_id WHERE c.email = ${q(blocked.email)}`);
+    expect(Number(tokens!.n)).toBe(0);
+    const [mails] = await runSql<{ n: number }>(shop.db, `SELECT count(*) AS n FROM outbox WHERE to_address = ${q(blocked.email)}`);
+    expect(Number(mails!.n)).toBe(0);
+  });
+});
+
+describe('enquiries', () => {
+  const enquirer = () => ({ name: 'Maya Patel', email: `maya.${randomUUID().slice(0, 8)}@example.com`, phone: '020 7946 0958' });
+
+  it('store exactly 5 of 10 contact messages sent at once from one address; the rest get 429', async () => {
+    const address = newAddress();
+    const message = 'We are repainting a Victorian hallway and would like advice on a durable off-white.';
+    const statuses = await burst(10, () => post('/api/contact', { ...enquirer(), subject: 'Colour consultation', message }, address));
+    expect(statuses).toEqual([...times(5, 201), ...times(5, 429)]);
+  });
+
+  it('store exactly 5 of 10 quote requests sent at once from one address; the rest get 429', async () => {
+    const address = newAddress();
+    const [product] = await runSql<{ id: string }>(shop.db, 'SELECT id FROM products ORDER BY id LIMIT 1');
+    const statuses = await burst(10, () => post('/api/quotes', { ...enquirer(), productId: product!.id, quantity: 40 }, address));
+    expect(statuses).toEqual([...times(5, 201), ...times(5, 429)]);
+  });
+});
+
+describe('order look-up by number and e-mail', () => {
+  it('counts only the failures of an address, exactly 10 of 15 sent at once, and always answers the right number and e-mail', async () => {
+    const product = (await fetchProducts(shop.base)).find((p) => p.inStock && !p.requestQuoteOnly && (p.stockQuantity ?? 100) > 5)!;
+    const order = await placeOrder(shop.base, [{ productId: product.id, quantity: 1 }]);
+    const address = newAddress();
+    const lookUp = (email: string) => fetch(`${shop.base}/api/orders/${order.orderNumber}?email=${encodeURIComponent(email)}`, { headers: { 'x-forwarded-for': address } });
+    // Right look-ups do not count.
+    for (let i = 0; i < 12; i++) expect((await lookUp(order.email)).status).toBe(200);
+    const statuses = await burst(15, (i) => lookUp(`guess.${i}@example.com`));
+    expect(statuses).toEqual([...times(10, 404), ...times(5, 429)]);
+    expect((await lookUp('guess@example.com')).status).toBe(429);
+    // The owner, even from the address that failed, still sees the order.
+    expect((await lookUp(order.email)).status).toBe(200);
+  });
+});

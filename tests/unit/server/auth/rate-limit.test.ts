@@ -1,0 +1,77 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { releaseAttempts, reserveAttempts, signInLimits, underReservation, type LimitCheck } from '../../../../src/server/auth/rate-limit';
+import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
+import { migrateToLatest } from '../../../../src/server/db/migrate';
+import { ApiError } from '../../../../src/server/http/errors';
+
+let handle: DatabaseHandle;
+
+beforeEach(async () => {
+  handle = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-limits-db-')), 'shop.db') });
+  await migrateToLatest(handle.db);
+});
+
+afterEach(async () => {
+  await handle.close();
+});
+
+const checks: LimitCheck[] = [{ scope: 'test:address:203.0.113.7', limit: { max: 5, windowMs: 60_000 } }];
+
+/** Whether a reservation went through (true) or was refused with 429 (false). */
+const tryReserve = (now: Date) =>
+  reserveAttempts(handle.db, checks, now).then(
+    () => true,
+    (err: unknown) => {
+      expect(err).toBeInstanceOf(ApiError);
+      expect((err as ApiError).status).toBe(429);
+      return false;
+    },
+  );
+
+describe('reserveAttempts', () => {
+  it('lets exactly `max` of a burst sent at once through and counts nothing for the refused ones', async () => {
+    const now = new Date('2026-11-24T01:00:00Z');
+    const outcomes = await Promise.all(Array.from({ length: 10 }, () => tryReserve(now)));
+    expect(outcomes.filter(Boolean)).toHaveLength(5);
+    const rows = await handle.db.selectFrom('login_attempts').select('id').where('scope', '=', checks[0]!.scope).execute();
+    expect(rows).toHaveLength(5);
+  });
+
+  it('frees a place when a reservation is given back, and when the oldest attempt leaves the window', async () => {
+    const start = new Date('2026-11-24T01:00:00Z');
+    const ids = await reserveAttempts(handle.db, checks, start);
+    for (let i = 0; i < 4; i++) await reserveAttempts(handle.db, checks, new Date(start.getTime() + 10_000));
+    expect(await tryReserve(new Date(start.getTime() + 20_000))).toBe(false);
+    await releaseAttempts(handle.db, ids);
+    expect(await tryReserve(new Date(start.getTime() + 20_000))).toBe(true);
+    expect(await tryReserve(new Date(start.getTime() + 69_000))).toBe(false);
+    expect(await tryReserve(new Date(start.getTime() + 70_001))).toBe(true);
+  });
+});
+
+describe('underReservation', () => {
+  it('gives the reservation back when the work fails, and keeps it when the work is done', async () => {
+    const now = new Date('2026-11-24T01:00:00Z');
+    const count = async () => (await handle.db.selectFrom('login_attempts').select('id').execute()).length;
+    const failed = await reserveAttempts(handle.db, checks, now);
+    await expect(underReservation(handle.db, failed, () => Promise.reject(new ApiError(503, 'busy', 'Busy.')))).rejects.toThrow('Busy.');
+    expect(await count()).toBe(0);
+    const done = await reserveAttempts(handle.db, checks, now);
+    expect(await underReservation(handle.db, done, async () => 'judged')).toBe('judged');
+    expect(await count()).toBe(1);
+  });
+});
+
+describe('signInLimits', () => {
+  it('limits an account and address pair hardest, the account softer, and the address on its own', () => {
+    const [pair, account, address] = signInLimits('login', 'ann@example.com', '203.0.113.7');
+    expect(pair!.scope).toBe('login:pair:203.0.113.7:ann@example.com');
+    expect(account!.scope).toBe('login:account:ann@example.com');
+    expect(address!.scope).toBe('login:address:203.0.113.7');
+    expect(pair!.limit.max).toBeLessThan(address!.limit.max);
+    expect(address!.limit.max).toBeLessThan(account!.limit.max);
+  });
+});
