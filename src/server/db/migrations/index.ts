@@ -4,6 +4,7 @@ import * as customers from './2026-11-22T0400_customers';
 import * as orders from './2026-11-22T0500_orders';
 import * as enquiries from './2026-11-22T0600_enquiries';
 import * as staff from './2026-11-23T0100_staff';
+import * as outboxPriority from './2026-11-24T0300_outbox_priority';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -16,4 +17,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-22T0500_orders': orders,
   '2026-11-22T0600_enquiries': enquiries,
   '2026-11-23T0100_staff': staff,
+  '2026-11-24T0300_outbox_priority': outboxPriority,
 };
