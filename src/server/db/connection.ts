@@ -9,6 +9,7 @@ import {
   type DatabaseConnection,
   type Dialect,
   type Driver,
+  type KyselyConfig,
   type SqliteDatabase,
   type TransactionSettings,
 } from 'kysely';
@@ -37,8 +38,8 @@ export interface OpenDatabaseOptions {
   /** Called with errors of idle PostgreSQL connections (e.g. the server went away). */
   onPoolError?: (err: Error) => void;
   /**
-   * Called when a SQLite statement fails in a way only a new connection cures: the file was
-   * read-only when it was opened (SQLite then stays read-only), an I/O error, the file gone.
+   * Called when a query fails in a way only a new connection cures: a SQLite file read-only when it
+   * was opened (SQLite then stays read-only), an I/O error; PostgreSQL sessions started read-only.
    */
   onFault?: (err: unknown) => void;
   /** Called when a ROLLBACK after an error fails; the error that caused the rollback is thrown instead. */
@@ -97,35 +98,11 @@ const STATEMENT_CACHE_SIZE = 256;
 type SqliteStatement = ReturnType<SqliteDatabase['prepare']>;
 
 /**
- * A statement whose failures are passed to `onError` before they are thrown, so the connection's
- * owner learns of faults (a read-only file, an I/O error) whoever met them.
+ * Presents a better-sqlite3 database to Kysely with prepared statements reused by SQL text:
+ * Kysely prepares every query anew, which costs more than running it. A ROLLBACK when SQLite
+ * already rolled back by itself (it does after an I/O error or a full disk) does nothing.
  */
-function watchedStatement(statement: BetterSqlite3.Statement, onError: (err: unknown) => void): SqliteStatement {
-  const watch =
-    <A extends unknown[], R>(run: (...args: A) => R) =>
-    (...args: A): R => {
-      try {
-        return run(...args);
-      } catch (err) {
-        onError(err);
-        throw err;
-      }
-    };
-  return {
-    reader: statement.reader,
-    all: watch((parameters: ReadonlyArray<unknown>) => statement.all(parameters)),
-    run: watch((parameters: ReadonlyArray<unknown>) => statement.run(parameters)),
-    iterate: watch((parameters: ReadonlyArray<unknown>) => statement.iterate(parameters)),
-  } as SqliteStatement;
-}
-
-/**
- * Presents a better-sqlite3 database to Kysely with prepared statements reused by SQL text
- * (Kysely prepares every query anew, which costs more than running it) and failures reported to
- * `onError`. A ROLLBACK when SQLite already rolled back by itself (it does after an I/O error or a
- * full disk) does nothing instead of failing.
- */
-function withStatementCache(sqlite: BetterSqlite3.Database, onError: (err: unknown) => void): SqliteDatabase {
+function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
   const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
@@ -135,23 +112,23 @@ function withStatementCache(sqlite: BetterSqlite3.Database, onError: (err: unkno
         // Map order is insertion order: re-inserting keeps the most used at the end.
         cache.delete(text);
       } else {
-        let prepared: BetterSqlite3.Statement;
-        try {
-          prepared = sqlite.prepare(text);
-        } catch (err) {
-          onError(err);
-          throw err;
-        }
-        statement = watchedStatement(prepared, onError);
-        if (text.trim().toLowerCase() === 'rollback') {
-          const rollback = statement;
-          statement = { ...rollback, run: (parameters) => (sqlite.inTransaction ? rollback.run(parameters) : { changes: 0, lastInsertRowid: 0 }) };
-        }
+        const prepared = sqlite.prepare(text) as unknown as SqliteStatement;
+        statement =
+          text === 'rollback'
+            ? { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: (p) => (sqlite.inTransaction ? prepared.run(p) : { changes: 0, lastInsertRowid: 0 }) }
+            : prepared;
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, statement);
       return statement;
     },
+  };
+}
+
+/** Kysely's log hook passing failed queries that a new connection may cure to `onFault`. */
+function faultWatcher(onFault: OpenDatabaseOptions['onFault']): KyselyConfig['log'] {
+  return (event) => {
+    if (event.level === 'error' && isCuredByReopening(event.error)) onFault?.(event.error);
   };
 }
 
@@ -168,16 +145,14 @@ function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle 
     sqlite.close();
     throw err;
   }
-  const onError = (err: unknown) => {
-    if (isCuredByReopening(err)) options.onFault?.(err);
-  };
-  const dialect = new SqliteDialect({ database: withStatementCache(sqlite, onError) });
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
   const db = new Kysely<Database>({
     dialect: keepingFirstError(dialect, (err) => {
       options.onRollbackFailure?.(err);
       // Still inside the failed transaction: every later BEGIN would fail on this connection.
       if (sqlite.open && sqlite.inTransaction) options.onFault?.(err);
     }),
+    log: faultWatcher(options.onFault),
   });
   return {
     db,
@@ -204,7 +179,10 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   });
   // Without a listener an idle connection dropped by the server would crash the process.
   pool.on('error', (err) => options.onPoolError?.(err));
-  const db = new Kysely<Database>({ dialect: keepingFirstError(new PostgresDialect({ pool }), (err) => options.onRollbackFailure?.(err)) });
+  const db = new Kysely<Database>({
+    dialect: keepingFirstError(new PostgresDialect({ pool }), (err) => options.onRollbackFailure?.(err)),
+    log: faultWatcher(options.onFault),
+  });
   return {
     db,
     kind: 'postgres',

@@ -16,9 +16,11 @@ const SQLITE_UNAVAILABLE = new Set([
   'SQLITE_NOMEM',
   'SQLITE_PROTOCOL',
 ]);
-// SQLite faults a new connection can cure: a file opened while read-only stays read-only, a file
-// replaced or an I/O error can leave the old connection unusable.
+// Faults a new connection can cure: a SQLite file opened while read-only stays read-only, an I/O
+// error can leave the old connection unusable; a PostgreSQL session started read-only
+// (default_transaction_read_only) stays so while the pool keeps it.
 const SQLITE_REOPEN = new Set(['SQLITE_READONLY', 'SQLITE_IOERR', 'SQLITE_CANTOPEN', 'SQLITE_NOTADB']);
+const PG_REOPEN = new Set(['25006']);
 const UNAVAILABLE_MESSAGE =
   /Connection terminated|timeout exceeded when trying to connect|the database system is (starting up|shutting down)|Client was closed and is not queryable|The database connection is not open/i;
 
@@ -43,9 +45,9 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-/** Whether a SQLite error is one a new connection may cure (see SQLITE_REOPEN). */
+/** Whether an error is one a new connection may cure (see SQLITE_REOPEN, PG_REOPEN). */
 export function isCuredByReopening(err: unknown): boolean {
-  for (const { code } of chain(err)) if (SQLITE_REOPEN.has(sqlitePrimary(code))) return true;
+  for (const { code } of chain(err)) if (SQLITE_REOPEN.has(sqlitePrimary(code)) || PG_REOPEN.has(code)) return true;
   return false;
 }
 
