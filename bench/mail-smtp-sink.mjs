@@ -27,6 +27,7 @@ export async function startSmtpSink({ port = 0, latencyMs = 0 } = {}) {
 
   const server = createServer((socket) => {
     sockets.add(socket);
+    socket.setNoDelay(true);
     socket.on('close', () => sockets.delete(socket));
     socket.on('error', () => undefined);
     let buffer = '';
