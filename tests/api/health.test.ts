@@ -74,6 +74,14 @@ describe.runIf(process.env.API_TEST_PG_DIR)('when PostgreSQL goes away while the
       const product = await fetch(`${baseUrl()}/api/products/anything`);
       expect(product.status).toBe(503);
       expect(errorOf(await product.json()).code).toBe('unavailable');
+      // A write as well: its failed transaction answers 503, never 500.
+      const contact = await fetch(`${baseUrl()}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Pat Outage', email: 'pat.outage@example.com', message: 'Is anyone there while the database is down?' }),
+      });
+      expect(contact.status).toBe(503);
+      expect(errorOf(await contact.json()).code).toBe('unavailable');
       expect((await fetch(`${baseUrl()}/`)).status).toBe(200);
     } finally {
       startPgServer(dir, port);
