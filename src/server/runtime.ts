@@ -249,9 +249,9 @@ export function bootstrap(): Promise<DatabaseHandle> {
           Promise.resolve()
             .then(() => purgeExpiredAuthRows(currentDb()))
             .then(
-            (counts) => getLogger().debug('expired auth rows purged', { ...counts }),
-            (err: unknown) => getLogger().warn('auth purge failed', { err }),
-          );
+              (counts) => getLogger().debug('expired auth rows purged', { ...counts }),
+              (err: unknown) => getLogger().warn('auth purge failed', { err }),
+            );
         void purge();
         state.purgeTimer = setInterval(purge, AUTH_PURGE_INTERVAL_MS).unref();
       }
@@ -260,14 +260,14 @@ export function bootstrap(): Promise<DatabaseHandle> {
           Promise.resolve()
             .then(() => expireStalePendingOrders(currentDb(), config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL }))
             .then(
-            (expired) => {
-              if (expired > 0) {
-                getLogger().info('unapproved orders expired', { expired, holdHours: config.ORDER_HOLD_HOURS });
-                state.outbox?.poke();
-              }
-            },
-            (err: unknown) => getLogger().warn('order expiry failed', { err }),
-          );
+              (expired) => {
+                if (expired > 0) {
+                  getLogger().info('unapproved orders expired', { expired, holdHours: config.ORDER_HOLD_HOURS });
+                  state.outbox?.poke();
+                }
+              },
+              (err: unknown) => getLogger().warn('order expiry failed', { err }),
+            );
         void expire();
         state.expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS).unref();
       }
