@@ -1,5 +1,5 @@
 // A tiny SMTP sink for the mail bench and tests: accepts every message on 127.0.0.1, keeps what
-// arrived in order, and can hold its greeting (pause) so a backlog builds up in the outbox.
+// arrived in order, and can stop answering (pause) so a backlog builds up in the outbox.
 import { createServer } from 'node:net';
 
 /**
@@ -33,10 +33,18 @@ export async function startSmtpSink({ port = 0, latencyMs = 0 } = {}) {
     let buffer = '';
     let inData = false;
     let data = '';
-    if (paused) held.add(socket);
-    else greet(socket);
-    socket.on('data', (chunk) => {
-      buffer += chunk.toString('latin1');
+    let greeted = false;
+
+    /** Answers every complete command in the buffer (nothing while paused). */
+    const work = () => {
+      if (paused) {
+        held.add(work);
+        return;
+      }
+      if (!greeted) {
+        greeted = true;
+        greet(socket);
+      }
       for (;;) {
         if (inData) {
           const end = buffer.indexOf('\r\n.\r\n');
@@ -69,7 +77,12 @@ export async function startSmtpSink({ port = 0, latencyMs = 0 } = {}) {
           return;
         } else socket.write('250 OK\r\n');
       }
+    };
+    socket.on('data', (chunk) => {
+      buffer += chunk.toString('latin1');
+      work();
     });
+    work();
   });
   await new Promise((resolve) => server.listen(port, '127.0.0.1', resolve));
   const actualPort = server.address().port;
@@ -78,14 +91,15 @@ export async function startSmtpSink({ port = 0, latencyMs = 0 } = {}) {
     url: `smtp://127.0.0.1:${actualPort}`,
     port: actualPort,
     messages,
-    /** New connections wait for their greeting until resume(). */
+    /** Stops answering, on open connections and new ones, until resume(). */
     pause() {
       paused = true;
     },
     resume() {
       paused = false;
-      for (const socket of held) greet(socket);
+      const waiting = [...held];
       held.clear();
+      for (const work of waiting) work();
     },
     /** Resolves once `n` messages have arrived in all. */
     waitFor(n, timeoutMs = 60_000) {

@@ -179,6 +179,10 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   });
   // Without a listener an idle connection dropped by the server would crash the process.
   pool.on('error', (err) => options.onPoolError?.(err));
+  // The pool listens only while a connection is idle: one checked out (a transaction between two
+  // queries) and ended by the server (restart, pg_terminate_backend) would crash the process too.
+  // Its next query fails with the connection error, which answers 503 and is logged there.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<Database>({
     dialect: keepingFirstError(new PostgresDialect({ pool }), (err) => options.onRollbackFailure?.(err)),
     log: faultWatcher(options.onFault),
