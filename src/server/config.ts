@@ -67,6 +67,14 @@ export const configSchema = z.object({
     .default(''),
   /** Folder the .eml files go to when no SMTP_URL is set. */
   MAIL_DIR: z.string().trim().min(1).default('./data/mail'),
+  /** E-mails delivered at once (the SMTP pool keeps as many connections open). */
+  MAIL_CONCURRENCY: integer(1, 100).default(8),
+  /** Bearer token that GET /api/metrics requires; empty turns the endpoint off (404). */
+  METRICS_TOKEN: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || v.length >= 16, { message: 'must be at least 16 characters' })
+    .default(''),
   /** Sender of transactional e-mail. */
   MAIL_FROM: z.string().trim().min(3).default('Graphene Coatings <hello@graphenecoatings.com>'),
   /** E-mail of the first admin, created at start when no admin exists (with ADMIN_PASSWORD). */

@@ -3,6 +3,8 @@ import { seedCatalogFromContent } from './catalog/catalog.service';
 import { parseConfig, resolveDatabaseTarget, resolveDir, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import type { DialectKind } from './db/dialect';
+import { describeDatabaseFault } from './db/errors';
+import { readProbe, writeProbe } from './db/meta.repository';
 import { migrateToLatest } from './db/migrate';
 import { unavailable } from './http/errors';
 import { createLogger, type Logger } from './log';
@@ -10,13 +12,20 @@ import { AUTH_PURGE_INTERVAL_MS, purgeExpiredAuthRows } from './auth/maintenance
 import { seedDemoCustomers } from './customers/demo';
 import { ensureFirstAdmin, seedDemoStaff } from './staff/staff.service';
 import { expireStalePendingOrders } from './orders/order-workflow.service';
-import { startOutboxWorker, type OutboxWorker } from './mail/outbox.worker';
+import { readOutboxSummary, type OutboxSummary } from './mail/outbox';
+import { startOutboxWorker, type OutboxCounters, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
 
 /** How often pending orders past their hold time are looked for. */
 const ORDER_EXPIRY_INTERVAL_MS = 10 * 60_000;
 /** After a failed start of the database, requests wait this long before trying again. */
 const RETRY_AFTER_FAILURE_MS = 2_000;
+/** A replaced database connection is closed this long after, once requests still using it are done. */
+const OLD_HANDLE_GRACE_MS = 30_000;
+/** How long a health probe may take before the database counts as not answering. */
+const PROBE_TIMEOUT_MS = 2_000;
+/** Health answers from one probe for this long, so a flood of health checks is not a flood of writes. */
+const PROBE_REUSE_MS = 1_000;
 
 /** Process-wide server state: configuration, logger, the database once bootstrapped, caches. */
 interface RuntimeState {
@@ -31,7 +40,26 @@ interface RuntimeState {
   purgeTimer?: NodeJS.Timeout;
   /** Cancels pending orders nobody approved within ORDER_HOLD_HOURS. */
   expiryTimer?: NodeJS.Timeout;
+  /** The next attempt to replace a faulty connection. */
+  reopenTimer?: NodeJS.Timeout;
+  /** An attempt to replace a faulty connection, in progress. */
+  reopening?: Promise<void>;
+  /** When the last replacement was attempted. */
+  reopenedAt?: number;
+  /** Whether the current connection met a fault a new one may cure (logged once per fault). */
+  faulty?: boolean;
+  /** The last health probe and when it started. */
+  probe?: { at: number; result: Promise<DatabaseCheck> };
   closed: boolean;
+}
+
+/** The database's state: ok, degraded (reads work, writes fail) or unavailable, with why. */
+export interface DatabaseCheck {
+  status: 'ok' | 'degraded' | 'unavailable';
+  /** A short public reason when not ok, e.g. 'the database is read-only'. */
+  reason?: string;
+  /** The outbox backlog, whenever the database can be read. */
+  mail?: OutboxSummary;
 }
 
 const state: RuntimeState = { closed: false };
@@ -69,7 +97,11 @@ async function startDatabase(): Promise<DatabaseHandle> {
   const config = getConfig();
   const log = getLogger();
   const target = resolveDatabaseTarget(config.DATABASE_URL);
-  const handle = openDatabase(target, { onPoolError: (err) => log.warn('database connection lost', { err }) });
+  const handle: DatabaseHandle = openDatabase(target, {
+    onPoolError: (err) => log.warn('database connection lost', { err }),
+    onRollbackFailure: (err) => log.warn('rollback failed after an error; the error that caused it follows', { err }),
+    onFault: (err) => onConnectionFault(handle, err),
+  });
   try {
     const ran = await migrateToLatest(handle.db);
     if (ran.length) log.info('migrations applied', { migrations: ran, database: handle.kind });
@@ -89,6 +121,108 @@ async function startDatabase(): Promise<DatabaseHandle> {
   }
 }
 
+/** Resolves with `work`, or rejects when it takes longer than PROBE_TIMEOUT_MS. */
+function withinProbeTime<T>(work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    work,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${PROBE_TIMEOUT_MS} ms`)), PROBE_TIMEOUT_MS);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * A connection met a fault a new one may cure (SQLite opened read-only, an I/O error): a
+ * replacement is opened in the background and swapped in once it can write, retried every
+ * RETRY_AFTER_FAILURE_MS until it can. Requests keep the old connection meanwhile (reads may work).
+ */
+function onConnectionFault(handle: DatabaseHandle, err: unknown): void {
+  if (state.closed || state.handle !== handle) return;
+  if (!state.faulty) getLogger().warn('database connection failing; opening a new one', { err, database: handle.kind });
+  state.faulty = true;
+  scheduleReopen();
+}
+
+/** Plans the next replacement attempt, no sooner than RETRY_AFTER_FAILURE_MS after the last. */
+function scheduleReopen(): void {
+  if (state.closed || state.reopenTimer || state.reopening) return;
+  const wait = Math.max(0, (state.reopenedAt ?? 0) + RETRY_AFTER_FAILURE_MS - Date.now());
+  state.reopenTimer = setTimeout(() => {
+    state.reopenTimer = undefined;
+    state.reopening = reopenDatabase().finally(() => {
+      state.reopening = undefined;
+    });
+  }, wait).unref();
+}
+
+/** Opens a new connection; swaps it in when it can read and write, otherwise tries again later. */
+async function reopenDatabase(): Promise<void> {
+  state.reopenedAt = Date.now();
+  const old = state.handle;
+  let fresh: DatabaseHandle | undefined;
+  try {
+    fresh = await startDatabase();
+    await readProbe(fresh.db);
+    await writeProbe(fresh.db, new Date().toISOString());
+  } catch (err) {
+    await fresh?.close().catch(() => undefined);
+    getLogger().debug('database still failing', { err });
+    scheduleReopen();
+    return;
+  }
+  if (state.closed || state.handle !== old) {
+    await fresh.close();
+    return;
+  }
+  state.handle = fresh;
+  state.faulty = false;
+  state.probe = undefined;
+  getLogger().info('database connection replaced; writes work again', { database: fresh.kind });
+  if (old) setTimeout(() => void old.close().catch(() => undefined), OLD_HANDLE_GRACE_MS).unref();
+}
+
+/** Probes the database: a real read, then a small write; reads the outbox backlog when it can. */
+async function probeDatabase(): Promise<DatabaseCheck> {
+  let handle: DatabaseHandle;
+  try {
+    handle = await bootstrap();
+    await withinProbeTime(readProbe(handle.db));
+  } catch (err) {
+    getLogger().warn('health check failed', { err, database: getDatabaseKind() });
+    return { status: 'unavailable', reason: describeDatabaseFault(err) };
+  }
+  let check: DatabaseCheck = { status: 'ok' };
+  try {
+    await withinProbeTime(writeProbe(handle.db, new Date().toISOString()));
+  } catch (err) {
+    getLogger().warn('health check: writes fail', { err, database: handle.kind });
+    check = { status: 'degraded', reason: describeDatabaseFault(err) };
+  }
+  try {
+    check.mail = await withinProbeTime(readOutboxSummary(handle.db, new Date()));
+  } catch (err) {
+    getLogger().warn('health check: outbox unreadable', { err });
+  }
+  return check;
+}
+
+/**
+ * The database's state for /api/health and /api/metrics: one probe (a real read and a small write)
+ * serves every caller for PROBE_REUSE_MS.
+ */
+export function checkDatabase(): Promise<DatabaseCheck> {
+  const now = Date.now();
+  if (!state.probe || now - state.probe.at >= PROBE_REUSE_MS) state.probe = { at: now, result: probeDatabase() };
+  return state.probe.result;
+}
+
+/** The database in use now, for background work that must follow a replaced connection. */
+function currentDb(): DatabaseHandle['db'] {
+  if (!state.handle) throw new Error('The database is not open.');
+  return state.handle.db;
+}
+
 /**
  * Starts the database once (migrations, seed) and returns it. Concurrent callers share one start;
  * after a failure the next call (no sooner than RETRY_AFTER_FAILURE_MS) tries again.
@@ -102,31 +236,38 @@ export function bootstrap(): Promise<DatabaseHandle> {
       state.failedAt = undefined;
       const config = getConfig();
       state.outbox ??= startOutboxWorker({
-        db: handle.db,
-        transport: createMailTransport(config.SMTP_URL, resolveDir(config.MAIL_DIR)),
+        db: currentDb,
+        transport: createMailTransport(config.SMTP_URL, resolveDir(config.MAIL_DIR), config.MAIL_CONCURRENCY),
         from: config.MAIL_FROM,
         log: getLogger(),
+        concurrency: config.MAIL_CONCURRENCY,
       });
+      // A file opened read-only opens without complaint: one small write tells now, not at the first order.
+      void writeProbe(handle.db, new Date().toISOString()).catch(() => undefined);
       if (!state.purgeTimer) {
         const purge = () =>
-          purgeExpiredAuthRows(handle.db).then(
-            (counts) => getLogger().debug('expired auth rows purged', { ...counts }),
-            (err: unknown) => getLogger().warn('auth purge failed', { err }),
-          );
+          Promise.resolve()
+            .then(() => purgeExpiredAuthRows(currentDb()))
+            .then(
+              (counts) => getLogger().debug('expired auth rows purged', { ...counts }),
+              (err: unknown) => getLogger().warn('auth purge failed', { err }),
+            );
         void purge();
         state.purgeTimer = setInterval(purge, AUTH_PURGE_INTERVAL_MS).unref();
       }
       if (!state.expiryTimer) {
         const expire = () =>
-          expireStalePendingOrders(handle.db, config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL }).then(
-            (expired) => {
-              if (expired > 0) {
-                getLogger().info('unapproved orders expired', { expired, holdHours: config.ORDER_HOLD_HOURS });
-                state.outbox?.poke();
-              }
-            },
-            (err: unknown) => getLogger().warn('order expiry failed', { err }),
-          );
+          Promise.resolve()
+            .then(() => expireStalePendingOrders(currentDb(), config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL }))
+            .then(
+              (expired) => {
+                if (expired > 0) {
+                  getLogger().info('unapproved orders expired', { expired, holdHours: config.ORDER_HOLD_HOURS });
+                  state.outbox?.poke();
+                }
+              },
+              (err: unknown) => getLogger().warn('order expiry failed', { err }),
+            );
         void expire();
         state.expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS).unref();
       }
@@ -160,6 +301,11 @@ export function pokeOutbox(): void {
   state.outbox?.poke();
 }
 
+/** What the outbox worker of this process delivered and failed so far (undefined before the database started). */
+export function getOutboxCounters(): OutboxCounters | undefined {
+  return state.outbox?.counters();
+}
+
 /** Closes the database; later requests get 503. */
 export async function shutdown(): Promise<void> {
   state.closed = true;
@@ -167,6 +313,9 @@ export async function shutdown(): Promise<void> {
   state.purgeTimer = undefined;
   clearInterval(state.expiryTimer);
   state.expiryTimer = undefined;
+  clearTimeout(state.reopenTimer);
+  state.reopenTimer = undefined;
+  await state.reopening;
   await state.outbox?.stop();
   state.outbox = undefined;
   const handle = state.handle ?? (await state.starting?.catch(() => undefined));

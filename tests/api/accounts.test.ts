@@ -5,6 +5,7 @@ import { resolveDatabaseTarget } from '../../src/server/config';
 import { setCustomerBlocked } from '../../src/server/customers/customers.service';
 import { DEMO_CUSTOMERS } from '../../src/server/customers/demo';
 import { baseUrl, errorOf } from './helpers/http';
+import { deliveredResetToken, mailDirOf } from './helpers/mail';
 import { runSql } from './helpers/sql';
 
 const JSON_TYPE = { 'content-type': 'application/json' };
@@ -309,15 +310,9 @@ describe('blocking a customer', () => {
   });
 });
 
-/** The reset link's token from the newest password-reset e-mail to `email` in the outbox. */
+/** The reset link's token from the newest password-reset e-mail delivered to `email` (the outbox keeps no link once sent). */
 async function resetTokenFor(email: string): Promise<string> {
-  const rows = await runSql<{ text: string }>(
-    inject('apiDatabaseUrl'),
-    `SELECT text FROM outbox WHERE to_address = ${q(email)} AND kind = 'password-reset' ORDER BY created_at DESC, id DESC`,
-  );
-  const match = /\/reset-password\?token=([A-Za-z0-9_-]+)/.exec(rows[0]?.text ?? '');
-  if (!match) throw new Error(`no reset link for ${email}`);
-  return match[1]!;
+  return deliveredResetToken(mailDirOf(inject('apiDatabaseUrl')), email);
 }
 
 describe('forgot and reset password', () => {
@@ -338,8 +333,13 @@ describe('forgot and reset password', () => {
     const response = await post('/api/auth/forgot-password', { email: signUp.email.toUpperCase() });
     expect(response.status).toBe(202);
     const token = await resetTokenFor(signUp.email);
-    const [outbox] = await runSql<{ html: string }>(inject('apiDatabaseUrl'), `SELECT html FROM outbox WHERE to_address = ${q(signUp.email)} AND kind = 'password-reset'`);
-    expect(outbox!.html).toContain(`/reset-password?token=${token}`);
+    // Delivered, the stored mail no longer holds the link.
+    const [outbox] = await runSql<{ html: string; text: string; sent_at: string | null }>(
+      inject('apiDatabaseUrl'),
+      `SELECT html, text, sent_at FROM outbox WHERE to_address = ${q(signUp.email)} AND kind = 'password-reset'`,
+    );
+    expect(outbox!.sent_at).toBeTruthy();
+    expect(`${outbox!.html}${outbox!.text}`).not.toContain(token);
     const stored = await runSql<{ token_hash: string }>(inject('apiDatabaseUrl'), `SELECT token_hash FROM password_reset_tokens WHERE customer_id = ${q(user.id)}`);
     expect(stored.map((r) => r.token_hash)).toEqual([createHash('sha256').update(token).digest('hex')]);
 

@@ -5,11 +5,14 @@ import { unreachableDatabaseUrl } from './helpers/lane';
 import { startServer, type TestServer } from './helpers/server';
 
 describe('GET /api/health', () => {
-  it('answers 200 { status: "ok", database } naming the engine in use, never cached', async () => {
+  it('answers 200 { status: "ok", database, mail } naming the engine in use, never cached', async () => {
     const response = await fetch(`${baseUrl()}/api/health`);
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
-    expect(healthResponseSchema.parse(await response.json())).toEqual({ status: 'ok', database: inject('apiLane') });
+    const body = healthResponseSchema.parse(await response.json());
+    expect(body).toMatchObject({ status: 'ok', database: inject('apiLane') });
+    expect(body.reason).toBeUndefined();
+    expect(Object.keys(body.mail!).sort()).toEqual(['failing', 'oldestSeconds', 'queued', 'urgent']);
   });
 });
 
@@ -24,10 +27,11 @@ describe('with an unreachable database', () => {
     await server?.stop();
   });
 
-  it('still starts, and health answers 503 { status: "unavailable", database }', async () => {
+  it('still starts, and health answers 503 { status: "unavailable", database, reason }', async () => {
     const response = await fetch(`${server.url}/api/health`);
     expect(response.status).toBe(503);
-    expect(await response.json()).toEqual({ status: 'unavailable', database: inject('apiLane') });
+    const reason = inject('apiLane') === 'sqlite' ? 'the database file cannot be opened' : 'the database server cannot be reached';
+    expect(await response.json()).toEqual({ status: 'unavailable', database: inject('apiLane'), reason });
   });
 
   it('answers catalogue requests with 503 JSON and a Retry-After', async () => {
@@ -64,12 +68,21 @@ describe.runIf(process.env.API_TEST_PG_DIR)('when PostgreSQL goes away while the
     expect((await fetch(`${baseUrl()}/api/health`)).status).toBe(200);
     stopPgServer(dir);
     try {
+      // Health reuses one probe for a second: the outage shows at the latest one probe later.
+      await expect.poll(async () => (await fetch(`${baseUrl()}/api/health`)).status, { timeout: 5_000, interval: 200 }).toBe(503);
       const health = await fetch(`${baseUrl()}/api/health`);
-      expect(health.status).toBe(503);
-      expect(await health.json()).toEqual({ status: 'unavailable', database: 'postgres' });
+      expect(await health.json()).toEqual({ status: 'unavailable', database: 'postgres', reason: 'the database server cannot be reached' });
       const product = await fetch(`${baseUrl()}/api/products/anything`);
       expect(product.status).toBe(503);
       expect(errorOf(await product.json()).code).toBe('unavailable');
+      // A write as well: its failed transaction answers 503, never 500.
+      const contact = await fetch(`${baseUrl()}/api/contact`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Pat Outage', email: 'pat.outage@example.com', message: 'Is anyone there while the database is down?' }),
+      });
+      expect(contact.status).toBe(503);
+      expect(errorOf(await contact.json()).code).toBe('unavailable');
       expect((await fetch(`${baseUrl()}/`)).status).toBe(200);
     } finally {
       startPgServer(dir, port);

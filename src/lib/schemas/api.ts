@@ -42,9 +42,25 @@ export const catalogResponseSchema = z.object({
 });
 export type CatalogResponse = z.infer<typeof catalogResponseSchema>;
 
-/** GET /api/health. */
+/**
+ * GET /api/health: 200 ok; 503 degraded (reads work, writes fail) or unavailable, with a reason.
+ * `mail` is the outbox backlog whenever the database can be read.
+ */
 export const healthResponseSchema = z.object({
-  status: z.enum(['ok', 'unavailable']),
+  status: z.enum(['ok', 'degraded', 'unavailable']),
   database: z.enum(['sqlite', 'postgres']),
+  reason: z.string().optional(),
+  mail: z
+    .object({
+      /** Unsent messages. */
+      queued: z.number().int().nonnegative(),
+      /** Unsent password resets (they go first). */
+      urgent: z.number().int().nonnegative(),
+      /** Unsent messages whose delivery failed at least once. */
+      failing: z.number().int().nonnegative(),
+      /** Age of the oldest unsent message in seconds, 0 when none waits. */
+      oldestSeconds: z.number().int().nonnegative(),
+    })
+    .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;

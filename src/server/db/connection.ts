@@ -1,10 +1,22 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
-import { Kysely, PostgresDialect, sql, SqliteDialect, type SqliteDatabase } from 'kysely';
+import {
+  Kysely,
+  PostgresDialect,
+  sql,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type KyselyConfig,
+  type SqliteDatabase,
+  type TransactionSettings,
+} from 'kysely';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
 import type { DialectKind } from './dialect';
+import { isCuredByReopening } from './errors';
 import type { Database } from './schema';
 
 /** An open database: the query builder, its dialect, and how to check and close it. */
@@ -25,17 +37,73 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** Called with errors of idle PostgreSQL connections (e.g. the server went away). */
   onPoolError?: (err: Error) => void;
+  /**
+   * Called when a query fails in a way only a new connection cures: a SQLite file read-only when it
+   * was opened (SQLite then stays read-only), an I/O error; PostgreSQL sessions started read-only.
+   */
+  onFault?: (err: unknown) => void;
+  /** Called when a ROLLBACK after an error fails; the error that caused the rollback is thrown instead. */
+  onRollbackFailure?: (err: unknown) => void;
+}
+
+/**
+ * A driver whose failed ROLLBACK is reported rather than thrown: otherwise the rollback's own error
+ * ('cannot rollback - no transaction is active', 'Client was closed') replaces the one that made the
+ * transaction fail ('disk I/O error', 'Connection terminated'), in the answer and in the log.
+ */
+class FirstErrorDriver implements Driver {
+  readonly savepoint: Driver['savepoint'];
+  readonly rollbackToSavepoint: Driver['rollbackToSavepoint'];
+  readonly releaseSavepoint: Driver['releaseSavepoint'];
+
+  constructor(
+    private readonly inner: Driver,
+    private readonly onRollbackFailure: (err: unknown) => void,
+  ) {
+    this.savepoint = inner.savepoint?.bind(inner);
+    this.rollbackToSavepoint = inner.rollbackToSavepoint?.bind(inner);
+    this.releaseSavepoint = inner.releaseSavepoint?.bind(inner);
+  }
+
+  init = () => this.inner.init();
+  acquireConnection = () => this.inner.acquireConnection();
+  beginTransaction = (connection: DatabaseConnection, settings: TransactionSettings) => this.inner.beginTransaction(connection, settings);
+  commitTransaction = (connection: DatabaseConnection) => this.inner.commitTransaction(connection);
+  releaseConnection = (connection: DatabaseConnection) => this.inner.releaseConnection(connection);
+  destroy = () => this.inner.destroy();
+
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    try {
+      await this.inner.rollbackTransaction(connection);
+    } catch (err) {
+      this.onRollbackFailure(err);
+    }
+  }
+}
+
+/** The dialect with FirstErrorDriver around its driver. */
+function keepingFirstError(dialect: Dialect, onRollbackFailure: (err: unknown) => void): Dialect {
+  return {
+    createAdapter: () => dialect.createAdapter(),
+    createDriver: () => new FirstErrorDriver(dialect.createDriver(), onRollbackFailure),
+    createIntrospector: (db) => dialect.createIntrospector(db),
+    createQueryCompiler: () => dialect.createQueryCompiler(),
+  };
 }
 
 /** How many prepared statements the SQLite connection keeps for reuse. */
 const STATEMENT_CACHE_SIZE = 256;
 
+/** The part of a prepared statement Kysely's SQLite driver uses. */
+type SqliteStatement = ReturnType<SqliteDatabase['prepare']>;
+
 /**
  * Presents a better-sqlite3 database to Kysely with prepared statements reused by SQL text:
- * Kysely prepares every query anew, which costs more than running it.
+ * Kysely prepares every query anew, which costs more than running it. A ROLLBACK when SQLite
+ * already rolled back by itself (it does after an I/O error or a full disk) does nothing.
  */
 function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
-  const cache = new Map<string, BetterSqlite3.Statement>();
+  const cache = new Map<string, SqliteStatement>();
   return {
     close: () => sqlite.close(),
     prepare: (text: string) => {
@@ -44,17 +112,28 @@ function withStatementCache(sqlite: BetterSqlite3.Database): SqliteDatabase {
         // Map order is insertion order: re-inserting keeps the most used at the end.
         cache.delete(text);
       } else {
-        statement = sqlite.prepare(text);
+        const prepared = sqlite.prepare(text) as unknown as SqliteStatement;
+        statement =
+          text === 'rollback'
+            ? { reader: false, all: () => [], iterate: () => [][Symbol.iterator](), run: (p) => (sqlite.inTransaction ? prepared.run(p) : { changes: 0, lastInsertRowid: 0 }) }
+            : prepared;
         if (cache.size >= STATEMENT_CACHE_SIZE) cache.delete(cache.keys().next().value!);
       }
       cache.set(text, statement);
-      return statement as unknown as ReturnType<SqliteDatabase['prepare']>;
+      return statement;
     },
   };
 }
 
+/** Kysely's log hook passing failed queries that a new connection may cure to `onFault`. */
+function faultWatcher(onFault: OpenDatabaseOptions['onFault']): KyselyConfig['log'] {
+  return (event) => {
+    if (event.level === 'error' && isCuredByReopening(event.error)) onFault?.(event.error);
+  };
+}
+
 /** Opens SQLite: creates the file and its folder, WAL, busy timeout, foreign keys, synchronous NORMAL. */
-function openSqlite(file: string): DatabaseHandle {
+function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const sqlite = new BetterSqlite3(file);
   try {
@@ -66,7 +145,15 @@ function openSqlite(file: string): DatabaseHandle {
     sqlite.close();
     throw err;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  const dialect = new SqliteDialect({ database: withStatementCache(sqlite) });
+  const db = new Kysely<Database>({
+    dialect: keepingFirstError(dialect, (err) => {
+      options.onRollbackFailure?.(err);
+      // Still inside the failed transaction: every later BEGIN would fail on this connection.
+      if (sqlite.open && sqlite.inTransaction) options.onFault?.(err);
+    }),
+    log: faultWatcher(options.onFault),
+  });
   return {
     db,
     kind: 'sqlite',
@@ -92,7 +179,14 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   });
   // Without a listener an idle connection dropped by the server would crash the process.
   pool.on('error', (err) => options.onPoolError?.(err));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  // The pool listens only while a connection is idle: one checked out (a transaction between two
+  // queries) and ended by the server (restart, pg_terminate_backend) would crash the process too.
+  // Its next query fails with the connection error, which answers 503 and is logged there.
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  const db = new Kysely<Database>({
+    dialect: keepingFirstError(new PostgresDialect({ pool }), (err) => options.onRollbackFailure?.(err)),
+    log: faultWatcher(options.onFault),
+  });
   return {
     db,
     kind: 'postgres',
@@ -105,5 +199,5 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
 
 /** Opens the database a DATABASE_URL names (see resolveDatabaseTarget). */
 export function openDatabase(target: DatabaseTarget, options: OpenDatabaseOptions = {}): DatabaseHandle {
-  return target.kind === 'postgres' ? openPostgres(target.url, options) : openSqlite(target.file);
+  return target.kind === 'postgres' ? openPostgres(target.url, options) : openSqlite(target.file, options);
 }

@@ -138,6 +138,10 @@ export interface OutboxTable {
   next_attempt_at: string;
   sent_at: string | null;
   last_error: string | null;
+  /** 0 account security (password resets), 1 normal, 2 bulk receipts; lower leaves first. */
+  priority: number;
+  /** 1 when the body holds a single-use link: blanked once the mail is delivered. */
+  redact_when_sent: number;
 }
 
 /** A message sent through the contact form; status 'new' until staff answer it. */

@@ -1,13 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import type { Logger } from '../log';
-import { claimMessage, findDueMessages, markFailed, markSent } from './outbox.repository';
+import { claimDueMessages, markFailed, markSent, type OutboxRow } from './outbox.repository';
 import type { MailTransport } from './transport';
 
-/** How often the worker looks for due messages when nobody pokes it. */
+/** How often the worker looks for due messages when nobody pokes it (retries, other processes). */
 const POLL_INTERVAL_MS = 1_000;
-/** Messages claimed per round. */
-const BATCH_SIZE = 20;
 /** A claimed message becomes due again after this long, should its process die mid-delivery. */
 const LEASE_MS = 2 * 60_000;
 const FIRST_RETRY_MS = 30_000;
@@ -20,31 +18,58 @@ export function retryDelayMs(attempts: number): number {
 
 /** Options of the outbox worker. */
 export interface OutboxWorkerOptions {
-  db: Kysely<Database>;
+  /** The database in use now (the runtime replaces it after a fault); throws when there is none. */
+  db: () => Kysely<Database>;
   transport: MailTransport;
   from: string;
   log: Logger;
+  /** Deliveries in flight at once (the SMTP pool gets as many connections). */
+  concurrency: number;
+}
+
+/** What the worker did since the process started. */
+export interface OutboxCounters {
+  sent: number;
+  failed: number;
+  /** Whether the last round could not reach the database. */
+  roundFailing: boolean;
 }
 
 /** A running worker. */
 export interface OutboxWorker {
   /** Looks for due messages now instead of at the next poll. */
   poke(): void;
-  /** Delivers whatever is due now; resolves with how many were sent. */
+  /** Delivers whatever is due now (until nothing is); resolves with how many were sent. */
   runOnce(): Promise<number>;
+  /** Deliveries and failures so far. */
+  counters(): OutboxCounters;
   /** Stops polling and waits for a round in progress. */
   stop(): Promise<void>;
 }
 
-/** Delivers due outbox messages one by one; a failure is recorded with the next attempt time. */
-async function deliverDue(options: OutboxWorkerOptions): Promise<number> {
-  const { db, transport, from, log } = options;
-  const now = new Date();
-  const due = await findDueMessages(db, now.toISOString(), BATCH_SIZE);
-  let sent = 0;
-  for (const message of due) {
-    const claimed = await claimMessage(db, message.id, message.next_attempt_at, new Date(now.getTime() + LEASE_MS).toISOString());
-    if (!claimed) continue;
+/** Runs `work` over `items` with at most `limit` at a time. */
+async function forEachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const lane = async () => {
+    while (next < items.length) await work(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, lane));
+}
+
+/** Starts delivering the outbox: at once when poked, otherwise every POLL_INTERVAL_MS; one round at a time. */
+export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
+  const { transport, from, log } = options;
+  // A batch is a few deliveries per lane: small enough that an urgent mail queued meanwhile waits
+  // for at most one batch, large enough that claiming costs little beside delivering.
+  const batchSize = Math.max(8, options.concurrency * 4);
+  const counters: OutboxCounters = { sent: 0, failed: 0, roundFailing: false };
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  /** Delivers one claimed message and records the outcome; a failure gets the next attempt time. */
+  const deliver = async (db: Kysely<Database>, message: OutboxRow): Promise<boolean> => {
     const attempts = message.attempts + 1;
     try {
       await transport.deliver({
@@ -56,41 +81,48 @@ async function deliverDue(options: OutboxWorkerOptions): Promise<number> {
         text: message.text,
         createdAt: message.created_at,
       });
-      await markSent(db, message.id, new Date().toISOString(), attempts);
-      sent++;
-      log.info('mail delivered', { mailId: message.id, kind: message.kind, transport: transport.kind, attempts });
     } catch (err) {
       const next = new Date(Date.now() + retryDelayMs(attempts)).toISOString();
+      counters.failed++;
       await markFailed(db, message.id, attempts, err instanceof Error ? err.message : String(err), next);
       log.warn('mail delivery failed; will retry', { mailId: message.id, kind: message.kind, attempts, nextAttemptAt: next, err });
+      return false;
     }
-  }
-  return sent;
-}
+    counters.sent++;
+    await markSent(db, message, new Date().toISOString(), attempts);
+    log.info('mail delivered', { mailId: message.id, kind: message.kind, transport: transport.kind, attempts });
+    return true;
+  };
 
-/** Starts polling the outbox; at most one round runs at a time. */
-export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
-  let stopped = false;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<number> | undefined;
-  let again = false;
-  let failing = false;
+  /** Claims and delivers batches until none is full; resolves with how many were sent. */
+  const drain = async (): Promise<number> => {
+    let sent = 0;
+    for (;;) {
+      const db = options.db();
+      const now = Date.now();
+      const batch = await claimDueMessages(db, new Date(now).toISOString(), new Date(now + LEASE_MS).toISOString(), batchSize);
+      await forEachLimited(batch, options.concurrency, async (message) => {
+        if (await deliver(db, message)) sent++;
+      });
+      if (batch.length < batchSize || stopped) return sent;
+    }
+  };
 
   const round = (): Promise<number> => {
     if (running) {
       again = true;
       return running;
     }
-    running = deliverDue(options)
+    running = drain()
       .then((sent) => {
-        if (failing) options.log.info('outbox reachable again');
-        failing = false;
+        if (counters.roundFailing) log.info('outbox reachable again');
+        counters.roundFailing = false;
         return sent;
       })
       .catch((err: unknown) => {
         // The database may be away for a while: one warning per outage, the next poll tries again.
-        if (!failing) options.log.warn('outbox round failed', { err });
-        failing = true;
+        if (!counters.roundFailing) log.warn('outbox round failed', { err });
+        counters.roundFailing = true;
         return 0;
       })
       .finally(() => {
@@ -117,6 +149,7 @@ export function startOutboxWorker(options: OutboxWorkerOptions): OutboxWorker {
       if (!stopped) void round();
     },
     runOnce: round,
+    counters: () => ({ ...counters }),
     stop: async () => {
       stopped = true;
       clearTimeout(timer);

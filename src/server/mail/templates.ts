@@ -1,12 +1,19 @@
 import { formatCardMask } from '../../lib/payment-card';
 import type { Order } from '../../lib/schemas/order';
 
+/** How soon a mail leaves, lower first: account security, then normal mail, then bulk receipts. */
+export const MAIL_PRIORITY = { security: 0, normal: 1, bulk: 2 } as const;
+
 /** A rendered e-mail: subject, HTML and plain-text bodies. */
 export interface RenderedMail {
   kind: string;
   subject: string;
   html: string;
   text: string;
+  /** A MAIL_PRIORITY; normal when absent. */
+  priority?: number;
+  /** The body holds a single-use link (a password reset): it is blanked once delivered. */
+  singleUseLink?: boolean;
 }
 
 const BRAND = 'Graphene Coatings';
@@ -81,7 +88,7 @@ export function renderPasswordResetMail(input: { fullName: string; resetUrl: str
     '',
     `${BRAND} · Dallas, TX`,
   ].join('\n');
-  return { kind: 'password-reset', subject, html, text };
+  return { kind: 'password-reset', subject, html, text, priority: MAIL_PRIORITY.security, singleUseLink: true };
 }
 
 /** Escaped text with its line breaks kept (for a quoted message). */
@@ -117,7 +124,7 @@ export function renderContactReceivedMail(input: { name: string; subject?: strin
     '',
     `${BRAND} · Dallas, TX`,
   ].join('\n');
-  return { kind: 'contact-received', subject, html, text };
+  return { kind: 'contact-received', subject, html, text, priority: MAIL_PRIORITY.bulk };
 }
 
 /** The confirmation of a quote request: the product, SKU and quantity asked about. */
@@ -142,7 +149,7 @@ export function renderQuoteReceivedMail(input: { name: string; productName: stri
     '',
     `${BRAND} · Dallas, TX`,
   ].join('\n');
-  return { kind: 'quote-received', subject, html, text };
+  return { kind: 'quote-received', subject, html, text, priority: MAIL_PRIORITY.bulk };
 }
 
 /** Dollars as the receipt shows them. */
@@ -205,7 +212,7 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string }
     '',
     `${BRAND} · Dallas, TX`,
   ].join('\n');
-  return { kind: 'order-received', subject, html, text };
+  return { kind: 'order-received', subject, html, text, priority: MAIL_PRIORITY.bulk };
 }
 
 /** Which change of an order a customer is told about. */

@@ -26,6 +26,8 @@ export interface StartOptions {
   /** Wait for GET /api/health to answer this status (default 200); 'any' waits for any answer. */
   readyStatus?: number | 'any';
   readyTimeoutMs?: number;
+  /** Run the server as this user (a test started as root needs file permissions to apply). */
+  user?: { uid: number; gid: number };
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -42,10 +44,11 @@ export function findFreePort(): Promise<number> {
 }
 
 /** Spawns `node scripts/serve.mjs` with the given environment, without waiting for it. */
-export function spawnServer(env: Record<string, string | undefined>): { child: ChildProcess; output: () => string } {
+export function spawnServer(env: Record<string, string | undefined>, user?: StartOptions['user']): { child: ChildProcess; output: () => string } {
   let output = '';
   const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs')], {
     cwd: ROOT,
+    ...user,
     env: { ...process.env, SHOP_DIST_DIR: distDir(), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -64,7 +67,7 @@ export async function startServer(options: StartOptions = {}): Promise<TestServe
   const url = `http://127.0.0.1:${port}`;
   // Mail goes to a scratch folder unless a test names one, never into the working tree's data/.
   const mailDir = mkdtempSync(join(tmpdir(), 'shop-api-mail-'));
-  const { child, output } = spawnServer({ MAIL_DIR: mailDir, ...options.env, HOST: '127.0.0.1', PORT: String(port) });
+  const { child, output } = spawnServer({ MAIL_DIR: mailDir, ...options.env, HOST: '127.0.0.1', PORT: String(port) }, options.user);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
