@@ -183,9 +183,18 @@ describe.each([
     const { page } = await open(path);
     const all = page.getByRole('list', { name: /^All / });
     await waitForIsland(page, all);
-    await page.keyboard.press('Control+Shift+P');
     const overlay = page.getByRole('complementary', { name: 'Performance' });
-    await overlay.waitFor();
+    // React hydrates the island in slices, so its key listener may attach a little after Astro marks
+    // the island hydrated: press again until the overlay shows (each press toggles it).
+    await expect
+      .poll(
+        async () => {
+          if (!(await overlay.isVisible())) await page.keyboard.press('Control+Shift+P');
+          return overlay.isVisible();
+        },
+        { intervals: [250, 500, 1000, 2000], timeout: 10_000 },
+      )
+      .toBe(true);
     expect(Number(await overlay.getByText(/^\d+$/).textContent())).toBeGreaterThanOrEqual(selectCategoryProducts(catalogue, category).length);
     expect(await overlay.getByText('Last filter').count()).toBe(0);
 

@@ -31,8 +31,22 @@ async function runInPage(page: Page): Promise<Result[]> {
   }, WCAG_TAGS);
 }
 
+/**
+ * Waits until no finite CSS transition or animation is running (infinite ones, like a spinner,
+ * never end and are left alone): axe measures colours as they are drawn, and a button fading from
+ * its busy grey back to its colour would read as a contrast failure halfway through.
+ */
+async function waitForStillPage(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { polling: 'raf' },
+  );
+}
+
 /** The page's WCAG 2.1 A/AA violations as readable lines: the rule, then up to five elements and why. */
 export async function findAxeViolations(page: Page): Promise<string[]> {
+  await waitForStillPage(page);
   const violations =
     page.mainFrame().childFrames().length === 0
       ? await runInPage(page)
