@@ -192,7 +192,7 @@ describe.each([
           if (!(await overlay.isVisible())) await page.keyboard.press('Control+Shift+P');
           return overlay.isVisible();
         },
-        { intervals: [250, 500, 1000, 2000], timeout: 10_000 },
+        { interval: 1_000, timeout: 10_000 },
       )
       .toBe(true);
     expect(Number(await overlay.getByText(/^\d+$/).textContent())).toBeGreaterThanOrEqual(selectCategoryProducts(catalogue, category).length);
