@@ -6,6 +6,8 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -49,4 +51,23 @@ export async function startBenchServer() {
   }
   child.kill('SIGKILL');
   throw new Error('server did not become healthy');
+}
+
+/** A stock no bench run can exhaust. */
+const BENCH_STOCK = 10_000_000;
+
+/** Gives the products a stock no run can exhaust, behind the server's back. */
+export async function stockUp(databaseUrl, ids) {
+  const statement = `UPDATE products SET stock_quantity = ${BENCH_STOCK}, in_stock = 1, request_quote_only = 0 WHERE id IN (${ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(', ')})`;
+  if (databaseUrl.startsWith('postgres')) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(statement);
+    await client.end();
+    return;
+  }
+  const db = new Database(databaseUrl.replace(/^file:/, ''));
+  db.pragma('busy_timeout = 5000');
+  db.prepare(statement).run();
+  db.close();
 }

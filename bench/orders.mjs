@@ -5,29 +5,10 @@
 //   node bench/orders.mjs          (BENCH_SECONDS=10 BENCH_CONNECTIONS=50 by default)
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import Database from 'better-sqlite3';
-import pg from 'pg';
-import { startBenchServer } from './bench-server.mjs';
+import { startBenchServer, stockUp } from './bench-server.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 10);
 const connections = Number(process.env.BENCH_CONNECTIONS || 50);
-const STOCK = 10_000_000;
-
-/** Gives the products a stock no run can exhaust, behind the server's back. */
-async function stockUp(databaseUrl, ids) {
-  const statement = `UPDATE products SET stock_quantity = ${STOCK}, in_stock = 1, request_quote_only = 0 WHERE id IN (${ids.map((id) => `'${id.replace(/'/g, "''")}'`).join(', ')})`;
-  if (databaseUrl.startsWith('postgres')) {
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(statement);
-    await client.end();
-    return;
-  }
-  const db = new Database(databaseUrl.replace(/^file:/, ''));
-  db.pragma('busy_timeout = 5000');
-  db.prepare(statement).run();
-  db.close();
-}
 
 const server = await startBenchServer();
 try {
