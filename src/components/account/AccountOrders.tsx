@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { AUTH_MESSAGES, isValidEmail } from '../../lib/schemas/auth';
 import { normalizeOrderNumber, ORDER_MESSAGES, orderSchema, type Order } from '../../lib/schemas/order';
 import { fetchOrder } from '../../stores/checkout';
@@ -112,6 +113,7 @@ export default function AccountOrders() {
 
 /** The guest look-up: order number and e-mail together, the answer shown below the form. */
 function OrderLookup() {
+  const formRef = useEarlyInput<HTMLFormElement>();
   const [number, setNumber] = useState('');
   const [email, setEmail] = useState('');
   const [errors, setErrors] = useState<{ number?: string; email?: string }>({});
@@ -147,7 +149,7 @@ function OrderLookup() {
 
   return (
     <div className="grid gap-6">
-      <form noValidate onSubmit={(e) => void submit(e)} className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-card sm:p-8" aria-labelledby="lookup-heading">
+      <form ref={formRef} method="post" noValidate onSubmit={(e) => void submit(e)} className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-card sm:p-8" aria-labelledby="lookup-heading">
         <h2 id="lookup-heading" className="font-display text-2xl font-semibold">
           Find an order
         </h2>

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { forgotPasswordSchema } from '../../lib/schemas/auth';
 import { requestPasswordReset } from '../../stores/session';
 import { collectFieldErrors, FormAlert, FormNotice, SubmitButton, TextField } from './fields';
@@ -7,6 +8,7 @@ const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:und
 
 /** Asks for a reset link by e-mail; shows where it went, or the §8 error above the form. */
 export default function ForgotPasswordForm() {
+  const formRef = useEarlyInput<HTMLFormElement>();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [error, setError] = useState<string | null>(null);
@@ -53,7 +55,7 @@ export default function ForgotPasswordForm() {
   return (
     <>
       <FormAlert message={error} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Request a password reset link">
+      <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Request a password reset link">
         <TextField
           label="Email address"
           type="email"

@@ -1,4 +1,5 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { resetPasswordSchema } from '../../lib/schemas/auth';
 import { resetPassword } from '../../stores/session';
 import { collectFieldErrors, FormAlert, FormNotice, PasswordField, SubmitButton } from './fields';
@@ -8,6 +9,7 @@ const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:und
 
 /** Sets a new password with the token of the e-mailed link (?token=...). */
 export default function ResetPasswordForm() {
+  const formRef = useEarlyInput<HTMLFormElement>();
   const meterId = useId();
   const [token, setToken] = useState<string | null>(null);
   const [values, setValues] = useState({ password: '', confirmPassword: '' });
@@ -70,7 +72,7 @@ export default function ResetPasswordForm() {
   return (
     <>
       <FormAlert message={error} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Choose a new password">
+      <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Choose a new password">
         <PasswordField
           label="New password"
           name="password"

@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { signInSchema, type DemoInfo } from '../../lib/schemas/auth';
 import { $auth, clearAuthError, login } from '../../stores/session';
 import { collectFieldErrors, FormAlert, PasswordField, SubmitButton, TextField } from './fields';
-import { AFTER_SIGN_IN_PATH, useSignedInRedirect } from './use-signed-in-redirect';
+import { leaveAfterSignIn, useSignedInRedirect } from './use-signed-in-redirect';
 
 const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:underline';
 
 /** The sign-in form of spec §2.10: e-mail, password with show/hide, remember me, links, demo hint. */
 export default function SignInForm() {
+  const formRef = useEarlyInput<HTMLFormElement>();
   useSignedInRedirect();
   const { isLoading, error } = useStore($auth);
   const [values, setValues] = useState({ email: '', password: '', remember: false });
@@ -32,7 +34,7 @@ export default function SignInForm() {
     }
     setFieldErrors({});
     const result = await login(parsed.data);
-    if (result.ok) window.location.assign(AFTER_SIGN_IN_PATH);
+    if (result.ok) leaveAfterSignIn();
     else setFieldErrors(result.fields);
   };
 
@@ -44,7 +46,7 @@ export default function SignInForm() {
   return (
     <>
       <FormAlert message={error} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
+      <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-5" aria-label="Sign in">
         <TextField label="Email address" type="email" name="email" autoComplete="email" inputMode="email" required value={values.email} onChange={update('email')} error={fieldErrors.email} />
         <PasswordField label="Password" name="password" autoComplete="current-password" required value={values.password} onChange={update('password')} error={fieldErrors.password} />
         <div className="flex flex-wrap items-center justify-between gap-x-4 gap-y-2">

@@ -1,10 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { AUTH_MESSAGES, signUpSchema } from '../../lib/schemas/auth';
 import { $auth, clearAuthError, register } from '../../stores/session';
 import { collectFieldErrors, FormAlert, PasswordField, SubmitButton, TextField } from './fields';
 import PasswordStrengthMeter from './PasswordStrengthMeter';
-import { AFTER_SIGN_IN_PATH, useSignedInRedirect } from './use-signed-in-redirect';
+import { leaveAfterSignIn, useSignedInRedirect } from './use-signed-in-redirect';
 
 const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:underline';
 
@@ -12,6 +13,7 @@ type TextKey = 'fullName' | 'email' | 'phone' | 'dateOfBirth' | 'password' | 'co
 
 /** The sign-up form of spec §2.10: six fields, strength meter and checklist, terms; disabled until valid or while loading. */
 export default function SignUpForm() {
+  const formRef = useEarlyInput<HTMLFormElement>();
   useSignedInRedirect();
   const meterId = useId();
   const { isLoading, error } = useStore($auth);
@@ -41,7 +43,7 @@ export default function SignUpForm() {
       return;
     }
     const result = await register(parsed.data);
-    if (result.ok) window.location.assign(AFTER_SIGN_IN_PATH);
+    if (result.ok) leaveAfterSignIn();
     else setServerErrors(result.fields);
   };
 
@@ -50,7 +52,7 @@ export default function SignUpForm() {
   return (
     <>
       <FormAlert message={error} />
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Create account">
+      <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-5 sm:grid-cols-2" aria-label="Create account">
         <TextField className="sm:col-span-2" label="Full name" type="text" autoComplete="name" {...field('fullName')} />
         <TextField className="sm:col-span-2" label="Email address" type="email" autoComplete="email" inputMode="email" {...field('email')} />
         <TextField label="Phone number" type="tel" autoComplete="tel" inputMode="tel" placeholder="+12145550123" {...field('phone')} />

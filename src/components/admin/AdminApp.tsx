@@ -9,7 +9,7 @@ import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
 import { OrdersView } from './OrdersView';
 import { PlaceholderView } from './PlaceholderView';
-import { useHydrated } from './use-hydrated';
+import { useHydrated } from '../ui/use-hydrated';
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
 export interface AdminAppProps {

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { adminSignInSchema } from '../../lib/schemas/admin';
 import { $adminAuth, ADMIN_HOME_PATH, clearAdminAuthError, signInAdmin } from '../../stores/admin-session';
 import { collectFieldErrors, FormAlert, PasswordField, SubmitButton, TextField } from '../account/fields';
@@ -11,6 +12,7 @@ type Field = 'email' | 'password';
  * sending, the server's refusal in the red alert above the form, then the dashboard.
  */
 export default function AdminLoginForm() {
+  const formRef = useEarlyInput<HTMLFormElement>();
   const { isLoading, error } = useStore($adminAuth);
   const [values, setValues] = useState({ email: '', password: '' });
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<Field, string>>>({});
@@ -49,7 +51,7 @@ export default function AdminLoginForm() {
     <>
       <FormAlert message={error} />
       {/* The shared fields' focus:outline-none also cancels their keyboard ring (Tailwind 4 outline style); restored here. */}
-      <form onSubmit={onSubmit} noValidate className="grid gap-5 [&_input:focus-visible]:outline-solid" aria-label="Admin sign in">
+      <form ref={formRef} method="post" onSubmit={onSubmit} noValidate className="grid gap-5 [&_input:focus-visible]:outline-solid" aria-label="Admin sign in">
         <TextField
           label="Email address"
           type="email"

@@ -1,4 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useEarlyInput } from '../ui/use-early-input';
 import { FREE_SHIPPING_THRESHOLD_CENTS, VAT_RATE } from '../../lib/constants';
 import { formatMoney, roundToCents } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
@@ -102,6 +103,7 @@ export default function CheckoutSuccess({ support }: { support: SupportContact }
 
 /** 'Enter the e-mail used for this order': the only way to see an order from another device without signing in. */
 function EmailPrompt({ orderNumber, error, onSubmit }: { orderNumber: string; error: string | null; onSubmit: (email: string) => Promise<void> }) {
+  const formRef = useEarlyInput<HTMLFormElement>();
   const [email, setEmail] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
@@ -121,7 +123,7 @@ function EmailPrompt({ orderNumber, error, onSubmit }: { orderNumber: string; er
         <a href="/login" className="font-semibold text-accent-strong underline-offset-4 hover:underline">sign in</a>.
       </p>
       <FormAlert message={error} />
-      <form onSubmit={submit} noValidate className="grid gap-5" aria-label="Find your order">
+      <form ref={formRef} method="post" onSubmit={submit} noValidate className="grid gap-5" aria-label="Find your order">
         <TextField label="Enter the e-mail used for this order" type="email" name="email" autoComplete="email" inputMode="email" required value={email} onChange={(e) => setEmail(e.target.value)} error={fieldError} />
         <SubmitButton loading={busy}>{busy ? 'Looking…' : 'Show my order'}</SubmitButton>
       </form>

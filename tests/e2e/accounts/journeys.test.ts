@@ -63,6 +63,16 @@ async function fillSignUp(page: Page, email: string): Promise<void> {
   await page.getByRole('checkbox', { name: /I agree to the/ }).check();
 }
 
+/** Creates an account through the API, for journeys that start at sign-in. */
+async function register(fullName: string, email: string): Promise<void> {
+  const created = await fetch(`${server.url}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ fullName, email, phone: '+12145550177', dateOfBirth: '1987-03-14', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true }),
+  });
+  expect(created.status).toBe(201);
+}
+
 /** Decodes the quoted-printable soft line breaks and '=3D' of an .eml body. */
 function decodeQuotedPrintable(text: string): string {
   return text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
@@ -131,15 +141,40 @@ describe('a new customer', () => {
   });
 });
 
+describe('a customer on a slow connection', () => {
+  it('types and presses Sign In before the scripts arrive: nothing is lost and the password never reaches an address', async () => {
+    const email = `slow.${Date.now()}@example.com`;
+    await register('Marta Kowalski', email);
+    const page = await openBrowser(375);
+    const addresses: string[] = [];
+    page.on('request', (request) => addresses.push(request.url()));
+    // The page's scripts wait until the test lets them through, as on a slow mobile connection.
+    let release!: () => void;
+    const scriptsHeld = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_astro/*.js', async (route) => {
+      await scriptsHeld;
+      await route.continue();
+    });
+    // Module scripts hold back DOMContentLoaded: the page is there once its HTML has arrived.
+    await page.goto(`${server.url}/login`, { waitUntil: 'commit' });
+    await page.getByLabel('Email address').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    const signIn = page.getByRole('button', { name: 'Sign In' });
+    expect(await signIn.isDisabled()).toBe(true);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    expect(page.url()).toBe(`${server.url}/login`);
+
+    release();
+    await signIn.click();
+    await page.waitForURL(/\/shop\/?$/);
+    expect(addresses.filter((url) => url.includes(encodeURIComponent(PASSWORD)) || url.includes('password='))).toEqual([]);
+  });
+});
+
 describe('a customer who forgot the password', () => {
   it('gets an e-mail, follows its link, chooses a new password and signs in with it', async () => {
     const email = `reset.${Date.now()}@example.com`;
-    const signUp = await fetch(`${server.url}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ fullName: 'Tomas Reyes', email, phone: '+12145550188', dateOfBirth: '1990-01-02', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true }),
-    });
-    expect(signUp.status).toBe(201);
+    await register('Tomas Reyes', email);
 
     const page = await openBrowser(375);
     await visit(page, '/login');
