@@ -229,15 +229,16 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
  * requests, body-size and API content-type/JSON checks, an access log line; then the catalogue and
  * compressed static text files from memory, and everything else through the Astro handler.
  */
-export function createEdgeListener(options: EdgeOptions): RequestListener {
+export function createEdgeListener(options: EdgeOptions): RequestListener & { ready: Promise<void> } {
   const { handler, config, log, isShuttingDown } = options;
   const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
-  void staticFiles.warm().catch((err: unknown) => log.warn('could not compress the build ahead', { err }));
+  // The server listens once this is done, so no client that accepts compression gets a text file without it.
+  const ready = staticFiles.warm().catch((err: unknown) => log.warn('could not load the compressed build', { err }));
 
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const requestId = pickRequestId(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
@@ -377,4 +378,5 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       }
     }
   };
+  return Object.assign(listener, { ready });
 }
