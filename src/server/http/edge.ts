@@ -12,7 +12,7 @@ import { findRoute, loadApiRouteTable, type ApiRouteMethods } from './route-meth
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
-import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
+import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
 
 /** What the edge wraps. */
@@ -229,14 +229,12 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
  * requests, body-size and API content-type/JSON checks, an access log line; then the catalogue and
  * compressed static text files from memory, and everything else through the Astro handler.
  */
-export function createEdgeListener(options: EdgeOptions): RequestListener & { ready: Promise<void> } {
+export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
-  const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
+  const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
-  // The server listens once this is done, so no client that accepts compression gets a text file without it.
-  const ready = staticFiles.warm().catch((err: unknown) => log.warn('could not load the compressed build', { err }));
 
   const listener: RequestListener = (req, res) => {
     const started = performance.now();
@@ -364,7 +362,18 @@ export function createEdgeListener(options: EdgeOptions): RequestListener & { re
         void serveCatalog(req, res, log);
         return;
       }
-      if (!isApiPath(pathname) && staticFiles.serve(req, res, pathname)) return;
+      if (isApiPath(pathname)) return render(pathname);
+      staticFiles.serve(req, res, pathname).then(
+        (served) => served || render(pathname),
+        (err: unknown) => {
+          log.error('static file not served', { err, path: pathname });
+          render(pathname);
+        },
+      );
+    }
+
+    /** Hands the request to Astro: pre-rendered pages and other files, then the on-demand routes. */
+    function render(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname)) {
         const page = staticFiles.pagePathFor(pathname);
         if (page) req.url = page + (req.url ?? '').slice(pathname.length);
@@ -378,5 +387,5 @@ export function createEdgeListener(options: EdgeOptions): RequestListener & { re
       }
     }
   };
-  return Object.assign(listener, { ready });
+  return listener;
 }

@@ -55,7 +55,6 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
     listener(req, res);
   });
 
-  await listener.ready;
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(config.PORT, config.HOST, () => {

@@ -41,10 +41,10 @@ interface Entry {
 
 /**
  * Serves the build's text files (pages, CSS, JS, SVG...) gzip- or brotli-compressed from memory.
- * The build compressed them ahead (./precompressed); a file without its compressed bodies is
- * compressed once, off the event loop, the first time it is asked for. Until an entry is ready (and
- * for anything it does not handle: other types, missing files, clients without compression)
- * `serve` returns false and the adapter's static handler answers as before.
+ * The build compressed them ahead (./precompressed): the first request for a file reads its
+ * bodies, later ones are answered from memory; a file without them is compressed once, off the
+ * event loop. For anything it does not handle (other types, missing files, clients without
+ * compression) `serve` returns false and the adapter's static handler answers as before.
  */
 export class CompressedStaticFiles {
   readonly #clientDir: string;
@@ -134,24 +134,6 @@ export class CompressedStaticFiles {
     return file ? (this.#files.get(file) ?? null) : null;
   }
 
-  /** Loads the compressed bodies of the build's files one after another, so the first visitors already get them. */
-  async warm(extensions: readonly string[] = Object.keys(COMPRESSIBLE)): Promise<void> {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
-    let files: string[];
-    try {
-      files = walk(this.#clientDir);
-    } catch {
-      return;
-    }
-    for (const file of files) {
-      const ext = extname(file).toLowerCase();
-      const type = COMPRESSIBLE[ext];
-      if (!type || !extensions.includes(ext)) continue;
-      await this.#entryOfFile(file, type)?.pending;
-    }
-  }
-
   /** Fills a file's entry: the bodies the build wrote beside it, or compressed now in the thread pool. */
   async #compress(file: string, mtimeMs: number, entry: Entry): Promise<void> {
     try {
@@ -169,13 +151,18 @@ export class CompressedStaticFiles {
     }
   }
 
-  /** Answers a GET/HEAD for a compressible build file from memory; false when the caller should serve it. */
-  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  /**
+   * Answers a GET/HEAD for a compressible build file from memory, loading its compressed bodies on
+   * the first request (a disk read when the build compressed it ahead); false when the caller
+   * should serve it.
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const acceptEncoding = req.headers['accept-encoding'];
     const encoding = pickEncoding(typeof acceptEncoding === 'string' ? acceptEncoding : null);
     if (encoding === 'identity' || req.headers.range) return false;
     const entry = this.#entryOf(pathname);
+    if (entry?.pending) await entry.pending;
     if (!entry?.bodies) return false;
     const body = entry.bodies[encoding];
     const etag = `W/"${entry.etagBase}-${encoding === 'br' ? 'br' : 'gz'}"`;

@@ -49,13 +49,13 @@ beforeAll(async () => {
   utimesSync(join(dir, 'stale.html.br'), past, past);
   utimesSync(join(dir, 'stale.html.gz'), past, past);
   files = new CompressedStaticFiles(dir);
-  await files.warm();
   // Stands in for the adapter's static handler.
   server = createServer((req, res) => {
-    if (!files.serve(req, res, (req.url ?? '/').split('?')[0]!)) {
+    void files.serve(req, res, (req.url ?? '/').split('?')[0]!).then((served) => {
+      if (served) return;
       res.writeHead(299);
       res.end('fallback');
-    }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
