@@ -5,13 +5,17 @@
 // Ends with one line `N passed, N failed`: tests of the vitest projects (and of the API lanes when
 // they report a count), the HTML check as one, and any lane that failed without a count as one failure.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const reportDir = mkdtempSync(join(tmpdir(), 'graphene-test-'));
+// Every lane's temporary files (test databases, mail folders, browser profiles) go under this run's
+// folder, removed at the end: the suites make hundreds and would otherwise leave them behind.
+process.env.TMPDIR = join(reportDir, 'tmp');
+mkdirSync(process.env.TMPDIR);
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 // The build, the server the e2e tests start (scripts/serve.mjs) and the HTML check all use dist/.
