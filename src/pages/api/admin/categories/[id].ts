@@ -22,5 +22,5 @@ export const DELETE: APIRoute = async ({ request, url, params }) => {
   const principal = await requireStaff(request, url, 'manage_products');
   const { db } = await getDatabase();
   await removeCategory(db, String(params.id ?? ''), actorOf(principal));
-  return new Response(null, { status: 204 });
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 };
