@@ -195,7 +195,7 @@ describe('adding a product', () => {
     ['a short description', { description: 'Too short' }, 'description', M.descriptionMin],
     ['an image that is not a path or http(s) URL', { image: 'javascript:alert(1)' }, 'image', M.image],
     ['a missing coverage', { coverage: '' }, 'coverage', M.coverage],
-  ])('refuses %s with its message', async (_name, overrides, field, message) => {
+  ] as [string, Record<string, unknown>, string, string][])('refuses %s with its message', async (_name, overrides, field, message) => {
     const refused = await postProduct(productInput(overrides));
     expect(refused.status, JSON.stringify(refused.json)).toBe(422);
     expect(refused.error?.fields?.[field]).toBe(message);
