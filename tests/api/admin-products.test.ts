@@ -312,4 +312,13 @@ describe('deleting a product', () => {
     const audit = await auditOf(shop.db, p.id);
     expect(audit.at(-1)).toMatchObject({ action: 'product.delete', before: expect.objectContaining({ id: p.id, name: 'Plover Wood Oil' }) });
   });
+
+  it('refuses a delete or an edit from another origin, changing nothing', async () => {
+    const p = await addProduct(shop.base, productManager);
+    const foreign = { origin: 'https://evil.example' };
+    const deleted = await call(shop.base, `/api/admin/products/${p.id}`, { method: 'DELETE', cookie: productManager, headers: foreign });
+    const edited = await call(shop.base, `/api/admin/products/${p.id}`, { method: 'PUT', body: { ...p, price: 1 }, cookie: productManager, headers: foreign });
+    expect([deleted.status, edited.status]).toEqual([403, 403]);
+    expect(adminProductSchema.parse(await (await call(shop.base, `/api/admin/products/${p.id}`, { cookie: productManager })).json())).toEqual(p);
+  });
 });
