@@ -5,7 +5,7 @@
 // Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
 // and exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,6 +21,8 @@ if (!existsSync(join(dist, 'server', 'entry.mjs'))) {
 // Every temporary file of the run (the lanes' databases, mail folders, servers' scratch) goes under
 // one folder, TMPDIR for the lanes, removed at the end: the suite makes hundreds.
 const scratch = mkdtempSync(join(tmpdir(), 'shop-api-run-'));
+// Others may pass through (not list): a test runs a server as an unprivileged user in a folder of its own here.
+chmodSync(scratch, 0o711);
 const reports = join(scratch, 'reports');
 mkdirSync(reports);
 let cluster;

@@ -5,7 +5,7 @@
 // Ends with one line `N passed, N failed`: tests of the vitest projects (and of the API lanes when
 // they report a count), the HTML check as one, and any lane that failed without a count as one failure.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,6 +16,8 @@ const reportDir = mkdtempSync(join(tmpdir(), 'graphene-test-'));
 // folder, removed at the end: the suites make hundreds and would otherwise leave them behind.
 process.env.TMPDIR = join(reportDir, 'tmp');
 mkdirSync(process.env.TMPDIR);
+// Others may pass through (not list): a test runs a server as an unprivileged user in a folder of its own here.
+chmodSync(reportDir, 0o711);
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 // The build, the server the e2e tests start (scripts/serve.mjs) and the HTML check all use dist/.

@@ -55,7 +55,8 @@ describe.runIf(inject('apiLane') === 'sqlite')('a SQLite file that is read-only 
     dir = mkdtempSync(join(tmpdir(), 'shop-readonly-'));
     if (UNPRIVILEGED) chownSync(dir, UNPRIVILEGED.uid, UNPRIVILEGED.gid);
     file = join(dir, 'shop.db');
-    const env = { DATABASE_URL: `file:${file}`, MAIL_DIR: join(dir, 'mail') };
+    // The server's own temporary files too: the run's TMPDIR is not the unprivileged user's to write.
+    const env = { DATABASE_URL: `file:${file}`, MAIL_DIR: join(dir, 'mail'), TMPDIR: dir };
     const first = await startServer({ env, user: UNPRIVILEGED });
     productId = (await fetchProducts(first.url)).find((p) => p.inStock)!.id;
     await first.stop();
