@@ -407,6 +407,16 @@ describe('serving GET /media/…', () => {
     expect((await rawRequest(`${shop.base}/media/x`, { method: 'POST', headers: { origin: shop.base } })).status).toBe(405);
   });
 
+  it('leaves the rest of /media/ to the build: the carousel videos and posters of public/media are still served', async () => {
+    for (const [path, type] of [
+      ['/media/about-hero.webp', 'image/webp'],
+      ['/media/about-hero.mp4', 'video/mp4'],
+    ]) {
+      const response = await rawRequest(`${shop.base}${path}`, { method: 'HEAD' });
+      expect([response.status, response.headers['content-type']], path).toEqual([200, type]);
+    }
+  });
+
   it('gives the storefront a srcset of files that exist, at the widths they have', async () => {
     const jpeg = await photo(2000, 1500).jpeg().toBuffer();
     const media = await created(await upload(jpeg, 'srcset.jpg', 'image/jpeg'));

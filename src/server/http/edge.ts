@@ -4,8 +4,7 @@ import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
-import { MEDIA_PATH_PREFIX } from '../../lib/media';
-import { serveMediaRequest } from '../media/media.http';
+import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
@@ -365,7 +364,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         void serveCatalog(req, res, log);
         return;
       }
-      if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith(MEDIA_PATH_PREFIX)) {
+      if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
         void serveMediaRequest(req, res, getMediaStorage(), log);
         return;
       }
