@@ -50,6 +50,8 @@ export interface ProductsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** When staff deleted it: kept for the orders that reference it, out of the live catalogue. */
+  withdrawn_at?: string | null;
 }
 
 /** A Category/Brand of spec §3. */
@@ -300,6 +302,15 @@ export interface OrderEventsTable {
   outbox_id: string | null;
 }
 
+/** A slug a product used before: /shop/<slug> answers 301 to the product's current slug. */
+export interface ProductFormerSlugsTable {
+  /** The old slug; it leads to one product at most. */
+  slug: string;
+  product_id: string;
+  /** When the product stopped using it. */
+  created_at: string;
+}
+
 /** Every table of the shop. */
 /** A stored image (an upload or a fetched URL), re-encoded, with its variants. */
 export interface MediaTable {
@@ -347,5 +358,6 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
+  product_former_slugs: ProductFormerSlugsTable;
   media: MediaTable;
 }
