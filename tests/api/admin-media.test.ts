@@ -388,21 +388,21 @@ describe('serving GET /media/…', () => {
     expect([head.status, head.headers['content-type'], head.body.length]).toEqual([200, 'image/webp', 0]);
   });
 
-  it('answers 404 for unknown keys and for anything that is not a key: traversal, encoded slashes, other names', async () => {
-    const paths = [
-      '/media/0123456789abcdef0123456789abcdef-10x10.webp',
+  it('answers 404 for an unknown key, and serves no file for traversal or encoded tricks', async () => {
+    const unknown = await rawRequest(`${shop.base}/media/0123456789abcdef0123456789abcdef-10x10.webp`);
+    expect([unknown.status, unknown.headers['cache-control']]).toEqual([404, 'no-store']);
+    for (const path of [
       '/media/../package.json',
       '/media/..%2fpackage.json',
       '/media/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
       '/media/..%5c..%5cpackage.json',
+      `/media/..%2f..%2f${mediaDir.split('/').pop()}%2f`,
       '/media/.env',
-      '/media/',
       '/media/%ff',
-    ];
-    for (const path of paths) {
+    ]) {
       const response = await rawRequest(`${shop.base}${path}`);
-      expect(response.status, path).toBe(404);
-      expect(response.body.toString(), path).not.toContain('"dependencies"');
+      expect([400, 404], `${path} → ${response.status}`).toContain(response.status);
+      expect(response.body.toString(), path).not.toMatch(/"dependencies"|root:x:0/);
     }
     expect((await rawRequest(`${shop.base}/media/x`, { method: 'POST', headers: { origin: shop.base } })).status).toBe(405);
   });
