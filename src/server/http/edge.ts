@@ -3,7 +3,8 @@ import type { TLSSocket } from 'node:tls';
 import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
-import { catalogCache, getDatabase } from '../runtime';
+import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
+import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
@@ -360,6 +361,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function dispatch(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && pathname === CATALOG_PATH) {
         void serveCatalog(req, res, log);
+        return;
+      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
+        void serveMediaRequest(req, res, getMediaStorage(), log);
         return;
       }
       if (isApiPath(pathname)) return render(pathname);
