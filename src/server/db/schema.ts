@@ -300,6 +300,15 @@ export interface OrderEventsTable {
   outbox_id: string | null;
 }
 
+/** A slug a product used before: /shop/<slug> answers 301 to the product's current slug. */
+export interface ProductFormerSlugsTable {
+  /** The old slug; it leads to one product at most. */
+  slug: string;
+  product_id: string;
+  /** When the product stopped using it. */
+  created_at: string;
+}
+
 /** Every table of the shop. */
 export interface Database {
   products: ProductsTable;
@@ -319,4 +328,5 @@ export interface Database {
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
+  product_former_slugs: ProductFormerSlugsTable;
 }
