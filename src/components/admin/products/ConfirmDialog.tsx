@@ -13,6 +13,7 @@ export function ConfirmDialog({
   busy,
   onConfirm,
   onClose,
+  returnFocusTo,
 }: {
   title: string;
   description: string;
@@ -20,11 +21,13 @@ export function ConfirmDialog({
   busy: boolean;
   onConfirm: () => void;
   onClose: () => void;
+  /** Where focus goes when the element that opened the dialog is gone (e.g. the deleted card's button). */
+  returnFocusTo?: () => HTMLElement | null | undefined;
 }) {
   const titleId = useId();
   const descriptionId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
-  const ref = useModalDialog({ open: true, onRequestClose: () => !busy && onClose(), initialFocus: cancel });
+  const ref = useModalDialog({ open: true, onRequestClose: () => !busy && onClose(), initialFocus: cancel, returnFocusTo });
   return (
     <dialog
       ref={ref}

@@ -68,7 +68,7 @@ function FilePicker({ label, multiple, busy, onFiles }: { label: string; multipl
 }
 
 /** The main image (single, required): upload or URL through the media endpoint, preview, remove. */
-export function MainImageField({ value, onChange, error }: { value: string; onChange: (url: string) => void; error?: string }) {
+export function MainImageField({ label = 'Main image', value, onChange, error }: { label?: string; value: string; onChange: (url: string) => void; error?: string }) {
   const id = useId();
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -89,13 +89,13 @@ export function MainImageField({ value, onChange, error }: { value: string; onCh
   return (
     <fieldset className="min-w-0" aria-describedby={message ? `${id}-error` : undefined}>
       <legend className="text-sm font-semibold text-ink">
-        Main image <span className="font-normal text-ink-muted">(required)</span>
+        {label} <span className="font-normal text-ink-muted">(required)</span>
       </legend>
       <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">
         <div
           className={`grid aspect-square w-full max-w-40 shrink-0 place-items-center overflow-hidden rounded-xl border bg-canvas ${message ? 'border-danger' : 'border-line'} ${value ? '' : 'border-dashed'}`}
         >
-          {value ? <img src={value} alt="Main image preview" width={160} height={160} className="h-full w-full object-contain" /> : <span className="px-3 text-center text-xs text-ink-muted">No image yet</span>}
+          {value ? <img src={value} alt={`${label} preview`} width={160} height={160} className="h-full w-full object-contain" /> : <span className="px-3 text-center text-xs text-ink-muted">No image yet</span>}
         </div>
         <div className="grid min-w-0 flex-1 content-start gap-2">
           <div className="flex flex-wrap gap-2">
@@ -106,7 +106,7 @@ export function MainImageField({ value, onChange, error }: { value: string; onCh
               </button>
             )}
           </div>
-          <UrlAdder label="Main image URL" busy={busy} onAdd={send} />
+          <UrlAdder label={`${label} URL`} busy={busy} onAdd={send} />
           <p className="text-xs text-ink-muted">JPEG, PNG, WebP or GIF, up to 10 MB. Images are resized to fit 1920×1080.</p>
         </div>
       </div>

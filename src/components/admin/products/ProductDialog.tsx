@@ -111,7 +111,17 @@ const req = <span className="font-normal text-ink-muted">(required)</span>;
  * before sending (the exact required-fields alert), the server's 422 messages on their fields, and
  * a 409 (someone else saved first) offering to bring in their version while keeping what was typed.
  */
-export function ProductDialog({ product, onClose, onSaved }: { product: AdminProduct | null; onClose: () => void; onSaved: (product: AdminProduct) => void }) {
+export function ProductDialog({
+  product,
+  onClose,
+  onSaved,
+  returnFocusTo,
+}: {
+  product: AdminProduct | null;
+  onClose: () => void;
+  onSaved: (product: AdminProduct) => void;
+  returnFocusTo?: () => HTMLElement | null | undefined;
+}) {
   const titleId = useId();
   const [base, setBase] = useState<ProductForm>(() => (product ? productToForm(product) : emptyProductForm()));
   const [form, setForm] = useState<ProductForm>(base);
@@ -124,7 +134,7 @@ export function ProductDialog({ product, onClose, onSaved }: { product: AdminPro
   const [busy, setBusy] = useState(false);
   const alertRef = useRef<HTMLDivElement>(null);
   const firstField = useRef<HTMLInputElement>(null);
-  const ref = useModalDialog({ open: true, onRequestClose: () => !busy && onClose(), initialFocus: firstField });
+  const ref = useModalDialog({ open: true, onRequestClose: () => !busy && onClose(), initialFocus: firstField, returnFocusTo });
 
   const set = <K extends ProductFormField>(field: K, value: ProductForm[K]) => {
     setForm((current) => {
