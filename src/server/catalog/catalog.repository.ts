@@ -12,14 +12,14 @@ export async function selectCatalogRevision(db: Db): Promise<number> {
   return Number(row.revision);
 }
 
-/** Every product row, in no particular order. */
+/** Every live product row (withdrawn ones left out), in no particular order. */
 export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
-  return db.selectFrom('products').selectAll().execute();
+  return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).execute();
 }
 
-/** The product row with this id, or undefined. */
+/** The live product row with this id, or undefined (also when withdrawn). */
 export async function selectProductById(db: Db, id: string): Promise<ProductsTable | undefined> {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('products').selectAll().where('id', '=', id).where('withdrawn_at', 'is', null).executeTakeFirst();
 }
 
 /** Every category row, by sort order. */
