@@ -67,7 +67,7 @@ async function fillProduct(dialog: Locator, product: { name: string; sku: string
   await dialog.getByRole('textbox', { name: 'Spec value' }).fill('30');
   await dialog.getByRole('textbox', { name: 'Spec unit (optional)' }).fill('min');
   await dialog.getByRole('button', { name: 'Add spec' }).click();
-  await dialog.getByRole('cell', { name: 'Dry to touch' }).waitFor();
+  await dialog.getByRole('cell', { name: 'Dry to touch', exact: true }).waitFor();
   await dialog.getByRole('checkbox', { name: 'New' }).check();
 }
 

@@ -3,7 +3,7 @@ import { CloseIcon } from '../icons';
 import { moveItem, removeAt } from './form-lists';
 import { FieldError } from './ListFields';
 import { describeUploadFailure, IMAGE_ACCEPT, runPooled, uploadImage, UPLOAD_CONCURRENCY } from './media-upload';
-import { ArrowLeftIcon, ArrowRightIcon, BUTTONS, FIELD, ICON_BUTTON, Spinner, UploadIcon } from './ui';
+import { ArrowLeftIcon, ArrowRightIcon, BUTTONS, FIELD, FIELD_BOX, ICON_BUTTON, Spinner, UploadIcon } from './ui';
 
 /** A URL box with its own Add button (Enter adds too); `onAdd` resolves when the server has the image. */
 function UrlAdder({ label, busy, onAdd }: { label: string; busy: boolean; onAdd: (url: string) => Promise<boolean> }) {
@@ -29,7 +29,7 @@ function UrlAdder({ label, busy, onAdd }: { label: string; busy: boolean; onAdd:
         aria-label={label}
         autoComplete="off"
         spellCheck={false}
-        className={`${FIELD} mt-0 border-ink/20`}
+        className={`${FIELD_BOX} w-full border-ink/20`}
       />
       <button type="button" onClick={() => void add()} disabled={busy || !url.trim()} className={`${BUTTONS.quiet} shrink-0 px-3`}>
         Use URL

@@ -2,7 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { addListEntry, addTechnicalSpec, ADMIN_CATALOG_MESSAGES, type TechnicalSpecInput } from '../../../lib/schemas/admin-catalog';
 import { CloseIcon } from '../icons';
 import { removeAt } from './form-lists';
-import { FIELD, ICON_BUTTON, PlusIcon, BUTTONS } from './ui';
+import { FIELD, FIELD_BOX, ICON_BUTTON, PlusIcon, BUTTONS } from './ui';
 
 /** A field's message under it, wired to its control by id. */
 export function FieldError({ id, message }: { id: string; message?: string }) {
@@ -62,7 +62,7 @@ export function ChipListField({
           aria-label={`New ${label.toLowerCase().replace(/s$/, '')}`}
           aria-describedby={`${id}-hint${error ? ` ${id}-error` : ''}`}
           aria-invalid={error ? true : undefined}
-          className={`${FIELD} mt-0 ${error ? 'border-danger' : 'border-ink/20'}`}
+          className={`${FIELD_BOX} w-full ${error ? 'border-danger' : 'border-ink/20'}`}
         />
         <button type="button" onClick={add} className={`${BUTTONS.quiet} shrink-0 px-3`}>
           <PlusIcon />
@@ -163,9 +163,9 @@ export function SpecsField({ specs, onChange, error }: { specs: readonly Technic
         </table>
       )}
       <div className="mt-2 grid grid-cols-[1fr_1fr] gap-2 sm:grid-cols-[1.3fr_1fr_0.7fr_auto]">
-        <input ref={first} value={draft.name} onChange={set('name')} onKeyDown={onEnter} maxLength={100} placeholder="Name, e.g. Dry to touch" aria-label="Spec name" aria-describedby={`${id}-hint`} className={`${FIELD} mt-0 border-ink/20`} />
-        <input value={draft.value} onChange={set('value')} onKeyDown={onEnter} maxLength={100} placeholder="Value, e.g. 30" aria-label="Spec value" aria-describedby={`${id}-hint`} className={`${FIELD} mt-0 border-ink/20`} />
-        <input value={draft.unit} onChange={set('unit')} onKeyDown={onEnter} maxLength={30} placeholder="Unit" aria-label="Spec unit (optional)" className={`${FIELD} mt-0 border-ink/20`} />
+        <input ref={first} value={draft.name} onChange={set('name')} onKeyDown={onEnter} maxLength={100} placeholder="Name, e.g. Dry to touch" aria-label="Spec name" aria-describedby={`${id}-hint`} className={`${FIELD_BOX} w-full border-ink/20`} />
+        <input value={draft.value} onChange={set('value')} onKeyDown={onEnter} maxLength={100} placeholder="Value, e.g. 30" aria-label="Spec value" aria-describedby={`${id}-hint`} className={`${FIELD_BOX} w-full border-ink/20`} />
+        <input value={draft.unit} onChange={set('unit')} onKeyDown={onEnter} maxLength={30} placeholder="Unit" aria-label="Spec unit (optional)" className={`${FIELD_BOX} w-full border-ink/20`} />
         <button type="button" onClick={add} className={`${BUTTONS.quiet} px-3`}>
           <PlusIcon />
           Add spec

@@ -291,7 +291,7 @@ export function ProductDialog({
                   <Field label={<>Brand {req}</>} error={errors.brand}>
                     {(p) => (
                       <select {...p} {...text('brand')}>
-                        <option value="">Choose a brand</option>
+                        <option value="">Choose…</option>
                         {optionsWith(ADMIN_BRANDS, form.brand).map((b) => (
                           <option key={b} value={b}>
                             {b.slice(0, PRODUCT_BRAND_MAX)}
@@ -303,7 +303,7 @@ export function ProductDialog({
                   <Field label={<>Category {req}</>} error={errors.category}>
                     {(p) => (
                       <select {...p} {...text('category')}>
-                        <option value="">Choose a category</option>
+                        <option value="">Choose…</option>
                         {optionsWith(ADMIN_PRODUCT_CATEGORIES, form.category).map((c) => (
                           <option key={c} value={c}>
                             {c}
@@ -315,7 +315,7 @@ export function ProductDialog({
                   <Field label={<>Finish {req}</>} error={errors.finish}>
                     {(p) => (
                       <select {...p} {...text('finish')}>
-                        <option value="">Choose a finish</option>
+                        <option value="">Choose…</option>
                         {FINISHES.map((f) => (
                           <option key={f} value={f}>
                             {f}

@@ -11,7 +11,7 @@ import { CategoriesSection } from './CategoriesSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
 import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from './products-filters';
-import { BUTTONS, EditIcon, FIELD, PlusIcon, TrashIcon } from './ui';
+import { BUTTONS, EditIcon, FIELD, FIELD_BOX, PlusIcon, TrashIcon } from './ui';
 
 /** How long typing in the search box waits before the list follows. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -55,9 +55,18 @@ function ProductCard({ product, onEdit, onDelete }: { product: AdminProduct; onE
           <p className="mt-0.5 truncate text-xs text-ink-muted tabular">
             {product.sku} · {product.category}
           </p>
+          {flags.length > 0 && (
+            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Flags">
+              {flags.map((flag) => (
+                <li key={flag} className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-ink-soft">
+                  {flag}
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       </div>
-      <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 pb-2 text-sm">
+      <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 pb-2.5 text-sm">
         <p className="tabular">
           {product.requestQuoteOnly ? (
             <span className="font-semibold text-ink">Quote only</span>
@@ -77,15 +86,6 @@ function ProductCard({ product, onEdit, onDelete }: { product: AdminProduct; onE
           <StockLine product={product} />
         </p>
       </div>
-      {flags.length > 0 && (
-        <ul className="flex flex-wrap gap-1 px-3 pb-2" aria-label="Flags">
-          {flags.map((flag) => (
-            <li key={flag} className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-ink-soft">
-              {flag}
-            </li>
-          ))}
-        </ul>
-      )}
       <div className="grid grid-cols-2 border-t border-line">
         <button type="button" onClick={onEdit} className="inline-flex min-h-11 items-center justify-center gap-2 text-sm font-semibold text-ink hover:bg-paper" aria-label={`Edit ${product.name}`}>
           <EditIcon />
@@ -129,7 +129,7 @@ function SearchBox({ filters }: { filters: ProductsFilters }) {
     return () => window.clearTimeout(timer);
   }, [text]);
   return (
-    <div className="min-w-0 flex-1 sm:max-w-md">
+    <div className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-auto">
       <label htmlFor={id} className="sr-only">
         Search products
       </label>
@@ -147,7 +147,7 @@ function SearchBox({ filters }: { filters: ProductsFilters }) {
           }}
           placeholder="Search name, description, SKU or brand"
           autoComplete="off"
-          className={`${FIELD} mt-0 border-ink/20 pl-10`}
+          className={`${FIELD_BOX} w-full border-ink/20 pl-10`}
         />
       </div>
     </div>
@@ -185,11 +185,11 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
     <>
       <div className="flex flex-wrap items-center gap-2 px-4 sm:px-6">
         <SearchBox filters={filters} />
-        <div className="flex items-center gap-2">
+        <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
           <label htmlFor={categoryId} className="text-sm font-semibold text-ink-soft">
             Category
           </label>
-          <select id={categoryId} value={filters.category} onChange={(e) => openProducts({ ...filters, category: e.target.value, page: 1 })} className={`${FIELD} mt-0 w-auto border-ink/15 pr-9 font-medium`}>
+          <select id={categoryId} value={filters.category} onChange={(e) => openProducts({ ...filters, category: e.target.value, page: 1 })} className={`${FIELD_BOX} min-w-0 flex-1 border-ink/15 pr-9 font-medium sm:w-56 sm:flex-none`}>
             {ADMIN_CATEGORY_FILTER_OPTIONS.map((c) => (
               <option key={c} value={c}>
                 {c}
@@ -197,7 +197,7 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
             ))}
           </select>
         </div>
-        <button ref={addButton} type="button" onClick={() => setEditing('new')} className={`${BUTTONS.accent} ml-auto`}>
+        <button ref={addButton} type="button" onClick={() => setEditing('new')} className={`${BUTTONS.accent} sm:ml-auto`}>
           <PlusIcon />
           Add product
         </button>
@@ -306,19 +306,19 @@ export function ProductsView({ search }: { search: Record<string, string> }) {
   const filters = parseProductsFilters(search);
   return (
     <div className="h-full overflow-y-auto">
-      <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-3 px-4 pt-5 pb-4 sm:px-6">
+      <div className="grid gap-3 px-4 pt-5 pb-4 sm:px-6 lg:flex lg:items-end lg:justify-between">
         <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Products</h1>
-        <nav aria-label="Product management" className="-mx-1 max-w-full overflow-x-auto px-1">
-          <ul className="flex gap-1 rounded-xl border border-line bg-white p-1">
+        <nav aria-label="Product management">
+          <ul className="grid grid-cols-3 gap-1 rounded-xl border border-line bg-white p-1 lg:flex">
             {PRODUCT_SECTIONS.map((section) => {
               const current = filters.section === section;
               return (
-                <li key={section}>
+                <li key={section} className="grid">
                   <a
                     href={adminPath('products', {}, productsFiltersToSearch({ section }))}
                     onClick={(e) => followAdminLink(e)}
                     aria-current={current ? 'page' : undefined}
-                    className={`inline-flex min-h-11 items-center rounded-lg px-3.5 text-sm font-semibold whitespace-nowrap ${current ? 'bg-ink text-paper' : 'text-ink-soft hover:bg-canvas hover:text-ink'}`}
+                    className={`inline-flex min-h-11 items-center justify-center rounded-lg px-2 py-1 text-center text-sm leading-tight font-semibold sm:px-3.5 lg:whitespace-nowrap ${current ? 'bg-ink text-paper' : 'text-ink-soft hover:bg-canvas hover:text-ink'}`}
                   >
                     {SECTION_LABELS[section]}
                   </a>

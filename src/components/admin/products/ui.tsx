@@ -17,9 +17,11 @@ export const BUTTONS = {
 export const ICON_BUTTON =
   'grid h-11 w-11 shrink-0 place-items-center rounded-lg text-ink-soft hover:bg-canvas hover:text-ink disabled:cursor-not-allowed disabled:opacity-35 disabled:hover:bg-transparent';
 
-/** Inputs, selects and text areas of the back-office forms. */
-export const FIELD =
-  'mt-1.5 block min-h-11 w-full rounded-lg border bg-white px-3 py-2 text-[0.9375rem] text-ink placeholder:text-ink-muted/80 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
+/** An input, select or text area of the back-office forms, without outer spacing or width. */
+export const FIELD_BOX =
+  'block min-h-11 rounded-lg border bg-white px-3 py-2 text-[0.9375rem] text-ink placeholder:text-ink-muted/80 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
+/** A form field under its label: full width, a little below it. */
+export const FIELD = `${FIELD_BOX} mt-1.5 w-full`;
 
 /** The spinner of a busy button. */
 export function Spinner() {
