@@ -91,11 +91,11 @@ export function MainImageField({ label = 'Main image', value, onChange, error }:
       <legend className="text-sm font-semibold text-ink">
         {label} <span className="font-normal text-ink-muted">(required)</span>
       </legend>
-      <div className="mt-1.5 flex flex-col gap-3 sm:flex-row">
+      <div className="mt-1.5 flex gap-3">
         <div
-          className={`grid aspect-square w-full max-w-40 shrink-0 place-items-center overflow-hidden rounded-xl border bg-canvas ${message ? 'border-danger' : 'border-line'} ${value ? '' : 'border-dashed'}`}
+          className={`grid aspect-square w-28 shrink-0 place-items-center overflow-hidden rounded-xl border bg-canvas sm:w-36 ${message ? 'border-danger' : 'border-line'} ${value ? '' : 'border-dashed'}`}
         >
-          {value ? <img src={value} alt={`${label} preview`} width={160} height={160} className="h-full w-full object-contain" /> : <span className="px-3 text-center text-xs text-ink-muted">No image yet</span>}
+          {value ? <img src={value} alt={`${label} preview`} width={144} height={144} className="h-full w-full object-contain" /> : <span className="px-3 text-center text-xs text-ink-muted">No image yet</span>}
         </div>
         <div className="grid min-w-0 flex-1 content-start gap-2">
           <div className="flex flex-wrap gap-2">
@@ -106,9 +106,11 @@ export function MainImageField({ label = 'Main image', value, onChange, error }:
               </button>
             )}
           </div>
-          <UrlAdder label={`${label} URL`} busy={busy} onAdd={send} />
-          <p className="text-xs text-ink-muted">JPEG, PNG, WebP or GIF, up to 10 MB. Images are resized to fit 1920×1080.</p>
+          <p className="text-xs text-ink-muted">JPEG, PNG, WebP or GIF, up to 10 MB. Large images are resized to fit 1920×1080.</p>
         </div>
+      </div>
+      <div className="mt-2">
+        <UrlAdder label={`${label} URL`} busy={busy} onAdd={send} />
       </div>
       <div role="alert">
         <FieldError id={`${id}-error`} message={message ?? undefined} />
