@@ -163,3 +163,44 @@ describe.each(VIEWPORT_WIDTHS)('staff manage products at %i px', (width) => {
     JOURNEY_TIMEOUT_MS,
   );
 });
+
+describe('staff manage brands and categories', () => {
+  /** The categories list, in order. */
+  const list = (page: Page) => page.getByRole('list', { name: 'Categories and brands, in order' });
+  /** The names in the list, top to bottom. */
+  const names = async (page: Page) => (await list(page).getByRole('listitem').locator('p.font-semibold').allTextContents()).map((t) => t.trim());
+
+  it(
+    'see them by order, move one down with the keyboard, toggle featured, and are told why a used one cannot be deleted',
+    async () => {
+      const page = await pages.open({ width: 1440, reducedMotion: 'reduce', allowErrors: [/status of 409 \(Conflict\) @ .*\/api\/admin\/categories\//] });
+      await signInStaff(page, server, SUPER_ADMIN);
+      await openProducts(page, '?section=brands');
+      await list(page).getByRole('listitem').first().waitFor();
+      const before = await names(page);
+      expect(before.slice(0, 4)).toEqual(['Diamond Collection', 'Kretus', 'GEMINI', 'Rustoleum']);
+      await shoot(page, 'categories-1440');
+      await expectAccessible(page, 'the brands and categories list');
+
+      // Move the first one down with the keyboard alone: focus stays on its 'down' button.
+      const down = list(page).getByRole('button', { name: `Move ${before[0]} down` });
+      await down.focus();
+      await page.keyboard.press('Enter');
+      await expect.poll(() => names(page)).toEqual([before[1], before[0], ...before.slice(2)]);
+      await page.getByRole('status').filter({ hasText: `${before[0]} moved to position 2` }).waitFor();
+      await expect.poll(() => hasFocus(list(page).getByRole('button', { name: `Move ${before[0]} down` }))).toBe(true);
+
+      const star = list(page).getByRole('button', { name: `Featured: ${before[4]}` });
+      expect(await star.getAttribute('aria-pressed')).toBe('false');
+      await star.click();
+      await expect.poll(() => star.getAttribute('aria-pressed')).toBe('true');
+
+      await list(page).getByRole('button', { name: 'Delete Rustoleum' }).click();
+      const confirm = page.getByRole('alertdialog', { name: ADMIN_CATALOG_MESSAGES.confirmDeleteCategory });
+      await confirm.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('alert').filter({ hasText: ADMIN_CATALOG_MESSAGES.categoryInUse }).waitFor();
+      expect(await names(page)).toContain('Rustoleum');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});

@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { CATEGORY_ICONS } from '../../../lib/constants';
 import {
   ADMIN_CATALOG_MESSAGES,
@@ -155,18 +155,30 @@ export function CategoriesSection() {
   const [announcement, setAnnouncement] = useState('');
   const addButton = useRef<HTMLButtonElement>(null);
   const list = data?.categories ?? [];
+  // A moved row's DOM node moves too, which drops focus: it goes back to the row's button once the new order is drawn.
+  const refocus = useRef<{ id: string; direction: 'up' | 'down' } | null>(null);
 
-  const act = async (category: AdminCategory, run: () => Promise<{ ok: boolean }>, said: string, focusAfter?: string) => {
+  useEffect(() => {
+    const target = refocus.current;
+    if (!target || !data) return;
+    refocus.current = null;
+    const other = target.direction === 'up' ? 'down' : 'up';
+    const button = document.getElementById(`category-${target.id}-${target.direction}`) as HTMLButtonElement | null;
+    (button && !button.disabled ? button : document.getElementById(`category-${target.id}-${other}`))?.focus();
+  }, [data]);
+
+  const act = async (category: AdminCategory, run: () => Promise<{ ok: boolean }>, said: string) => {
+    if (busyId) return;
     setBusyId(category.id);
     const result = await run();
     setBusyId(null);
     if (result.ok) setAnnouncement(said);
-    if (focusAfter) requestAnimationFrame(() => document.getElementById(focusAfter)?.focus());
   };
 
   const move = (category: AdminCategory, index: number, delta: number) => {
     const position = index + 1 + delta;
-    void act(category, () => updateCategory(category.id, { order: position }), `${category.name} moved to position ${position} of ${list.length}.`, `category-${category.id}-${delta < 0 ? 'up' : 'down'}`);
+    refocus.current = { id: category.id, direction: delta < 0 ? 'up' : 'down' };
+    void act(category, () => updateCategory(category.id, { order: position }), `${category.name} moved to position ${position} of ${list.length}.`);
   };
 
   return (
@@ -209,10 +221,10 @@ export function CategoriesSection() {
                 <button
                   type="button"
                   onClick={() => void act(category, () => updateCategory(category.id, { featured: !category.featured }), `${category.name} ${category.featured ? 'no longer featured' : 'featured'}.`)}
-                  disabled={busyId !== null}
+                  aria-disabled={busyId !== null || undefined}
                   aria-pressed={category.featured}
                   aria-label={`Featured: ${category.name}`}
-                  className={`${ICON_BUTTON} ${category.featured ? 'text-gold' : ''}`}
+                  className={category.featured ? ICON_BUTTON.replace('text-ink-soft', 'text-gold') : ICON_BUTTON}
                 >
                   <StarIcon filled={category.featured} />
                 </button>
@@ -220,7 +232,8 @@ export function CategoriesSection() {
                   id={`category-${category.id}-up`}
                   type="button"
                   onClick={() => move(category, index, -1)}
-                  disabled={busyId !== null || index === 0}
+                  disabled={index === 0}
+                  aria-disabled={busyId !== null || undefined}
                   aria-label={`Move ${category.name} up`}
                   className={ICON_BUTTON}
                 >
@@ -230,7 +243,8 @@ export function CategoriesSection() {
                   id={`category-${category.id}-down`}
                   type="button"
                   onClick={() => move(category, index, 1)}
-                  disabled={busyId !== null || index === list.length - 1}
+                  disabled={index === list.length - 1}
+                  aria-disabled={busyId !== null || undefined}
                   aria-label={`Move ${category.name} down`}
                   className={ICON_BUTTON}
                 >
@@ -239,7 +253,7 @@ export function CategoriesSection() {
                 <button type="button" onClick={() => setEditing(category)} aria-label={`Edit ${category.name}`} className={ICON_BUTTON}>
                   <EditIcon />
                 </button>
-                <button type="button" onClick={() => setDeleting(category)} aria-label={`Delete ${category.name}`} className={`${ICON_BUTTON} text-danger hover:bg-danger-soft hover:text-danger`}>
+                <button type="button" onClick={() => setDeleting(category)} aria-label={`Delete ${category.name}`} className={ICON_BUTTON.replace('text-ink-soft', 'text-danger').replace('hover:bg-canvas hover:text-ink', 'hover:bg-danger-soft')}>
                   <TrashIcon />
                 </button>
               </div>
