@@ -195,3 +195,27 @@ export const COPYRIGHT_YEAR = 2025;
 export const STAFF_SESSION_IDLE_MS = 30 * 60_000;
 /** ...and in any case this long after sign-in. */
 export const STAFF_SESSION_ABSOLUTE_MS = 12 * 60 * 60_000;
+
+// ---- Product images (spec §5 Image upload, §9 Admin and uploads) ---------------------------
+/** Largest image a staff member may upload or name by URL (spec §9: 10 MB). */
+export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
+/** Stored images are resized to fit this box, never enlarged (spec §9: 1920x1080). */
+export const IMAGE_MAX_WIDTH = 1920;
+export const IMAGE_MAX_HEIGHT = 1080;
+/**
+ * Largest picture decoded, in pixels (60 megapixels: every current 50 MP camera and phone). A small
+ * file can declare a huge size (60,000 x 60,000 in a few bytes); decoding it would exhaust memory.
+ */
+export const IMAGE_MAX_PIXELS = 60_000_000;
+/** Encoder quality of stored images, 1-100 (spec §9: 0.8). */
+export const IMAGE_QUALITY = 80;
+/**
+ * The smaller copies made of every image (spec §9 eager sizes), each fitted inside its box
+ * without cropping or enlarging; `height` absent means only the width is bounded.
+ */
+export const IMAGE_VARIANTS = [
+  { name: '400x400', width: 400, height: 400 },
+  { name: '800x600', width: 800, height: 600 },
+  { name: '1200w', width: 1200 },
+] as const;
+export type ImageVariantName = (typeof IMAGE_VARIANTS)[number]['name'];

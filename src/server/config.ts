@@ -117,7 +117,7 @@ export const configSchema = z.object({
   MAX_BODY_BYTES: integer(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   /** Largest uploaded file (images, CSV imports), in bytes. */
   MAX_UPLOAD_BYTES: integer(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
-  /** Hosts that remote image URLs in imports may name even when private (tests); comma-separated. */
+  /** Hosts that remote image URLs (the product dialog's and imports') may name even when they resolve to private addresses (tests); comma-separated. */
   IMPORT_ALLOWED_HOSTS: z
     .string()
     .trim()

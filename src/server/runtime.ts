@@ -15,6 +15,8 @@ import { expireStalePendingOrders } from './orders/order-workflow.service';
 import { readOutboxSummary, type OutboxSummary } from './mail/outbox';
 import { startOutboxWorker, type OutboxCounters, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
+import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.service';
+import { LocalMediaStorage, type MediaStorage } from './media/media.storage';
 
 /** How often pending orders past their hold time are looked for. */
 const ORDER_EXPIRY_INTERVAL_MS = 10 * 60_000;
@@ -40,6 +42,10 @@ interface RuntimeState {
   purgeTimer?: NodeJS.Timeout;
   /** Cancels pending orders nobody approved within ORDER_HOLD_HOURS. */
   expiryTimer?: NodeJS.Timeout;
+  /** Where uploaded images are stored (MEDIA_DIR). */
+  media?: MediaStorage;
+  /** Hourly removal of images no product uses any more. */
+  mediaTimer?: NodeJS.Timeout;
   /** The next attempt to replace a faulty connection. */
   reopenTimer?: NodeJS.Timeout;
   /** An attempt to replace a faulty connection, in progress. */
@@ -85,6 +91,12 @@ export function getLogger(): Logger {
     state.log = createLogger(level);
   }
   return state.log;
+}
+
+/** The storage of uploaded images: the MEDIA_DIR folder. */
+export function getMediaStorage(): MediaStorage {
+  state.media ??= new LocalMediaStorage(resolveDir(getConfig().MEDIA_DIR));
+  return state.media;
 }
 
 /** Which engine DATABASE_URL names, without connecting. */
@@ -271,6 +283,17 @@ export function bootstrap(): Promise<DatabaseHandle> {
         void expire();
         state.expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS).unref();
       }
+      if (!state.mediaTimer) {
+        const clean = () =>
+          Promise.resolve()
+            .then(() => removeUnusedMedia(currentDb(), getMediaStorage()))
+            .then(
+              (removed) => (removed.images || removed.strayFiles ? getLogger().info('unused images removed', { ...removed }) : undefined),
+              (err: unknown) => getLogger().warn('image cleanup failed', { err }),
+            );
+        void clean();
+        state.mediaTimer = setInterval(clean, MEDIA_CLEANUP_INTERVAL_MS).unref();
+      }
       return handle;
     },
     (err: unknown) => {
@@ -313,6 +336,8 @@ export async function shutdown(): Promise<void> {
   state.purgeTimer = undefined;
   clearInterval(state.expiryTimer);
   state.expiryTimer = undefined;
+  clearInterval(state.mediaTimer);
+  state.mediaTimer = undefined;
   clearTimeout(state.reopenTimer);
   state.reopenTimer = undefined;
   await state.reopening;

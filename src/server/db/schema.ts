@@ -312,6 +312,34 @@ export interface ProductFormerSlugsTable {
 }
 
 /** Every table of the shop. */
+/** A stored image (an upload or a fetched URL), re-encoded, with its variants. */
+export interface MediaTable {
+  /** 32 random hex digits; also the start of every file name of the image. */
+  id: string;
+  /** Storage key of the main file, e.g. `<id>-1600x1200.webp`. */
+  storage_key: string;
+  /** Public URL of the main file (`/media/<storage_key>`), what products hold. */
+  url: string;
+  content_type: string;
+  width: number;
+  height: number;
+  bytes: number;
+  /** JSON array of { name, key, width, height, bytes }, in IMAGE_VARIANTS order. */
+  variants_json: string;
+  /** The type of what was sent, from its bytes. */
+  source_type: string;
+  source_width: number;
+  source_height: number;
+  /** The uploaded file's name as the browser gave it; null for a fetched URL. */
+  original_name: string | null;
+  /** The address a fetched image came from (after redirects); null for an upload. */
+  source_url: string | null;
+  /** Staff id of the uploader (null for the system). */
+  uploaded_by: string | null;
+  uploaded_by_name: string;
+  created_at: string;
+}
+
 export interface Database {
   products: ProductsTable;
   categories: CategoriesTable;
@@ -331,4 +359,5 @@ export interface Database {
   audit_log: AuditLogTable;
   order_events: OrderEventsTable;
   product_former_slugs: ProductFormerSlugsTable;
+  media: MediaTable;
 }

@@ -3,7 +3,9 @@ import type { TLSSocket } from 'node:tls';
 import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
-import { catalogCache, getDatabase } from '../runtime';
+import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
+import { MEDIA_PATH_PREFIX } from '../../lib/media';
+import { serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
@@ -361,6 +363,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function dispatch(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && pathname === CATALOG_PATH) {
         void serveCatalog(req, res, log);
+        return;
+      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith(MEDIA_PATH_PREFIX)) {
+        void serveMediaRequest(req, res, getMediaStorage(), log);
         return;
       }
       if (!isApiPath(pathname) && staticFiles.serve(req, res, pathname)) return;

@@ -8,6 +8,7 @@ import * as orderClientAddress from './2026-11-24T0200_order_client_address';
 import * as outboxPriority from './2026-11-24T0300_outbox_priority';
 import * as adminProducts from './2026-11-25T0100_admin_products';
 import * as productFormerSlugs from './2026-11-25T0300_product_former_slugs';
+import * as media from './2026-11-25T0200_media';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -23,5 +24,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-24T0200_order_client_address': orderClientAddress,
   '2026-11-24T0300_outbox_priority': outboxPriority,
   '2026-11-25T0100_admin_products': adminProducts,
+  '2026-11-25T0200_media': media,
   '2026-11-25T0300_product_former_slugs': productFormerSlugs,
 };

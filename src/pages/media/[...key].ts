@@ -1,0 +1,16 @@
+import type { APIRoute } from 'astro';
+import { Readable } from 'node:stream';
+import { answerMediaRequest } from '../../server/media/media.http';
+import { getMediaStorage } from '../../server/runtime';
+
+export const prerender = false;
+
+/**
+ * A stored image (GET/HEAD /media/<key>). The node edge answers these paths itself with the same
+ * function; this route serves `astro dev` and any host without the edge.
+ */
+export const GET: APIRoute = async ({ request, url }) => {
+  const answer = await answerMediaRequest(getMediaStorage(), url.pathname, { head: request.method === 'HEAD', ifNoneMatch: request.headers.get('if-none-match') });
+  const body = answer.body ? (Readable.toWeb(answer.body) as unknown as BodyInit) : answer.status === 404 ? 'Not found.\n' : null;
+  return new Response(body, { status: answer.status, headers: answer.headers });
+};

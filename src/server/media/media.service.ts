@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { ImageVariantName } from '../../lib/constants';
+import { MEDIA_EXTENSION, MEDIA_PATH_PREFIX, mediaKey, mediaUrl, parseMediaKey } from '../../lib/media';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
+import type { Database } from '../db/schema';
+import { processImage, type ProcessedImage } from './image-processing';
+import { deleteMedia, insertMedia, selectImageReferences, selectMediaCreatedBefore, selectMediaIds } from './media.repository';
+import type { MediaStorage } from './media.storage';
+import { fetchRemoteImage, type FetchRemoteImageOptions } from './remote-image';
+
+/** Content type of every stored file. */
+const STORED_TYPE = `image/${MEDIA_EXTENSION}`;
+
+/** One stored variant as the API gives it. */
+export interface MediaVariant {
+  name: ImageVariantName;
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A stored image as POST /api/admin/media answers it. */
+export interface StoredMedia {
+  id: string;
+  /** What a product's image or gallery holds: `/media/<id>-<W>x<H>.webp`. */
+  url: string;
+  width: number;
+  height: number;
+  contentType: string;
+  variants: MediaVariant[];
+}
+
+/** Where an image comes from: a file of a form, or an address the server downloads. */
+export type ImageSource = { kind: 'file'; bytes: Uint8Array; filename: string } | { kind: 'url'; url: string };
+
+/** Writes every file of a processed image under a new random id; on failure none is left behind. */
+async function putFiles(storage: MediaStorage, image: ProcessedImage): Promise<{ id: string; keys: string[] }> {
+  const id = randomBytes(16).toString('hex');
+  const files = [
+    { key: mediaKey(id, image.main), bytes: image.main.bytes },
+    ...image.variants.map((v) => ({ key: mediaKey(id, image.main, v.name), bytes: v.bytes })),
+  ];
+  try {
+    await Promise.all(files.map((f) => storage.put(f.key, f.bytes, STORED_TYPE)));
+  } catch (err) {
+    await removeFiles(storage, files.map((f) => f.key));
+    throw err;
+  }
+  return { id, keys: files.map((f) => f.key) };
+}
+
+/** Deletes files, ignoring the ones that fail (the cleanup finds them later). */
+async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
+  await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
+}
+
+/**
+ * Adds an image for the back office: the file or the downloaded address is checked and
+ * re-encoded (processImage), its files stored under a random name, and the record written with an
+ * audit entry in one transaction. Errors are ApiErrors with the spec's messages.
+ */
+export async function addImage(
+  db: Kysely<Database>,
+  storage: MediaStorage,
+  source: ImageSource,
+  actor: Actor,
+  options: FetchRemoteImageOptions,
+  now: Date = new Date(),
+): Promise<StoredMedia> {
+  let bytes: Uint8Array;
+  let sourceUrl: string | null = null;
+  if (source.kind === 'url') {
+    const fetched = await fetchRemoteImage(source.url, options);
+    bytes = fetched.bytes;
+    sourceUrl = fetched.url;
+  } else {
+    bytes = source.bytes;
+  }
+  const image = await processImage(bytes);
+  const { id, keys } = await putFiles(storage, image);
+  const media: StoredMedia = {
+    id,
+    url: mediaUrl(keys[0]!),
+    width: image.main.width,
+    height: image.main.height,
+    contentType: STORED_TYPE,
+    variants: image.variants.map((v, i) => ({ name: v.name, url: mediaUrl(keys[i + 1]!), width: v.width, height: v.height })),
+  };
+  const originalName = source.kind === 'file' ? source.filename.slice(0, 255) || null : null;
+  try {
+    await db.transaction().execute(async (trx) => {
+      await insertMedia(trx, {
+        id,
+        storage_key: keys[0]!,
+        url: media.url,
+        content_type: STORED_TYPE,
+        width: image.main.width,
+        height: image.main.height,
+        bytes: image.main.bytes.byteLength,
+        variants_json: JSON.stringify(image.variants.map((v, i) => ({ name: v.name, key: keys[i + 1], width: v.width, height: v.height, bytes: v.bytes.byteLength }))),
+        source_type: image.sourceType,
+        source_width: image.source.width,
+        source_height: image.source.height,
+        original_name: originalName,
+        source_url: sourceUrl,
+        uploaded_by: actor.id,
+        uploaded_by_name: actor.name,
+        created_at: now.toISOString(),
+      });
+      await recordAudit(
+        trx,
+        actor,
+        {
+          action: 'media.upload',
+          entityType: 'media',
+          entityId: id,
+          after: { url: media.url, variants: media.variants.map((v) => v.url), sourceType: image.sourceType, bytes: bytes.byteLength, originalName, sourceUrl },
+        },
+        now,
+      );
+    });
+  } catch (err) {
+    await removeFiles(storage, keys);
+    throw err;
+  }
+  return media;
+}
+
+/** How long an image nobody uses is kept: a dialog still open must not lose what it uploaded. */
+export const MEDIA_UNUSED_GRACE_MS = 24 * 3_600_000;
+/** How often the cleanup runs while the server is up. */
+export const MEDIA_CLEANUP_INTERVAL_MS = 60 * 60_000;
+
+/** What a cleanup removed. */
+export interface MediaCleanupCounts {
+  /** Recorded images no product, category or order names. */
+  images: number;
+  /** Stored files without a record (a crash between storing and recording). */
+  strayFiles: number;
+}
+
+const REFERENCE = new RegExp(`${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}([0-9a-f]{32})-`, 'g');
+
+/** The ids of the images that stored texts name. */
+async function referencedMediaIds(db: Kysely<Database>): Promise<Set<string>> {
+  const ids = new Set<string>();
+  for (const text of await selectImageReferences(db, MEDIA_PATH_PREFIX)) {
+    for (const match of text.matchAll(REFERENCE)) ids.add(match[1]!);
+  }
+  return ids;
+}
+
+/**
+ * Removes images older than `graceMs` that no product (withdrawn ones included), category or
+ * order line names any more, files and record (audited as the system), then stored files of the
+ * same age that have no record.
+ */
+export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStorage, now: Date = new Date(), graceMs = MEDIA_UNUSED_GRACE_MS): Promise<MediaCleanupCounts> {
+  const before = new Date(now.getTime() - graceMs);
+  const used = await referencedMediaIds(db);
+  let images = 0;
+  for (const row of await selectMediaCreatedBefore(db, before.toISOString())) {
+    if (used.has(row.id)) continue;
+    await db.transaction().execute(async (trx) => {
+      await deleteMedia(trx, row.id);
+      await recordAudit(trx, SYSTEM_ACTOR, { action: 'media.delete', entityType: 'media', entityId: row.id, before: { url: row.url, createdAt: row.created_at } }, now);
+    });
+    // Files after the record: a file left by a failed delete has no record and goes with the stray ones.
+    const variants = JSON.parse(row.variants_json) as { key: string }[];
+    await removeFiles(storage, [row.storage_key, ...variants.map((v) => v.key)]);
+    images++;
+  }
+
+  const recorded = await selectMediaIds(db);
+  const stray: string[] = [];
+  for await (const file of storage.list()) {
+    const id = parseMediaKey(file.key)?.id;
+    if (id && !recorded.has(id) && file.modifiedAt < before) stray.push(file.key);
+  }
+  await removeFiles(storage, stray);
+  return { images, strayFiles: stray.length };
+}
