@@ -125,7 +125,7 @@ describe.each(VIEWPORT_WIDTHS)('staff manage products at %i px', (width) => {
       await page.waitForURL((url) => url.searchParams.get('q') === sku.toLowerCase());
       const found = card(page, name);
       await found.waitFor();
-      await expect.poll(() => grid(page).getByRole('listitem').count()).toBe(1);
+      await expect.poll(() => grid(page).getByRole('heading', { level: 3 }).count()).toBe(1);
       await found.getByText('$49.99').waitFor();
 
       await found.getByRole('button', { name: `Edit ${name}` }).click();

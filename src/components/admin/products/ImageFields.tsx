@@ -1,4 +1,6 @@
 import { useId, useRef, useState } from 'react';
+import { IMAGE_MAX_BYTES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from '../../../lib/constants';
+import { formatFileSize } from '../../../lib/format';
 import { CloseIcon } from '../icons';
 import { moveItem, removeAt } from './form-lists';
 import { FieldError } from './ListFields';
@@ -106,7 +108,7 @@ export function MainImageField({ label = 'Main image', value, onChange, error }:
               </button>
             )}
           </div>
-          <p className="text-xs text-ink-muted">JPEG, PNG, WebP or GIF, up to 10 MB. Large images are resized to fit 1920×1080.</p>
+          <p className="text-xs text-ink-muted">{`JPEG, PNG, WebP or GIF, up to ${formatFileSize(IMAGE_MAX_BYTES)}. Large images are resized to fit ${IMAGE_MAX_WIDTH}×${IMAGE_MAX_HEIGHT}.`}</p>
         </div>
       </div>
       <div className="mt-2">

@@ -4,6 +4,8 @@
  */
 import { AdminApiError } from '../../../stores/admin-orders';
 import { endAdminSession } from '../../../stores/admin-session';
+import { IMAGE_MAX_BYTES } from '../../../lib/constants';
+import { MEDIA_MESSAGES } from '../../../lib/media';
 import { ADMIN_MESSAGES } from '../../../lib/schemas/admin';
 
 /** The endpoint every image goes through. */
@@ -21,8 +23,18 @@ export const UPLOAD_FAILED = {
   gallery: 'Failed to upload gallery images. Please try again.',
 } as const;
 
+/** The refusal the server would give a file, known before sending it (too large, or not one of the four types). */
+export function precheckImageFile(file: { size: number; type: string }): AdminApiError | null {
+  if (file.size > IMAGE_MAX_BYTES) return new AdminApiError(413, MEDIA_MESSAGES.tooLarge);
+  // An empty type says nothing; the server reads the bytes. A declared non-image or SVG is refused here.
+  if (file.type && !IMAGE_ACCEPT.split(',').includes(file.type)) return new AdminApiError(415, MEDIA_MESSAGES.invalidType);
+  return null;
+}
+
 /** Uploads one image (a file, or a URL for the server to fetch); resolves to its stored URL. */
 export async function uploadImage(source: File | string): Promise<string> {
+  const refusal = typeof source === 'string' ? null : precheckImageFile(source);
+  if (refusal) throw refusal;
   let response: Response;
   try {
     if (typeof source === 'string') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { moveItem, removeAt } from '../../../../src/components/admin/products/form-lists';
-import { describeUploadFailure, runPooled, UPLOAD_FAILED } from '../../../../src/components/admin/products/media-upload';
+import { describeUploadFailure, precheckImageFile, runPooled, UPLOAD_FAILED } from '../../../../src/components/admin/products/media-upload';
 import { parseProductsFilters, productsApiPath, productsFiltersToSearch, PRODUCTS_PAGE_SIZE } from '../../../../src/components/admin/products/products-filters';
 import {
   checkProductForm,
@@ -142,5 +142,14 @@ describe('image uploads', () => {
     });
     expect(peak).toBe(3);
     expect(results.map((r) => (r.status === 'fulfilled' ? r.value : 'failed'))).toEqual([10, 20, 30, 'failed', 50, 60, 70]);
+  });
+});
+
+describe('a chosen file checked before it is sent', () => {
+  it('refuses a file over 10 MB and a declared SVG with the spec messages, and leaves the rest to the server', () => {
+    expect(precheckImageFile({ size: 10 * 1024 * 1024 + 1, type: 'image/png' })?.message).toBe('File size too large. Maximum size is 10MB.');
+    expect(precheckImageFile({ size: 10 * 1024 * 1024, type: 'image/png' })).toBeNull();
+    expect(precheckImageFile({ size: 500, type: 'image/svg+xml' })?.message).toBe('Invalid file type. Only JPEG, PNG, WebP, and GIF are allowed.');
+    expect(precheckImageFile({ size: 500, type: '' })).toBeNull();
   });
 });
