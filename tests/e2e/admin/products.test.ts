@@ -204,3 +204,56 @@ describe('staff manage brands and categories', () => {
     JOURNEY_TIMEOUT_MS,
   );
 });
+
+describe('two staff save the same product', () => {
+  it(
+    'the second is told someone else saved first, brings in their version keeping what they typed, and saves',
+    async () => {
+      const page = await pages.open({ width: 1440, reducedMotion: 'reduce', allowErrors: [/status of 409 \(Conflict\) @ .*\/api\/admin\/products\//] });
+      await signInStaff(page, server, SUPER_ADMIN);
+
+      // The other member of staff, over HTTP.
+      const origin = server.at('');
+      const login = await fetch(server.at('/api/admin/auth/login'), {
+        method: 'POST',
+        headers: { origin, 'content-type': 'application/json' },
+        body: JSON.stringify({ email: SUPER_ADMIN.email, password: SUPER_ADMIN.password }),
+      });
+      expect(login.status).toBe(200);
+      const cookie = login.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
+      const listed = await fetch(server.at('/api/admin/products?q=zinsser&page=1'), { headers: { cookie } });
+      const product = ((await listed.json()) as { products: (Record<string, unknown> & { id: string; name: string; sku: string; price: number; version: number })[] }).products[0]!;
+
+      await openProducts(page, `?q=${encodeURIComponent(product.sku)}`);
+      await card(page, product.name).getByRole('button', { name: `Edit ${product.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Edit ${product.name}` });
+      await dialog.waitFor();
+      const myPrice = (Math.round(product.price * 100) - 101) / 100;
+      await dialog.getByLabel(/^Price/).fill(String(myPrice));
+
+      // Meanwhile the other saves a stock take.
+      const { id: _id, slug: _slug, brandLogo: _logo, inStock: _in, visual: _visual, createdAt: _c, updatedAt: _u, ...fields } = product;
+      const saved = await fetch(server.at(`/api/admin/products/${encodeURIComponent(product.id)}`), {
+        method: 'PUT',
+        headers: { origin, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({ ...fields, originalPrice: fields.originalPrice ?? null, stockQuantity: 7 }),
+      });
+      expect(saved.status, await saved.clone().text()).toBe(200);
+
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByRole('alert').getByText(ADMIN_CATALOG_MESSAGES.stale).waitFor();
+      expect(await dialog.getByLabel(/^Price/).inputValue()).toBe(String(myPrice));
+      await shoot(page, 'product-conflict-1440');
+      await dialog.getByRole('button', { name: 'Load latest version, keep my changes' }).click();
+      await dialog.getByRole('status').getByText(/Loaded the latest version/).waitFor();
+      expect(await dialog.getByLabel(/^Stock quantity/).inputValue()).toBe('7');
+      expect(await dialog.getByLabel(/^Price/).inputValue()).toBe(String(myPrice));
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'detached' });
+      const mine = card(page, product.name);
+      await mine.getByText(`$${myPrice.toFixed(2)}`).waitFor();
+      await mine.getByText('In stock · 7').waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});

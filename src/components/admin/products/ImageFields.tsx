@@ -91,7 +91,7 @@ export function MainImageField({ label = 'Main image', value, onChange, error }:
   return (
     <fieldset className="min-w-0" aria-describedby={message ? `${id}-error` : undefined}>
       <legend className="text-sm font-semibold text-ink">
-        {label} <span className="font-normal text-ink-muted">(required)</span>
+        {label}
       </legend>
       <div className="mt-1.5 flex gap-3">
         <div
@@ -144,7 +144,7 @@ export function GalleryField({ values, onChange, error }: { values: readonly str
   return (
     <fieldset className="min-w-0" aria-describedby={message ? `${id}-error` : undefined}>
       <legend className="text-sm font-semibold text-ink">
-        Gallery <span className="font-normal text-ink-muted">(optional, several images)</span>
+        Gallery <span className="font-normal text-ink-muted">(optional)</span>
       </legend>
       {values.length > 0 && (
         <ol className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Gallery images">

@@ -44,22 +44,25 @@ function Field({
   hint,
   error,
   className,
+  optional: mayBeEmpty = false,
   children,
 }: {
-  label: ReactNode;
+  label: string;
   hint?: string;
   error?: string;
   className?: string;
-  children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }) => ReactNode;
+  /** The field may stay empty (its label says so); every other field is required. */
+  optional?: boolean;
+  children: (props: { id: string; 'aria-required'?: true; 'aria-invalid'?: true; 'aria-describedby'?: string; className: string }) => ReactNode;
 }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className={`min-w-0 ${className ?? ''}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label}
+        {label} {mayBeEmpty && optional}
       </label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined, className: `${FIELD} ${error ? 'border-danger' : 'border-ink/20'}` })}
+      {children({ id, 'aria-required': mayBeEmpty ? undefined : true, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined, className: `${FIELD} ${error ? 'border-danger' : 'border-ink/20'}` })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
           {hint}
@@ -103,8 +106,8 @@ function optionsWith(list: readonly string[], current: string): string[] {
   return current && !list.includes(current) ? [current, ...list] : [...list];
 }
 
-/** 'Required' marker of a label. */
-const req = <span className="font-normal text-ink-muted">(required)</span>;
+/** The marker of a label whose field may stay empty (every other field is required). */
+const optional = <span className="font-normal text-ink-muted">(optional)</span>;
 
 /**
  * The add/edit dialog (spec §2.13, §5): every field of the product, checked with the shared schema
@@ -258,17 +261,18 @@ export function ProductDialog({
             )}
           </div>
 
+          <p className="mb-5 text-sm text-ink-muted">Every field is required unless marked (optional).</p>
           <div className="grid gap-6 lg:grid-cols-[minmax(0,1.25fr)_minmax(0,1fr)] lg:gap-8">
             <div className="grid content-start gap-6">
               <Group title="Product">
-                <Field label={<>Name {req}</>} error={errors.name}>
+                <Field label="Name" error={errors.name}>
                   {(p) => <input {...p} ref={firstField} {...text('name')} maxLength={PRODUCT_NAME_MAX} autoComplete="off" />}
                 </Field>
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label={<>SKU {req}</>} error={errors.sku}>
+                  <Field label="SKU" error={errors.sku}>
                     {(p) => <input {...p} {...text('sku')} maxLength={PRODUCT_SKU_MAX} autoComplete="off" spellCheck={false} className={`${p.className} tabular`} />}
                   </Field>
-                  <Field label="Web address" hint={`/shop/${form.slug || '…'}`} error={errors.slug}>
+                  <Field label="Web address" optional hint={`/shop/${form.slug || '…'}`} error={errors.slug}>
                     {(p) => (
                       <input
                         {...p}
@@ -284,11 +288,11 @@ export function ProductDialog({
                     )}
                   </Field>
                 </div>
-                <Field label={<>Description {req}</>} error={errors.description}>
+                <Field label="Description" error={errors.description}>
                   {(p) => <textarea {...p} {...text('description')} rows={4} maxLength={PRODUCT_TEXT_MAX} className={`${p.className} resize-y`} />}
                 </Field>
                 <div className="grid gap-4 sm:grid-cols-3">
-                  <Field label={<>Brand {req}</>} error={errors.brand}>
+                  <Field label="Brand" error={errors.brand}>
                     {(p) => (
                       <select {...p} {...text('brand')}>
                         <option value="">Choose…</option>
@@ -300,7 +304,7 @@ export function ProductDialog({
                       </select>
                     )}
                   </Field>
-                  <Field label={<>Category {req}</>} error={errors.category}>
+                  <Field label="Category" error={errors.category}>
                     {(p) => (
                       <select {...p} {...text('category')}>
                         <option value="">Choose…</option>
@@ -312,7 +316,7 @@ export function ProductDialog({
                       </select>
                     )}
                   </Field>
-                  <Field label={<>Finish {req}</>} error={errors.finish}>
+                  <Field label="Finish" error={errors.finish}>
                     {(p) => (
                       <select {...p} {...text('finish')}>
                         <option value="">Choose…</option>
@@ -329,13 +333,13 @@ export function ProductDialog({
 
               <Group title="Price and stock">
                 <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
-                  <Field label={<>Price ($) {req}</>} error={errors.price}>
+                  <Field label="Price ($)" error={errors.price}>
                     {(p) => <input {...p} {...text('price')} type="number" inputMode="decimal" min={0} step={PRICE_STEP} className={`${p.className} tabular`} />}
                   </Field>
-                  <Field label="Original price ($)" hint="Shown struck through when higher." error={errors.originalPrice}>
+                  <Field label="Original price ($)" optional hint="Shown struck through when higher." error={errors.originalPrice}>
                     {(p) => <input {...p} {...text('originalPrice')} type="number" inputMode="decimal" min={0} step={PRICE_STEP} className={`${p.className} tabular`} />}
                   </Field>
-                  <Field label={<>Stock quantity {req}</>} hint={stockState ?? 'Units on hand; 0 is out of stock.'} error={errors.stockQuantity} className="col-span-2 sm:col-span-1">
+                  <Field label="Stock quantity" hint={stockState ?? 'Units on hand; 0 is out of stock.'} error={errors.stockQuantity} className="col-span-2 sm:col-span-1">
                     {(p) => <input {...p} {...text('stockQuantity')} type="number" inputMode="numeric" min={0} step={1} className={`${p.className} tabular`} />}
                   </Field>
                 </div>
@@ -349,19 +353,19 @@ export function ProductDialog({
 
               <Group title="Details">
                 <div className="grid gap-4 sm:grid-cols-2">
-                  <Field label={<>Coverage {req}</>} hint="e.g. 350-400 sq ft per gallon" error={errors.coverage}>
+                  <Field label="Coverage" hint="e.g. 350-400 sq ft per gallon" error={errors.coverage}>
                     {(p) => <input {...p} {...text('coverage')} maxLength={PRODUCT_LINE_MAX} autoComplete="off" />}
                   </Field>
                   <div className="grid grid-cols-2 gap-4">
-                    <Field label="Rating" hint="0 to 5" error={errors.rating}>
+                    <Field label="Rating" optional hint="0 to 5" error={errors.rating}>
                       {(p) => <input {...p} {...text('rating')} type="number" inputMode="decimal" min={RATING_MIN} max={RATING_MAX} step={RATING_STEP} className={`${p.className} tabular`} />}
                     </Field>
-                    <Field label="Reviews" error={errors.reviews}>
+                    <Field label="Reviews" optional error={errors.reviews}>
                       {(p) => <input {...p} {...text('reviews')} type="number" inputMode="numeric" min={REVIEWS_MIN} step={1} className={`${p.className} tabular`} />}
                     </Field>
                   </div>
                 </div>
-                <Field label={<>Usage instructions {req}</>} error={errors.usageInstructions}>
+                <Field label="Usage instructions" error={errors.usageInstructions}>
                   {(p) => <textarea {...p} {...text('usageInstructions')} rows={3} maxLength={PRODUCT_TEXT_MAX} className={`${p.className} resize-y`} />}
                 </Field>
                 <ChipListField label="Features" hint="Type one and press Enter." values={form.features} onChange={(v) => set('features', [...v])} error={errors.features} placeholder="e.g. Low odour" />
@@ -377,7 +381,7 @@ export function ProductDialog({
               </Group>
             </div>
 
-            <div className="grid content-start gap-6">
+            <div className="grid content-start gap-6 lg:sticky lg:top-0 lg:self-start">
               <Group title="Images">
                 <MainImageField value={form.image} onChange={(url) => set('image', url)} error={errors.image} />
                 <GalleryField values={form.gallery} onChange={(urls) => set('gallery', urls)} error={errors.gallery} />
