@@ -1,6 +1,5 @@
 import { useId, useRef, useState } from 'react';
 import { IMAGE_MAX_BYTES, IMAGE_MAX_HEIGHT, IMAGE_MAX_WIDTH } from '../../../lib/constants';
-import { formatFileSize } from '../../../lib/format';
 import { CloseIcon } from '../icons';
 import { moveItem, removeAt } from './form-lists';
 import { FieldError } from './ListFields';
@@ -108,7 +107,7 @@ export function MainImageField({ label = 'Main image', value, onChange, error }:
               </button>
             )}
           </div>
-          <p className="text-xs text-ink-muted">{`JPEG, PNG, WebP or GIF, up to ${formatFileSize(IMAGE_MAX_BYTES)}. Large images are resized to fit ${IMAGE_MAX_WIDTH}×${IMAGE_MAX_HEIGHT}.`}</p>
+          <p className="text-xs text-ink-muted">{`JPEG, PNG, WebP or GIF, up to ${IMAGE_MAX_BYTES / (1024 * 1024)} MB. Large images are resized to fit ${IMAGE_MAX_WIDTH}×${IMAGE_MAX_HEIGHT}.`}</p>
         </div>
       </div>
       <div className="mt-2">
@@ -147,7 +146,7 @@ export function GalleryField({ values, onChange, error }: { values: readonly str
         Gallery <span className="font-normal text-ink-muted">(optional)</span>
       </legend>
       {values.length > 0 && (
-        <ol className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-4" aria-label="Gallery images">
+        <ol className="mt-1.5 grid grid-cols-2 gap-2 sm:grid-cols-3 lg:grid-cols-2" aria-label="Gallery images">
           {values.map((url, index) => (
             <li key={`${url}-${index}`} className="overflow-hidden rounded-xl border border-line bg-white">
               <img src={url} alt={`Gallery image ${index + 1}`} width={160} height={120} loading="lazy" className="aspect-[4/3] w-full bg-canvas object-contain" />
