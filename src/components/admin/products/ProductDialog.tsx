@@ -60,12 +60,12 @@ function Field({
   return (
     <div className={`min-w-0 ${className ?? ''}`}>
       <label htmlFor={id} className="block text-sm font-semibold text-ink">
-        {label} {mayBeEmpty && optional}
+        {label} {mayBeEmpty && !hint && optional}
       </label>
       {children({ id, 'aria-required': mayBeEmpty ? undefined : true, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined, className: `${FIELD} ${error ? 'border-danger' : 'border-ink/20'}` })}
       {hint && (
         <p id={`${id}-hint`} className="mt-1 text-xs text-ink-muted">
-          {hint}
+          {mayBeEmpty ? `Optional. ${hint}` : hint}
         </p>
       )}
       <FieldError id={`${id}-error`} message={error} />
@@ -272,7 +272,7 @@ export function ProductDialog({
                   <Field label="SKU" error={errors.sku}>
                     {(p) => <input {...p} {...text('sku')} maxLength={PRODUCT_SKU_MAX} autoComplete="off" spellCheck={false} className={`${p.className} tabular`} />}
                   </Field>
-                  <Field label="Web address" optional hint={`/shop/${form.slug || '…'}`} error={errors.slug}>
+                  <Field label="Web address" optional hint={`Generated from the name: /shop/${form.slug || '…'}`} error={errors.slug}>
                     {(p) => (
                       <input
                         {...p}
@@ -336,7 +336,7 @@ export function ProductDialog({
                   <Field label="Price ($)" error={errors.price}>
                     {(p) => <input {...p} {...text('price')} type="number" inputMode="decimal" min={0} step={PRICE_STEP} className={`${p.className} tabular`} />}
                   </Field>
-                  <Field label="Original price ($)" optional hint="Shown struck through when higher." error={errors.originalPrice}>
+                  <Field label="Original price ($)" optional hint="Shown struck through." error={errors.originalPrice}>
                     {(p) => <input {...p} {...text('originalPrice')} type="number" inputMode="decimal" min={0} step={PRICE_STEP} className={`${p.className} tabular`} />}
                   </Field>
                   <Field label="Stock quantity" hint={stockState ?? 'Units on hand; 0 is out of stock.'} error={errors.stockQuantity} className="col-span-2 sm:col-span-1">
@@ -357,10 +357,10 @@ export function ProductDialog({
                     {(p) => <input {...p} {...text('coverage')} maxLength={PRODUCT_LINE_MAX} autoComplete="off" />}
                   </Field>
                   <div className="grid grid-cols-2 gap-4">
-                    <Field label="Rating" optional hint="0 to 5" error={errors.rating}>
+                    <Field label="Rating" hint="0 to 5" error={errors.rating}>
                       {(p) => <input {...p} {...text('rating')} type="number" inputMode="decimal" min={RATING_MIN} max={RATING_MAX} step={RATING_STEP} className={`${p.className} tabular`} />}
                     </Field>
-                    <Field label="Reviews" optional error={errors.reviews}>
+                    <Field label="Reviews" error={errors.reviews}>
                       {(p) => <input {...p} {...text('reviews')} type="number" inputMode="numeric" min={REVIEWS_MIN} step={1} className={`${p.className} tabular`} />}
                     </Field>
                   </div>
