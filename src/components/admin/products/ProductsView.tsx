@@ -116,6 +116,9 @@ function SearchBox({ filters }: { filters: ProductsFilters }) {
   const id = useId();
   const [text, setText] = useState(filters.q);
   const typed = useRef(filters.q);
+  // The pause may outlive a category or page change: the search then joins the latest filters.
+  const latest = useRef(filters);
+  latest.current = filters;
   // The URL changed from elsewhere (back button, Clear filters): the box follows it.
   useEffect(() => {
     if (filters.q !== typed.current.trim()) {
@@ -125,7 +128,7 @@ function SearchBox({ filters }: { filters: ProductsFilters }) {
   }, [filters.q]);
   useEffect(() => {
     if (text.trim() === filters.q) return;
-    const timer = window.setTimeout(() => openProducts({ ...filters, q: text, page: 1 }, true), SEARCH_DEBOUNCE_MS);
+    const timer = window.setTimeout(() => openProducts({ ...latest.current, q: text, page: 1 }, true), SEARCH_DEBOUNCE_MS);
     return () => window.clearTimeout(timer);
   }, [text]);
   return (
