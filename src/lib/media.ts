@@ -79,17 +79,18 @@ export interface ImageSources {
 }
 
 /**
- * The srcset of one of our images (the main image and its variants, by width, one candidate per
- * width) with the given `sizes`; undefined for any other image, which keeps its plain src.
+ * The srcset of one of our images (the main image and its variants by width, one candidate per
+ * width, the main file where a variant is as wide) with the given `sizes`; undefined for any other
+ * image, which keeps its plain src.
  */
 export function mediaSrcSet(url: string, sizes: string): ImageSources | undefined {
   const parts = parseMediaUrl(url);
   if (!parts) return undefined;
-  const byWidth = new Map<number, string>();
+  // The main file first: where a variant is as wide, the browser reuses what `src` fetched.
+  const byWidth = new Map<number, string>([[parts.width, url]]);
   for (const v of variantSizes(parts)) {
     if (!byWidth.has(v.width)) byWidth.set(v.width, mediaUrl(mediaKey(parts.id, parts, v.name)));
   }
-  if (!byWidth.has(parts.width)) byWidth.set(parts.width, url);
   const srcSet = [...byWidth]
     .sort(([a], [b]) => a - b)
     .map(([width, src]) => `${src} ${width}w`)

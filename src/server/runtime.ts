@@ -288,7 +288,7 @@ export function bootstrap(): Promise<DatabaseHandle> {
           Promise.resolve()
             .then(() => removeUnusedMedia(currentDb(), getMediaStorage()))
             .then(
-              (removed) => (removed.images || removed.strayFiles ? getLogger().info('unused images removed', { ...removed }) : undefined),
+              (removed) => (removed > 0 ? getLogger().info('unused images removed', { removed }) : undefined),
               (err: unknown) => getLogger().warn('image cleanup failed', { err }),
             );
         void clean();

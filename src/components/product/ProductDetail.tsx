@@ -8,6 +8,7 @@ import { useState, type ReactNode } from 'react';
 import { canAddToCart } from '../../lib/cart';
 import { specSheetPath } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
+import { mediaSrcSet } from '../../lib/media';
 import type { ShopProduct } from '../shop/types';
 import { CheckIcon, DocumentIcon, LeafIcon } from '../shop/Icons';
 import QuoteRequest from './QuoteRequest';
@@ -35,6 +36,11 @@ function describeImage(name: string, index: number, src: string): string {
   return `${name}: view ${index + 1}`;
 }
 
+/** Rendered widths of the main image (half the page from md up), the modal's thumbnails and the page's extra images. */
+const MAIN_IMAGE_SIZES = '(min-width: 768px) 50vw, 100vw';
+const THUMB_IMAGE_SIZES = '(min-width: 768px) 12vw, 25vw';
+const EXTRA_IMAGE_SIZES = '(min-width: 768px) 25vw, 50vw';
+
 const BACKDROP = {
   background:
     'radial-gradient(120% 90% at 50% 38%, #fffdf9 0%, rgb(255 253 249 / 0) 62%), linear-gradient(180deg, var(--color-canvas) 0%, #ebe4d8 100%)',
@@ -57,6 +63,7 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
       <div className="flex flex-col gap-3 md:sticky md:top-4 md:self-start">
         <div className="overflow-hidden rounded-card ring-1 ring-line/70" style={BACKDROP}>
           <img
+            {...mediaSrcSet(variant === 'page' ? p.image : shown, MAIN_IMAGE_SIZES)}
             src={variant === 'page' ? p.image : shown}
             alt={describeImage(p.name, variant === 'page' ? 0 : active, variant === 'page' ? p.image : shown)}
             width={800}
@@ -81,7 +88,7 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
                     }`}
                     style={BACKDROP}
                   >
-                    <img src={src} alt="" width={800} height={800} loading="lazy" className="aspect-square w-full object-contain p-1.5" />
+                    <img {...mediaSrcSet(src, THUMB_IMAGE_SIZES)} src={src} alt="" width={800} height={800} loading="lazy" className="aspect-square w-full object-contain p-1.5" />
                   </button>
                 </li>
               ))}
@@ -91,6 +98,7 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
               {images.slice(1).map((src, i) => (
                 <li key={src} className="overflow-hidden rounded-lg ring-1 ring-line/70" style={BACKDROP}>
                   <img
+                    {...mediaSrcSet(src, EXTRA_IMAGE_SIZES)}
                     src={src}
                     alt={describeImage(p.name, i + 1, src)}
                     width={800}

@@ -7,6 +7,7 @@ import type { MouseEvent } from 'react';
 import { canAddToCart } from '../../lib/cart';
 import { productPath, takeFirst, toCartProduct } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
+import { mediaSrcSet } from '../../lib/media';
 import { selectProduct } from '../../stores/shop';
 import AddToCartButton from '../product/AddToCartButton';
 import RatingStars from '../product/RatingStars';
@@ -17,6 +18,9 @@ import type { ShopProduct } from './types';
 const GRID_FEATURES = 2;
 const LIST_FEATURES = 3;
 const CERTIFICATIONS_SHOWN = 2;
+/** Rendered width of the card's image: grid columns 1, 2, 3, 4 by width (spec §2.7); the list's fixed column. */
+const GRID_IMAGE_SIZES = '(min-width: 1280px) 25vw, (min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw';
+const LIST_IMAGE_SIZES = '(min-width: 1024px) 208px, 176px';
 
 const BACKDROP = {
   background:
@@ -57,6 +61,7 @@ export default function ProductCard({ product: p, layout, headingLevel = 3, eage
     >
       <div className={`relative shrink-0 overflow-hidden ${list ? 'w-44 lg:w-52' : 'aspect-[4/3] sm:aspect-square'}`} style={BACKDROP}>
         <img
+          {...mediaSrcSet(p.image, list ? LIST_IMAGE_SIZES : GRID_IMAGE_SIZES)}
           src={p.image}
           alt={p.name}
           width={800}

@@ -4,8 +4,7 @@ import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
-import { MEDIA_PATH_PREFIX } from '../../lib/media';
-import { serveMediaRequest } from '../media/media.http';
+import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
@@ -14,7 +13,7 @@ import { findRoute, loadApiRouteTable, type ApiRouteMethods } from './route-meth
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
-import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
+import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
 
 /** What the edge wraps. */
@@ -233,13 +232,12 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
  */
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
-  const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
+  const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
-  void staticFiles.warm().catch((err: unknown) => log.warn('could not compress the build ahead', { err }));
 
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const requestId = pickRequestId(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
@@ -365,11 +363,22 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         void serveCatalog(req, res, log);
         return;
       }
-      if ((req.method === 'GET' || req.method === 'HEAD') && pathname.startsWith(MEDIA_PATH_PREFIX)) {
+      if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
         void serveMediaRequest(req, res, getMediaStorage(), log);
         return;
       }
-      if (!isApiPath(pathname) && staticFiles.serve(req, res, pathname)) return;
+      if (isApiPath(pathname)) return render(pathname);
+      staticFiles.serve(req, res, pathname).then(
+        (served) => served || render(pathname),
+        (err: unknown) => {
+          log.error('static file not served', { err, path: pathname });
+          render(pathname);
+        },
+      );
+    }
+
+    /** Hands the request to Astro: pre-rendered pages and other files, then the on-demand routes. */
+    function render(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname)) {
         const page = staticFiles.pagePathFor(pathname);
         if (page) req.url = page + (req.url ?? '').slice(pathname.length);
@@ -383,4 +392,5 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       }
     }
   };
+  return listener;
 }

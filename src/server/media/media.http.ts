@@ -3,7 +3,7 @@ import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { MEDIA_PATH_PREFIX } from '../../lib/media';
 import type { Logger } from '../log';
-import type { MediaStorage } from './media.storage';
+import { isMediaKey, type MediaStorage } from './media.storage';
 
 /** A stored file never changes under its key: caches keep it for a year without asking again. */
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -29,6 +29,15 @@ function keyOf(pathname: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * Whether a path names a stored image: /media/<key> with a key of ours. The rest of /media/ is the
+ * build's (public/media: the carousel videos and posters).
+ */
+export function isMediaPath(pathname: string): boolean {
+  const key = keyOf(pathname);
+  return key !== undefined && isMediaKey(key);
 }
 
 /**

@@ -15,12 +15,6 @@ export function selectMediaCreatedBefore(db: Db, before: string): Promise<Pick<M
   return db.selectFrom('media').select(['id', 'url', 'storage_key', 'variants_json', 'created_at']).where('created_at', '<', before).orderBy('created_at').execute();
 }
 
-/** The ids of every recorded image. */
-export async function selectMediaIds(db: Db): Promise<Set<string>> {
-  const rows = await db.selectFrom('media').select('id').execute();
-  return new Set(rows.map((r) => r.id));
-}
-
 /** Removes an image's record. */
 export async function deleteMedia(db: Db, id: string): Promise<void> {
   await db.deleteFrom('media').where('id', '=', id).execute();

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ImageVariantName } from '../../lib/constants';
-import { MEDIA_EXTENSION, MEDIA_PATH_PREFIX, mediaKey, mediaUrl, parseMediaKey } from '../../lib/media';
+import { MEDIA_EXTENSION, MEDIA_PATH_PREFIX, mediaKey, mediaUrl } from '../../lib/media';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import type { Database } from '../db/schema';
 import { processImage, type ProcessedImage } from './image-processing';
-import { deleteMedia, insertMedia, selectImageReferences, selectMediaCreatedBefore, selectMediaIds } from './media.repository';
+import { deleteMedia, insertMedia, selectImageReferences, selectMediaCreatedBefore } from './media.repository';
 import type { MediaStorage } from './media.storage';
 import { fetchRemoteImage, type FetchRemoteImageOptions } from './remote-image';
 
@@ -50,7 +50,7 @@ async function putFiles(storage: MediaStorage, image: ProcessedImage): Promise<{
   return { id, keys: files.map((f) => f.key) };
 }
 
-/** Deletes files, ignoring the ones that fail (the cleanup finds them later). */
+/** Deletes files, ignoring the ones that fail (a file left over costs only its space). */
 async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
 }
@@ -132,14 +132,6 @@ export const MEDIA_UNUSED_GRACE_MS = 24 * 3_600_000;
 /** How often the cleanup runs while the server is up. */
 export const MEDIA_CLEANUP_INTERVAL_MS = 60 * 60_000;
 
-/** What a cleanup removed. */
-export interface MediaCleanupCounts {
-  /** Recorded images no product, category or order names. */
-  images: number;
-  /** Stored files without a record (a crash between storing and recording). */
-  strayFiles: number;
-}
-
 const REFERENCE = new RegExp(`${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}([0-9a-f]{32})-`, 'g');
 
 /** The ids of the images that stored texts name. */
@@ -153,31 +145,23 @@ async function referencedMediaIds(db: Kysely<Database>): Promise<Set<string>> {
 
 /**
  * Removes images older than `graceMs` that no product (withdrawn ones included), category or
- * order line names any more, files and record (audited as the system), then stored files of the
- * same age that have no record.
+ * order line names any more: record (audited as the system), then files. Returns how many. Only
+ * files a record names are ever deleted: another database may share the folder (the test servers
+ * and a developer's shop both default to ./media), so a file without a record here is not an orphan.
  */
-export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStorage, now: Date = new Date(), graceMs = MEDIA_UNUSED_GRACE_MS): Promise<MediaCleanupCounts> {
-  const before = new Date(now.getTime() - graceMs);
+export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStorage, now: Date = new Date(), graceMs = MEDIA_UNUSED_GRACE_MS): Promise<number> {
+  const before = new Date(now.getTime() - graceMs).toISOString();
   const used = await referencedMediaIds(db);
-  let images = 0;
-  for (const row of await selectMediaCreatedBefore(db, before.toISOString())) {
+  let removed = 0;
+  for (const row of await selectMediaCreatedBefore(db, before)) {
     if (used.has(row.id)) continue;
     await db.transaction().execute(async (trx) => {
       await deleteMedia(trx, row.id);
       await recordAudit(trx, SYSTEM_ACTOR, { action: 'media.delete', entityType: 'media', entityId: row.id, before: { url: row.url, createdAt: row.created_at } }, now);
     });
-    // Files after the record: a file left by a failed delete has no record and goes with the stray ones.
     const variants = JSON.parse(row.variants_json) as { key: string }[];
     await removeFiles(storage, [row.storage_key, ...variants.map((v) => v.key)]);
-    images++;
+    removed++;
   }
-
-  const recorded = await selectMediaIds(db);
-  const stray: string[] = [];
-  for await (const file of storage.list()) {
-    const id = parseMediaKey(file.key)?.id;
-    if (id && !recorded.has(id) && file.modifiedAt < before) stray.push(file.key);
-  }
-  await removeFiles(storage, stray);
-  return { images, strayFiles: stray.length };
+  return removed;
 }

@@ -42,8 +42,10 @@ const SPECIAL_RANGES: readonly [string, number, 'ipv4' | 'ipv6'][] = [
   ['3fff::', 20, 'ipv6'],
 ];
 
-const special = new BlockList();
-for (const [address, prefix, family] of SPECIAL_RANGES) special.addSubnet(address, prefix, family);
+// One list per family: a BlockList matches IPv4 addresses against IPv6 rules too (as ::ffff:a.b.c.d),
+// and '::/3' would then take in every IPv4 address.
+const special = { ipv4: new BlockList(), ipv6: new BlockList() };
+for (const [address, prefix, family] of SPECIAL_RANGES) special[family].addSubnet(address, prefix, family);
 
 /** Whether an IP address is one a server-side fetch must never reach (an IPv4-mapped IPv6 address as its IPv4). */
 export function isSpecialAddress(address: string): boolean {
@@ -51,7 +53,8 @@ export function isSpecialAddress(address: string): boolean {
   if (mapped) return isSpecialAddress(mapped[1]!);
   const version = isIP(address);
   if (version === 0) return true;
-  return special.check(address, version === 4 ? 'ipv4' : 'ipv6');
+  const family = version === 4 ? 'ipv4' : 'ipv6';
+  return special[family].check(address, family);
 }
 
 /** The error a refused address fails the connection with. */

@@ -7,8 +7,8 @@ import * as staff from './2026-11-23T0100_staff';
 import * as orderClientAddress from './2026-11-24T0200_order_client_address';
 import * as outboxPriority from './2026-11-24T0300_outbox_priority';
 import * as adminProducts from './2026-11-25T0100_admin_products';
-import * as productFormerSlugs from './2026-11-25T0300_product_former_slugs';
 import * as media from './2026-11-25T0200_media';
+import * as productFormerSlugs from './2026-11-25T0300_product_former_slugs';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
