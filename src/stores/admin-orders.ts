@@ -40,7 +40,7 @@ const UNREACHABLE = 'The server could not be reached. Please try again.';
 const OFF_CONTRACT = 'The server sent an answer the back office does not understand.';
 
 /** Sends one admin request; 401 ends the session, other errors throw AdminApiError. */
-async function requestAdmin(path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
+export async function requestAdmin(path: string, init: { method?: string; body?: unknown } = {}): Promise<unknown> {
   let response: Response;
   try {
     response = await fetch(path, {
@@ -65,7 +65,7 @@ async function requestAdmin(path: string, init: { method?: string; body?: unknow
 }
 
 /** Parses an answer with the contract's schema; an answer off the contract is an error, logged once. */
-function readAs<S extends z.ZodType>(schema: S, data: unknown, path: string): z.infer<S> {
+export function readAs<S extends z.ZodType>(schema: S, data: unknown, path: string): z.infer<S> {
   const parsed = schema.safeParse(data);
   if (parsed.success) return parsed.data;
   console.error(`Admin API answer off the contract: ${path}`, parsed.error.issues.slice(0, 5));

@@ -9,6 +9,7 @@ import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
 import { OrdersView } from './OrdersView';
 import { PlaceholderView } from './PlaceholderView';
+import { ProductsView } from './products/ProductsView';
 import { useHydrated } from '../ui/use-hydrated';
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
@@ -64,6 +65,8 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             <PlaceholderView title={VIEW_DEFINITIONS[view].label} text={`${ADMIN_MESSAGES.forbidden} ${ROLE_LABELS[admin.role]}s work in other views.`} admin={admin} />
           ) : view === 'orders' ? (
             hydrated ? <OrdersView selectedId={location.route === 'order' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <OrdersView.Skeleton />
+          ) : view === 'products' ? (
+            hydrated ? <ProductsView search={page?.search ?? {}} /> : <ProductsView.Skeleton />
           ) : (
             <PlaceholderView view={view} admin={admin} />
           )}

@@ -1,0 +1,351 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { formatPrice } from '../../../lib/format';
+import { ADMIN_CATALOG_MESSAGES, ADMIN_CATEGORY_FILTER_OPTIONS, LOW_STOCK_MAX, type AdminProduct, type AdminProductsPage } from '../../../lib/schemas/admin-catalog';
+import { $productsPage, deleteProduct } from '../../../stores/admin-products';
+import { useQuery } from '../../../stores/admin-query';
+import { adminPath, navigateAdmin } from '../../../stores/admin-router';
+import { followAdminLink } from '../admin-links';
+import { countPages } from '../admin-views';
+import { SearchIcon } from '../icons';
+import { CategoriesSection } from './CategoriesSection';
+import { ConfirmDialog } from './ConfirmDialog';
+import { ProductDialog } from './ProductDialog';
+import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from './products-filters';
+import { BUTTONS, EditIcon, FIELD, FIELD_BOX, PlusIcon, TrashIcon } from './ui';
+
+/** How long typing in the search box waits before the list follows. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Opens the Products view with these filters. */
+function openProducts(filters: Partial<ProductsFilters>, replace = false): void {
+  navigateAdmin(adminPath('products', {}, productsFiltersToSearch(filters)), replace);
+}
+
+/** One stat card. */
+function Stat({ label, value, tone }: { label: string; value: number | undefined; tone: 'ink' | 'success' | 'danger' | 'gold' }) {
+  const bar = { ink: 'bg-ink', success: 'bg-success', danger: 'bg-danger', gold: 'bg-gold' }[tone];
+  return (
+    <div className="relative overflow-hidden rounded-xl border border-line bg-white px-4 py-3 shadow-card">
+      <span className={`absolute inset-y-0 left-0 w-1 ${bar}`} aria-hidden="true" />
+      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
+      <dd className="mt-0.5 font-display text-2xl font-semibold text-ink tabular">{value === undefined ? '\u00a0' : value.toLocaleString('en-US')}</dd>
+    </div>
+  );
+}
+
+/** The stock line of a card: counted units, low-stock warning, or out of stock. */
+function StockLine({ product }: { product: AdminProduct }) {
+  const qty = product.stockQuantity;
+  if (!product.inStock || qty === 0) return <span className="font-semibold text-danger">Out of stock</span>;
+  if (qty !== undefined && qty <= LOW_STOCK_MAX) return <span className="font-semibold text-amber-800">Low stock · {qty} left</span>;
+  return <span className="text-success">{qty === undefined ? 'In stock' : `In stock · ${qty.toLocaleString('en-US')}`}</span>;
+}
+
+/** A product card: image, brand and category, name, SKU, price, stock, flags, and Edit / Delete. */
+function ProductCard({ product, onEdit, onDelete }: { product: AdminProduct; onEdit: () => void; onDelete: () => void }) {
+  const flags = [product.isNew && 'New', product.isPopular && 'Popular', product.isEcoFriendly && 'Eco', product.requestQuoteOnly && 'Quote only'].filter(Boolean) as string[];
+  const reduced = product.originalPrice !== undefined && product.originalPrice > product.price;
+  return (
+    <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-line bg-white shadow-card">
+      <div className="flex gap-3 p-3">
+        <img src={product.image} alt="" width={88} height={88} loading="lazy" className="h-[88px] w-[88px] shrink-0 rounded-lg border border-line bg-canvas object-contain p-1" />
+        <div className="min-w-0 flex-1">
+          <p className="truncate text-xs font-semibold tracking-wide text-ink-muted uppercase">{product.brand}</p>
+          <h3 className="line-clamp-2 font-sans text-[0.9375rem] leading-snug font-semibold text-ink">{product.name}</h3>
+          <p className="mt-0.5 truncate text-xs text-ink-muted tabular">
+            {product.sku} · {product.category}
+          </p>
+          {flags.length > 0 && (
+            <ul className="mt-1.5 flex flex-wrap gap-1" aria-label="Flags">
+              {flags.map((flag) => (
+                <li key={flag} className="rounded-full bg-canvas px-2 py-0.5 text-xs font-medium text-ink-soft">
+                  {flag}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
+      </div>
+      <div className="mt-auto flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1 px-3 pb-2.5 text-sm">
+        <p className="tabular">
+          {product.requestQuoteOnly ? (
+            <span className="font-semibold text-ink">Quote only</span>
+          ) : (
+            <>
+              <span className="text-base font-semibold text-ink">{formatPrice(product.price)}</span>
+              {reduced && (
+                <>
+                  {' '}
+                  <s className="text-ink-muted">{formatPrice(product.originalPrice!)}</s>
+                </>
+              )}
+            </>
+          )}
+        </p>
+        <p className="tabular">
+          <StockLine product={product} />
+        </p>
+      </div>
+      <div className="grid grid-cols-2 border-t border-line">
+        <button type="button" onClick={onEdit} className="inline-flex min-h-11 items-center justify-center gap-2 text-sm font-semibold text-ink hover:bg-paper" aria-label={`Edit ${product.name}`}>
+          <EditIcon />
+          Edit
+        </button>
+        <button type="button" onClick={onDelete} className="inline-flex min-h-11 items-center justify-center gap-2 border-l border-line text-sm font-semibold text-danger hover:bg-danger-soft" aria-label={`Delete ${product.name}`}>
+          <TrashIcon />
+          Delete
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** The grid's placeholder while the first page loads (no jump when it arrives). */
+function SkeletonGrid() {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-hidden="true">
+      {Array.from({ length: 8 }, (_, i) => (
+        <li key={i} className="h-[11.5rem] animate-pulse rounded-xl border border-line bg-white motion-reduce:animate-none" />
+      ))}
+    </ul>
+  );
+}
+
+/** The search box: typed text follows into the URL (and the list) after a short pause. */
+function SearchBox({ filters }: { filters: ProductsFilters }) {
+  const id = useId();
+  const [text, setText] = useState(filters.q);
+  const typed = useRef(filters.q);
+  // The pause may outlive a category or page change: the search then joins the latest filters.
+  const latest = useRef(filters);
+  latest.current = filters;
+  // The URL changed from elsewhere (back button, Clear filters): the box follows it.
+  useEffect(() => {
+    if (filters.q !== typed.current.trim()) {
+      typed.current = filters.q;
+      setText(filters.q);
+    }
+  }, [filters.q]);
+  useEffect(() => {
+    if (text.trim() === filters.q) return;
+    const timer = window.setTimeout(() => openProducts({ ...latest.current, q: text, page: 1 }, true), SEARCH_DEBOUNCE_MS);
+    return () => window.clearTimeout(timer);
+  }, [text]);
+  return (
+    <div className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-auto">
+      <label htmlFor={id} className="sr-only">
+        Search products
+      </label>
+      <div className="relative">
+        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted">
+          <SearchIcon />
+        </span>
+        <input
+          id={id}
+          type="search"
+          value={text}
+          onChange={(e) => {
+            typed.current = e.target.value;
+            setText(e.target.value);
+          }}
+          placeholder="Search name, description, SKU or brand"
+          autoComplete="off"
+          className={`${FIELD_BOX} w-full border-ink/20 pl-10`}
+        />
+      </div>
+    </div>
+  );
+}
+
+/** The single-management section: search, category filter, stat cards, the card grid and paging. */
+function ProductsSection({ filters }: { filters: ProductsFilters }) {
+  const { data, error, loading } = useQuery($productsPage);
+  const last = useRef<AdminProductsPage | undefined>(undefined);
+  if (data) last.current = data;
+  const shown = data ?? (loading ? last.current : undefined);
+  const pages = shown ? countPages(shown.total, shown.pageSize) : 1;
+  const filtered = filters.q !== '' || filters.category !== 'All';
+  const [editing, setEditing] = useState<AdminProduct | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminProduct | null>(null);
+  const [deleteBusy, setDeleteBusy] = useState(false);
+  const addButton = useRef<HTMLButtonElement>(null);
+  const categoryId = useId();
+
+  // A page past the end (products were deleted) goes back to the last page there is.
+  useEffect(() => {
+    if (data && data.products.length === 0 && data.total > 0 && filters.page > 1) openProducts({ ...filters, page: countPages(data.total, data.pageSize) }, true);
+  }, [data]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setDeleteBusy(true);
+    const done = await deleteProduct(deleting.id);
+    setDeleteBusy(false);
+    if (done) setDeleting(null);
+  };
+
+  return (
+    <>
+      <div className="flex flex-wrap items-center gap-2 px-4 sm:px-6">
+        <SearchBox filters={filters} />
+        <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+          <label htmlFor={categoryId} className="text-sm font-semibold text-ink-soft">
+            Category
+          </label>
+          <select id={categoryId} value={filters.category} onChange={(e) => openProducts({ ...filters, category: e.target.value, page: 1 })} className={`${FIELD_BOX} min-w-0 flex-1 border-ink/15 pr-9 font-medium sm:w-56 sm:flex-none`}>
+            {ADMIN_CATEGORY_FILTER_OPTIONS.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button ref={addButton} type="button" onClick={() => setEditing('new')} className={`${BUTTONS.accent} sm:ml-auto`}>
+          <PlusIcon />
+          Add product
+        </button>
+      </div>
+
+      <dl className="grid grid-cols-2 gap-3 px-4 pt-4 sm:px-6 lg:grid-cols-4" aria-label="Catalogue stock">
+        <Stat label="Total products" value={shown?.stats.total} tone="ink" />
+        <Stat label="In stock" value={shown?.stats.inStock} tone="success" />
+        <Stat label="Out of stock" value={shown?.stats.outOfStock} tone="danger" />
+        <Stat label={`Low stock (≤ ${LOW_STOCK_MAX})`} value={shown?.stats.lowStock} tone="gold" />
+      </dl>
+
+      <div className="px-4 pt-4 pb-2 sm:px-6">
+        <p className="min-h-5 text-sm text-ink-muted tabular" aria-live="polite">
+          {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'product' : 'products'}${filtered ? ' match' : ''} · by name` : '\u00a0'}
+        </p>
+      </div>
+
+      <div className={`px-4 pb-4 sm:px-6 ${loading && !data ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
+        {error && !shown ? (
+          <div role="alert" className="rounded-xl border border-line bg-white p-6 text-sm">
+            <p className="font-semibold text-danger">The products could not be loaded.</p>
+            <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)}</p>
+            <button type="button" onClick={() => $productsPage.refresh()} className={`${BUTTONS.quiet} mt-3`}>
+              Try again
+            </button>
+          </div>
+        ) : !shown ? (
+          <SkeletonGrid />
+        ) : shown.products.length === 0 ? (
+          <div className="grid place-items-center rounded-xl border border-dashed border-ink/20 bg-white/70 px-6 py-16 text-center">
+            <div>
+              <p className="font-display text-xl font-semibold text-ink">No products found</p>
+              <p className="mt-1 text-sm text-ink-muted">{filtered ? 'No product matches this search and category.' : 'Add the first product to start the catalogue.'}</p>
+              {filtered && (
+                <button type="button" onClick={() => openProducts({})} className={`${BUTTONS.quiet} mt-4 rounded-full`}>
+                  Clear filters
+                </button>
+              )}
+            </div>
+          </div>
+        ) : (
+          <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-label="Products">
+            {shown.products.map((product) => (
+              <ProductCard key={product.id} product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <nav aria-label="Pagination" className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-line bg-paper/95 px-4 py-2 backdrop-blur sm:px-6">
+        <button type="button" onClick={() => openProducts({ ...filters, page: filters.page - 1 })} disabled={filters.page <= 1} className={BUTTONS.quiet}>
+          Previous
+        </button>
+        <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
+          Page {Math.min(filters.page, pages)} of {pages}
+        </p>
+        <button type="button" onClick={() => openProducts({ ...filters, page: filters.page + 1 })} disabled={!shown || filters.page >= pages} className={BUTTONS.quiet}>
+          Next
+        </button>
+      </nav>
+
+      {editing && (
+        <ProductDialog
+          key={editing === 'new' ? 'new' : editing.id}
+          product={editing === 'new' ? null : editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => setEditing(null)}
+          returnFocusTo={() => addButton.current}
+        />
+      )}
+      {deleting && (
+        <ConfirmDialog
+          title={ADMIN_CATALOG_MESSAGES.confirmDelete}
+          description={`${deleting.name} (${deleting.sku}) leaves the shop at once. Orders that contain it keep it.`}
+          confirmLabel="Delete product"
+          busy={deleteBusy}
+          onConfirm={() => void confirmDelete()}
+          onClose={() => setDeleting(null)}
+          returnFocusTo={() => addButton.current}
+        />
+      )}
+    </>
+  );
+}
+
+/** The bulk side of the toggle: said plainly until the import tool arrives. */
+function BulkSection() {
+  return (
+    <div className="px-4 sm:px-6">
+      <div className="max-w-2xl rounded-[var(--radius-card)] border border-dashed border-ink/20 bg-white/70 p-6 sm:p-8">
+        <h2 className="font-display text-xl font-semibold text-ink">Bulk Upload is coming in the import tool</h2>
+        <p className="mt-2 text-base leading-relaxed text-ink-soft">
+          Uploading a CSV of many products at once (with progress, pause and resume, and a report of refused rows) arrives with the import tool. Until then, add and edit products one by one under Single management.
+        </p>
+        <a href={adminPath('products')} onClick={(e) => followAdminLink(e)} className={`${BUTTONS.primary} mt-5 rounded-full`}>
+          Go to Single management
+        </a>
+      </div>
+    </div>
+  );
+}
+
+/** The Products view (spec §2.13): the section switcher, then the open section. */
+export function ProductsView({ search }: { search: Record<string, string> }) {
+  const filters = parseProductsFilters(search);
+  return (
+    <div className="h-full overflow-y-auto">
+      <div className="grid gap-3 px-4 pt-5 pb-4 sm:px-6 lg:flex lg:items-end lg:justify-between">
+        <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Products</h1>
+        <nav aria-label="Product management">
+          <ul className="grid grid-cols-3 gap-1 rounded-xl border border-line bg-white p-1 lg:flex">
+            {PRODUCT_SECTIONS.map((section) => {
+              const current = filters.section === section;
+              return (
+                <li key={section} className="grid">
+                  <a
+                    href={adminPath('products', {}, productsFiltersToSearch({ section }))}
+                    onClick={(e) => followAdminLink(e)}
+                    aria-current={current ? 'page' : undefined}
+                    className={`inline-flex min-h-11 items-center justify-center rounded-lg px-2 py-1 text-center text-sm leading-tight font-semibold sm:px-3.5 lg:whitespace-nowrap ${current ? 'bg-ink text-paper' : 'text-ink-soft hover:bg-canvas hover:text-ink'}`}
+                  >
+                    {SECTION_LABELS[section]}
+                  </a>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+      </div>
+      {filters.section === 'single' ? <ProductsSection filters={filters} /> : filters.section === 'bulk' ? <BulkSection /> : <CategoriesSection />}
+    </div>
+  );
+}
+
+/** The Products view's frame before the island hydrates. */
+ProductsView.Skeleton = function ProductsViewSkeleton() {
+  return (
+    <div className="h-full overflow-hidden">
+      <div className="px-4 pt-5 pb-4 sm:px-6">
+        <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Products</h1>
+      </div>
+      <div className="px-4 sm:px-6">
+        <SkeletonGrid />
+      </div>
+    </div>
+  );
+};

@@ -1,0 +1,232 @@
+/**
+ * The add/edit dialog's form as typed (numbers as text), how it becomes the API's ProductInput,
+ * how it is checked before sending (the shared schema, so the browser and the server say the same),
+ * and how a newer version saved by someone else is merged in without losing what was typed. Pure.
+ */
+import {
+  ADMIN_CATALOG_MESSAGES,
+  checkRequiredProductFields,
+  productInputSchema,
+  slugFromName,
+  type AdminProduct,
+  type ProductInput,
+  type TechnicalSpecInput,
+} from '../../../lib/schemas/admin-catalog';
+
+/** The dialog's values: text inputs as typed, lists and flags as edited. */
+export interface ProductForm {
+  name: string;
+  sku: string;
+  slug: string;
+  description: string;
+  brand: string;
+  category: string;
+  finish: string;
+  price: string;
+  originalPrice: string;
+  stockQuantity: string;
+  rating: string;
+  reviews: string;
+  coverage: string;
+  usageInstructions: string;
+  image: string;
+  gallery: string[];
+  features: string[];
+  certifications: string[];
+  technicalSpecs: TechnicalSpecInput[];
+  isEcoFriendly: boolean;
+  isNew: boolean;
+  isPopular: boolean;
+  requestQuoteOnly: boolean;
+}
+export type ProductFormField = keyof ProductForm;
+
+/** How each field is named to staff (conflict notices, messages without a field of their own). */
+export const FIELD_LABELS: Record<ProductFormField, string> = {
+  name: 'Name',
+  sku: 'SKU',
+  slug: 'Web address',
+  description: 'Description',
+  brand: 'Brand',
+  category: 'Category',
+  finish: 'Finish',
+  price: 'Price',
+  originalPrice: 'Original price',
+  stockQuantity: 'Stock quantity',
+  rating: 'Rating',
+  reviews: 'Reviews',
+  coverage: 'Coverage',
+  usageInstructions: 'Usage instructions',
+  image: 'Main image',
+  gallery: 'Gallery',
+  features: 'Features',
+  certifications: 'Certifications',
+  technicalSpecs: 'Technical specs',
+  isEcoFriendly: 'Eco-friendly',
+  isNew: 'New',
+  isPopular: 'Popular',
+  requestQuoteOnly: 'Quote only',
+};
+
+/** An empty form for a new product (rating and reviews start at 0). */
+export function emptyProductForm(): ProductForm {
+  return {
+    name: '',
+    sku: '',
+    slug: '',
+    description: '',
+    brand: '',
+    category: '',
+    finish: '',
+    price: '',
+    originalPrice: '',
+    stockQuantity: '',
+    rating: '0',
+    reviews: '0',
+    coverage: '',
+    usageInstructions: '',
+    image: '',
+    gallery: [],
+    features: [],
+    certifications: [],
+    technicalSpecs: [],
+    isEcoFriendly: false,
+    isNew: false,
+    isPopular: false,
+    requestQuoteOnly: false,
+  };
+}
+
+/** The form of an existing product, as the dialog opens on it. */
+export function productToForm(product: AdminProduct): ProductForm {
+  return {
+    name: product.name,
+    sku: product.sku,
+    slug: product.slug,
+    description: product.description,
+    brand: product.brand,
+    category: product.category,
+    finish: product.finish,
+    price: String(product.price),
+    originalPrice: product.originalPrice === undefined ? '' : String(product.originalPrice),
+    stockQuantity: product.stockQuantity === undefined ? (product.inStock ? '' : '0') : String(product.stockQuantity),
+    rating: String(product.rating),
+    reviews: String(product.reviews),
+    coverage: product.coverage,
+    usageInstructions: product.usageInstructions,
+    image: product.image,
+    gallery: [...product.gallery],
+    features: [...product.features],
+    certifications: [...product.certifications],
+    technicalSpecs: product.technicalSpecs.map((s) => ({ ...s })),
+    isEcoFriendly: product.isEcoFriendly,
+    isNew: product.isNew,
+    isPopular: product.isPopular,
+    requestQuoteOnly: product.requestQuoteOnly,
+  };
+}
+
+/** A typed number: blank → undefined (the schema then says it is required), anything else as Number reads it. */
+function readNumber(text: string): number | undefined {
+  const trimmed = text.trim();
+  return trimmed === '' ? undefined : Number(trimmed);
+}
+
+/** The request body of the form (POST as is; PUT adds `version`). A blank slug lets the server generate it. */
+export function formToInput(form: ProductForm): ProductInput {
+  const originalPrice = readNumber(form.originalPrice);
+  return {
+    name: form.name,
+    sku: form.sku,
+    slug: form.slug.trim() || undefined,
+    description: form.description,
+    brand: form.brand,
+    category: form.category,
+    finish: form.finish as ProductInput['finish'],
+    price: readNumber(form.price) as number,
+    originalPrice: originalPrice ?? null,
+    stockQuantity: readNumber(form.stockQuantity) as number,
+    rating: readNumber(form.rating) ?? 0,
+    reviews: readNumber(form.reviews) ?? 0,
+    coverage: form.coverage,
+    usageInstructions: form.usageInstructions,
+    image: form.image,
+    gallery: form.gallery,
+    features: form.features,
+    certifications: form.certifications,
+    technicalSpecs: form.technicalSpecs,
+    isEcoFriendly: form.isEcoFriendly,
+    isNew: form.isNew,
+    isPopular: form.isPopular,
+    requestQuoteOnly: form.requestQuoteOnly,
+  };
+}
+
+/** The short message a required field shows under itself; the full spec alert sits above the form. */
+export const REQUIRED_FIELD_MESSAGE = 'Required.';
+
+/** What the check before sending found: the alert above the form (if any) and a message per field. */
+export interface FormCheck {
+  alert: string | null;
+  fields: Partial<Record<ProductFormField, string>>;
+}
+
+/**
+ * Checks the form with the shared schema. A blank name, SKU, description, brand or main image gives
+ * the exact spec §5 alert (each of those fields marked 'Required.'); other rules give their message
+ * on their field.
+ */
+export function checkProductForm(form: ProductForm): FormCheck {
+  const alert = checkRequiredProductFields(form);
+  const fields: FormCheck['fields'] = {};
+  const parsed = productInputSchema.safeParse(formToInput(form));
+  if (!parsed.success) {
+    for (const issue of parsed.error.issues) {
+      const field = String(issue.path[0] ?? '') as ProductFormField;
+      if (!(field in FIELD_LABELS) || fields[field]) continue;
+      fields[field] = issue.message === ADMIN_CATALOG_MESSAGES.requiredFields ? REQUIRED_FIELD_MESSAGE : issue.message;
+    }
+  }
+  return { alert, fields };
+}
+
+/**
+ * Splits a server's 422 field messages into the form's fields and the rest ('gallery.2' belongs to
+ * the gallery; a key the form does not know goes to the alert).
+ */
+export function mapServerFields(serverFields: Record<string, string>): { fields: FormCheck['fields']; other: string[] } {
+  const fields: FormCheck['fields'] = {};
+  const other: string[] = [];
+  for (const [key, message] of Object.entries(serverFields)) {
+    const field = key.split('.')[0] as ProductFormField;
+    if (field in FIELD_LABELS) fields[field] ??= message === ADMIN_CATALOG_MESSAGES.requiredFields ? REQUIRED_FIELD_MESSAGE : message;
+    else other.push(message);
+  }
+  return { fields, other };
+}
+
+/** The slug to show while the name is typed: generated from the name until staff edit the slug themselves. */
+export function nextSlug(form: ProductForm, slugTouched: boolean): string {
+  return slugTouched ? form.slug : slugFromName(form.name);
+}
+
+/** Whether two values of a field are the same. */
+function same(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/**
+ * Brings in the version someone else saved (`theirs`) without losing what was typed: a field this
+ * dialog changed since it opened (`base` → `mine`) keeps the typed value, any other field takes
+ * theirs. Also names the fields both sides changed to different values, for staff to review.
+ */
+export function mergeLatest(base: ProductForm, mine: ProductForm, theirs: ProductForm): { form: ProductForm; clashes: ProductFormField[] } {
+  const form = { ...theirs };
+  const clashes: ProductFormField[] = [];
+  for (const field of Object.keys(FIELD_LABELS) as ProductFormField[]) {
+    if (same(mine[field], base[field])) continue;
+    (form as Record<ProductFormField, unknown>)[field] = mine[field];
+    if (!same(theirs[field], base[field]) && !same(theirs[field], mine[field])) clashes.push(field);
+  }
+  return { form, clashes };
+}

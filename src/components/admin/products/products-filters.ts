@@ -1,0 +1,60 @@
+/**
+ * The Products view's state as its URL carries it (so reload, links and the back button keep it):
+ * which section is open, the search, the category filter and the page. Pure.
+ */
+import { ADMIN_CATEGORY_FILTER_ALL, ADMIN_CATEGORY_FILTER_OPTIONS } from '../../../lib/schemas/admin-catalog';
+
+/** The sections of the Products view: one-by-one management, the bulk upload, brands and categories. */
+export const PRODUCT_SECTIONS = ['single', 'bulk', 'brands'] as const;
+export type ProductSection = (typeof PRODUCT_SECTIONS)[number];
+
+/** How each section reads in the view's switcher. */
+export const SECTION_LABELS: Record<ProductSection, string> = {
+  single: 'Single management',
+  bulk: 'Bulk Upload',
+  brands: 'Brands & categories',
+};
+
+const ALL_CATEGORIES = ADMIN_CATEGORY_FILTER_ALL;
+const CATEGORY_FILTER_OPTIONS: readonly string[] = ADMIN_CATEGORY_FILTER_OPTIONS;
+
+/** Products per page of the card grid (divides into rows of 2, 3 and 4). */
+export const PRODUCTS_PAGE_SIZE = 24;
+
+/** Longest search the view sends. */
+const SEARCH_MAX = 200;
+
+/** The Products view's filters. */
+export interface ProductsFilters {
+  section: ProductSection;
+  q: string;
+  category: string;
+  page: number;
+}
+
+/** Reads the filters from URL search parameters; anything unreadable falls back to its default. */
+export function parseProductsFilters(search: Record<string, string | undefined>): ProductsFilters {
+  const section = PRODUCT_SECTIONS.find((s) => s === search.section) ?? 'single';
+  const q = (search.q ?? '').trim().slice(0, SEARCH_MAX);
+  const category = CATEGORY_FILTER_OPTIONS.find((c) => c === search.category) ?? ALL_CATEGORIES;
+  const page = Number(search.page);
+  return { section, q, category, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+}
+
+/** The URL search parameters of the filters, defaults left out so URLs stay short. */
+export function productsFiltersToSearch(filters: Partial<ProductsFilters>): Record<string, string> {
+  const search: Record<string, string> = {};
+  if (filters.section && filters.section !== 'single') search.section = filters.section;
+  const q = filters.q?.trim();
+  if (q) search.q = q;
+  if (filters.category && filters.category !== ALL_CATEGORIES) search.category = filters.category;
+  if (filters.page && filters.page > 1) search.page = String(filters.page);
+  return search;
+}
+
+/** GET /api/admin/products for these filters ('All' sends no category). */
+export function productsApiPath(filters: ProductsFilters): string {
+  const query = new URLSearchParams({ q: filters.q, page: String(filters.page), pageSize: String(PRODUCTS_PAGE_SIZE) });
+  if (filters.category !== ALL_CATEGORIES) query.set('category', filters.category);
+  return `/api/admin/products?${query}`;
+}
