@@ -219,3 +219,6 @@ export const IMAGE_VARIANTS = [
   { name: '1200w', width: 1200 },
 ] as const;
 export type ImageVariantName = (typeof IMAGE_VARIANTS)[number]['name'];
+
+/** A stock count at or below this (and above 0) shows 'Only N left' in the shop and counts as low stock in the back office. */
+export const LOW_STOCK_MAX = 5;

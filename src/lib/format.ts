@@ -3,11 +3,10 @@
  * Pure functions; amounts arrive in dollars (as the catalogue writes them) and go through whole
  * cents (src/lib/money.ts) before any arithmetic, so float drift never reaches a label.
  */
+import { LOW_STOCK_MAX } from './constants';
 import { formatMoney, roundToCents } from './money';
 import type { Product } from './schemas/catalog';
 
-/** A stock count at or below this (and above 0) shows 'Only N left'. */
-export const LOW_STOCK_MAX = 5;
 
 /** Formats a dollar amount with two decimals and thousands separators: 1299 → '$1,299.00'. */
 export function formatPrice(dollars: number): string {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { LOW_STOCK_MAX } from '../../lib/format';
+import { LOW_STOCK_MAX } from '../../lib/constants';
 import type { Db } from '../customers/customers.repository';
 import type { ProductsTable } from '../db/schema';
 import { containsPattern } from '../orders/order-admin.repository';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { LOW_STOCK_MAX } from '../../../src/lib/constants';
 import {
-  LOW_STOCK_MAX,
   computeSavingsCents,
   formatFileSize,
   formatLowStock,
