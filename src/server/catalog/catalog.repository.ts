@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -15,6 +15,24 @@ export async function selectCatalogRevision(db: Db): Promise<number> {
 /** Every product row, in no particular order. */
 export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
   return db.selectFrom('products').selectAll().execute();
+}
+
+// A withdrawn product (withdrawn_at set by the admin products migration) keeps its row for the orders that name it.
+const WITHDRAWN_AT = sql.ref('withdrawn_at');
+
+/** Every product row on sale (not withdrawn), in no particular order. */
+export async function selectLiveProducts(db: Db): Promise<ProductsTable[]> {
+  return db.selectFrom('products').selectAll().where(WITHDRAWN_AT, 'is', null).execute();
+}
+
+/** The product on sale (not withdrawn) whose slug is `slug`, or undefined. */
+export async function selectLiveProductBySlug(db: Db, slug: string): Promise<ProductsTable | undefined> {
+  return db.selectFrom('products').selectAll().where('slug', '=', slug).where(WITHDRAWN_AT, 'is', null).executeTakeFirst();
+}
+
+/** Slug and last change of every product on sale, by slug. */
+export async function selectLiveProductSlugs(db: Db): Promise<Pick<ProductsTable, 'slug' | 'updated_at'>[]> {
+  return db.selectFrom('products').select(['slug', 'updated_at']).where(WITHDRAWN_AT, 'is', null).orderBy('slug').execute();
 }
 
 /** The product row with this id, or undefined. */

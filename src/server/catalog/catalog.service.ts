@@ -10,7 +10,7 @@ import {
   insertCategories,
   insertProducts,
   selectAllCategories,
-  selectAllProducts,
+  selectLiveProducts,
   selectProductById,
 } from './catalog.repository';
 import { categoryToColumns, productToColumns, rowToCategory, rowToProduct } from './catalog.rows';
@@ -42,9 +42,9 @@ export function sortProductRows(rows: ProductsTable[]): ProductsTable[] {
   );
 }
 
-/** Reads the whole catalogue from the database. */
+/** Reads the catalogue on sale (withdrawn products left out) from the database. */
 export async function listCatalog(db: Kysely<Database>): Promise<Catalog> {
-  const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
+  const [productRows, categoryRows] = await Promise.all([selectLiveProducts(db), selectAllCategories(db)]);
   return {
     products: sortProductRows(productRows).map(rowToProduct),
     categories: categoryRows.map(rowToCategory),
@@ -135,12 +135,13 @@ function endsWithNewline(path: string): boolean {
 
 /**
  * Writes the database catalogue back to the content folder: the six product lists (each product
- * to the file it came from, in its position) and categories.json, in the files' own format (an
+ * on sale to the file it came from, in its position; withdrawn ones stay out, so a database seeded
+ * from the files never sells them) and categories.json, in the files' own format (an
  * existing file keeps its final-newline convention).
  * Returns the paths written.
  */
 export async function exportCatalogToContent(db: Kysely<Database>, contentDir: string): Promise<string[]> {
-  const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
+  const [productRows, categoryRows] = await Promise.all([selectLiveProducts(db), selectAllCategories(db)]);
   const byFile = new Map<string, Product[]>(PRODUCT_FILES.map((f) => [f, []]));
   for (const row of sortProductRows(productRows)) {
     const file = byFile.has(row.source_file) ? row.source_file : PRODUCT_FILES[PRODUCT_FILES.length - 1];
