@@ -12,7 +12,6 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProductJsonLd, productPath } from '../../src/lib/catalog/product-view';
 import type { Product } from '../../src/lib/schemas/catalog';
@@ -95,7 +94,7 @@ async function changeSlug(id: string, from: string, to: string): Promise<void> {
 
 /** Withdraws a product: it leaves the shop, its row stays for the orders that name it. */
 async function withdrawProduct(id: string): Promise<void> {
-  await sql`UPDATE products SET withdrawn_at = ${new Date().toISOString()} WHERE id = ${id}`.execute(handle.db);
+  await handle.db.updateTable('products').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', id).execute();
 }
 
 /** GET of a storefront path on the server, redirects not followed. */

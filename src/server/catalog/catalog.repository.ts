@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -12,32 +12,24 @@ export async function selectCatalogRevision(db: Db): Promise<number> {
   return Number(row.revision);
 }
 
-/** Every product row, in no particular order. */
+/** Every live product row (withdrawn ones left out), in no particular order. */
 export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
-  return db.selectFrom('products').selectAll().execute();
+  return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).execute();
 }
 
-// A withdrawn product (withdrawn_at set by the admin products migration) keeps its row for the orders that name it.
-const WITHDRAWN_AT = sql.ref('withdrawn_at');
-
-/** Every product row on sale (not withdrawn), in no particular order. */
-export async function selectLiveProducts(db: Db): Promise<ProductsTable[]> {
-  return db.selectFrom('products').selectAll().where(WITHDRAWN_AT, 'is', null).execute();
-}
-
-/** The product on sale (not withdrawn) whose slug is `slug`, or undefined. */
+/** The live product (not withdrawn) whose slug is `slug`, or undefined. */
 export async function selectLiveProductBySlug(db: Db, slug: string): Promise<ProductsTable | undefined> {
-  return db.selectFrom('products').selectAll().where('slug', '=', slug).where(WITHDRAWN_AT, 'is', null).executeTakeFirst();
+  return db.selectFrom('products').selectAll().where('slug', '=', slug).where('withdrawn_at', 'is', null).executeTakeFirst();
 }
 
-/** Slug and last change of every product on sale, by slug. */
+/** Slug and last change of every live product (not withdrawn), by slug. */
 export async function selectLiveProductSlugs(db: Db): Promise<Pick<ProductsTable, 'slug' | 'updated_at'>[]> {
-  return db.selectFrom('products').select(['slug', 'updated_at']).where(WITHDRAWN_AT, 'is', null).orderBy('slug').execute();
+  return db.selectFrom('products').select(['slug', 'updated_at']).where('withdrawn_at', 'is', null).orderBy('slug').execute();
 }
 
-/** The product row with this id, or undefined. */
+/** The live product row with this id, or undefined (also when withdrawn). */
 export async function selectProductById(db: Db, id: string): Promise<ProductsTable | undefined> {
-  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('products').selectAll().where('id', '=', id).where('withdrawn_at', 'is', null).executeTakeFirst();
 }
 
 /** Every category row, by sort order. */

@@ -10,7 +10,7 @@ import {
   insertCategories,
   insertProducts,
   selectAllCategories,
-  selectLiveProducts,
+  selectAllProducts,
   selectProductById,
 } from './catalog.repository';
 import { categoryToColumns, productToColumns, rowToCategory, rowToProduct } from './catalog.rows';
@@ -44,7 +44,7 @@ export function sortProductRows(rows: ProductsTable[]): ProductsTable[] {
 
 /** Reads the catalogue on sale (withdrawn products left out) from the database. */
 export async function listCatalog(db: Kysely<Database>): Promise<Catalog> {
-  const [productRows, categoryRows] = await Promise.all([selectLiveProducts(db), selectAllCategories(db)]);
+  const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
   return {
     products: sortProductRows(productRows).map(rowToProduct),
     categories: categoryRows.map(rowToCategory),
@@ -141,7 +141,7 @@ function endsWithNewline(path: string): boolean {
  * Returns the paths written.
  */
 export async function exportCatalogToContent(db: Kysely<Database>, contentDir: string): Promise<string[]> {
-  const [productRows, categoryRows] = await Promise.all([selectLiveProducts(db), selectAllCategories(db)]);
+  const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
   const byFile = new Map<string, Product[]>(PRODUCT_FILES.map((f) => [f, []]));
   for (const row of sortProductRows(productRows)) {
     const file = byFile.has(row.source_file) ? row.source_file : PRODUCT_FILES[PRODUCT_FILES.length - 1];

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
-import { selectAllCategories, selectCatalogRevision, selectLiveProducts } from './catalog.repository';
+import { selectAllCategories, selectAllProducts, selectCatalogRevision } from './catalog.repository';
 import { rowToCategory, rowToProduct } from './catalog.rows';
 import { sortProductRows } from './catalog.service';
 
@@ -178,7 +178,7 @@ export class CatalogSnapshotCache {
     const started = performance.now();
     // The revision is read before the rows: rows newer than their label only cause one more rebuild, never a stale answer.
     const revision = await selectCatalogRevision(db);
-    const [productRows, categoryRows] = await Promise.all([selectLiveProducts(db), selectAllCategories(db)]);
+    const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
     const snapshot = this.#serialise(revision, productRows, categoryRows, started);
     if (!this.#current || snapshot.revision >= this.#current.revision) this.#current = snapshot;
     return snapshot;

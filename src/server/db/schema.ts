@@ -50,6 +50,8 @@ export interface ProductsTable {
   version: number;
   created_at: string;
   updated_at: string;
+  /** When staff deleted it: kept for the orders that reference it, out of the live catalogue. */
+  withdrawn_at?: string | null;
 }
 
 /** A Category/Brand of spec §3. */

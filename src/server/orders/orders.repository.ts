@@ -13,13 +13,14 @@ export type OrderableProductRow = Pick<
   'id' | 'name' | 'sku' | 'image' | 'category' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only'
 >;
 
-/** The products with these ids (missing ids are simply absent). */
+/** The live products with these ids (missing and withdrawn ids are simply absent). */
 export function selectOrderableProducts(db: Db, ids: readonly string[]): Promise<OrderableProductRow[]> {
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
     .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only'])
     .where('id', 'in', ids)
+    .where('withdrawn_at', 'is', null)
     .execute();
 }
 

@@ -6,6 +6,7 @@ import * as enquiries from './2026-11-22T0600_enquiries';
 import * as staff from './2026-11-23T0100_staff';
 import * as orderClientAddress from './2026-11-24T0200_order_client_address';
 import * as outboxPriority from './2026-11-24T0300_outbox_priority';
+import * as adminProducts from './2026-11-25T0100_admin_products';
 import * as productFormerSlugs from './2026-11-25T0300_product_former_slugs';
 
 /**
@@ -21,5 +22,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-23T0100_staff': staff,
   '2026-11-24T0200_order_client_address': orderClientAddress,
   '2026-11-24T0300_outbox_priority': outboxPriority,
+  '2026-11-25T0100_admin_products': adminProducts,
   '2026-11-25T0300_product_former_slugs': productFormerSlugs,
 };

@@ -1,0 +1,114 @@
+import { sql } from 'kysely';
+import { LOW_STOCK_MAX } from '../../lib/format';
+import type { Db } from '../customers/customers.repository';
+import type { ProductsTable } from '../db/schema';
+
+/** What the back-office list asks for: a search, a category (undefined: all), one page. */
+export interface AdminProductFilter {
+  /** Lower-cased text matched anywhere in name, description, SKU or brand. */
+  text?: string;
+  category?: string;
+  limit: number;
+  offset: number;
+}
+
+/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
+function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** One page of live products by name (then id) and how many match, searched and filtered in SQL. */
+export async function selectAdminProductPage(db: Db, filter: AdminProductFilter): Promise<{ rows: ProductsTable[]; total: number }> {
+  let query = db.selectFrom('products').where('withdrawn_at', 'is', null);
+  if (filter.category) query = query.where('category', '=', filter.category);
+  if (filter.text) {
+    const pattern = sql<string>`${containsPattern(filter.text)} ESCAPE '\\'`;
+    query = query.where((eb) =>
+      eb.or([
+        eb(eb.fn('lower', ['name']), 'like', pattern),
+        eb(eb.fn('lower', ['sku']), 'like', pattern),
+        eb(eb.fn('lower', ['brand']), 'like', pattern),
+        eb(eb.fn('lower', ['description']), 'like', pattern),
+      ]),
+    );
+  }
+  const [rows, count] = await Promise.all([
+    query.selectAll().orderBy('name').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+    query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+  ]);
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** The stat cards over every live product: total, in stock, out of stock, low stock (1..LOW_STOCK_MAX counted units). */
+export async function selectAdminProductStats(db: Db): Promise<{ total: number; inStock: number; outOfStock: number; lowStock: number }> {
+  const row = await db
+    .selectFrom('products')
+    .where('withdrawn_at', 'is', null)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('total'),
+      sql<number>`coalesce(sum(case when in_stock = 1 then 1 else 0 end), 0)`.as('in_stock'),
+      sql<number>`coalesce(sum(case when in_stock = 1 and stock_quantity between 1 and ${LOW_STOCK_MAX} then 1 else 0 end), 0)`.as('low_stock'),
+    ])
+    .executeTakeFirstOrThrow();
+  const total = Number(row.total);
+  const inStock = Number(row.in_stock);
+  return { total, inStock, outOfStock: total - inStock, lowStock: Number(row.low_stock) };
+}
+
+/** The product row with this id, withdrawn or not. */
+export function selectAnyProductById(db: Db, id: string): Promise<ProductsTable | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Whether a product other than `exceptId` (withdrawn ones included: they keep theirs) has this SKU, ignoring case. */
+export async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('products').select('id').where(sql<string>`lower(sku)`, '=', sku.toLowerCase());
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return (await query.executeTakeFirst()) !== undefined;
+}
+
+/** The slugs starting with `stem` held by products other than `exceptId` (to pick a free one). */
+export async function selectSlugsLike(db: Db, stem: string, exceptId?: string): Promise<Set<string>> {
+  let query = db.selectFrom('products').select('slug').where('slug', 'like', sql<string>`${`${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  if (exceptId) query = query.where('id', '<>', exceptId);
+  return new Set((await query.execute()).map((r) => r.slug));
+}
+
+/** The brand logo another product of this brand uses, if any. */
+export async function selectBrandLogo(db: Db, brand: string): Promise<string | undefined> {
+  const row = await db.selectFrom('products').select('brand_logo').where('brand', '=', brand).limit(1).executeTakeFirst();
+  return row?.brand_logo;
+}
+
+/** Inserts one product row. */
+export async function insertProduct(db: Db, row: ProductsTable): Promise<void> {
+  await db.insertInto('products').values(row).execute();
+}
+
+/** Writes a live product's columns only if it is still at `version`, bumping it; false when stale or gone. */
+export async function updateProductIfVersion(
+  db: Db,
+  id: string,
+  version: number,
+  changes: Omit<Partial<ProductsTable>, 'id' | 'version' | 'withdrawn_at'> & { updated_at: string },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ ...changes, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('version', '=', version)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Marks a live product withdrawn; false when there is none. */
+export async function markProductWithdrawn(db: Db, id: string, at: string): Promise<boolean> {
+  const result = await db
+    .updateTable('products')
+    .set({ withdrawn_at: at, updated_at: at, version: sql`version + 1` })
+    .where('id', '=', id)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
