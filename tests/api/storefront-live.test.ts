@@ -12,6 +12,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildProductJsonLd, productPath } from '../../src/lib/catalog/product-view';
 import type { Product } from '../../src/lib/schemas/catalog';
@@ -22,6 +23,7 @@ import { readProductFiles } from '../../src/server/catalog/content-files';
 import { recordFormerSlug } from '../../src/server/catalog/product-slugs.repository';
 import { resolveDatabaseTarget } from '../../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../../src/server/db/connection';
+import { rawRequest } from './helpers/http';
 import { createTestDatabase, ROOT } from './helpers/lane';
 import { startServer, type TestServer } from './helpers/server';
 
@@ -148,6 +150,24 @@ describe('product pages rendered from the database', () => {
     expect(new URL(head.canonical).pathname).toBe(productPath(built.slug));
     expect(productJsonLdOf(page.text)).toEqual(buildProductJsonLd(built, head.canonical));
     expect(head.jsonLd.map((n) => n['@type'])).toEqual(expect.arrayContaining(['Organization', 'Product', 'BreadcrumbList']));
+  });
+
+  it('sends the page compressed as the browser accepts, with a weak ETag that revalidates with 304', async () => {
+    const path = `${server.url}${productPath(built.slug)}`;
+    const plain = await rawRequest(path, { headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    const br = await rawRequest(path, { headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotliDecompressSync(br.body).toString()).toBe(plain.body.toString());
+    const gz = await rawRequest(path, { headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gz.body).toString()).toBe(plain.body.toString());
+    const etag = br.headers.etag!;
+    expect(etag).toMatch(/^W\/"/);
+    const again = await rawRequest(path, { headers: { 'accept-encoding': 'gzip, br', 'if-none-match': etag } });
+    expect(again.status).toBe(304);
+    expect(again.body.length).toBe(0);
   });
 
   it('answers an unknown or malformed slug with 404 and the not-found page', async () => {

@@ -3,6 +3,7 @@ import { slugSchema, type Product } from '../../lib/schemas/catalog';
 import type { Database } from '../db/schema';
 import { selectCatalogRevision, selectLiveProductBySlug } from './catalog.repository';
 import { rowToProduct } from './catalog.rows';
+import { lazyEncodings, pickEncoding, type CatalogEncoding } from './catalog.snapshot';
 import { currentSlugFor } from './product-slugs.repository';
 
 /** What /shop/<slug> shows: the product, a 301 to its current slug, or the not-found page. */
@@ -11,8 +12,12 @@ export type ProductPageLookup =
   | { kind: 'moved'; slug: string }
   | { kind: 'missing' };
 
-/** Product pages kept per revision; past it the oldest go first (the shop plans for 10,000 products). */
+/** Route pattern of the product pages. */
+export const PRODUCT_PAGE_ROUTE = '/shop/[slug]';
+/** Products looked up per revision; past it the oldest go first (the shop plans for 10,000 products). */
 export const PRODUCT_PAGE_CACHE_MAX = 20_000;
+/** Rendered pages kept per revision (about 64 KB of HTML each, plus its compressed forms); past it the oldest go first. */
+export const PRODUCT_HTML_CACHE_MAX = 500;
 // Longer than any slug the product form accepts: such a path is not looked up.
 const MAX_SLUG_LENGTH = 200;
 
@@ -66,5 +71,64 @@ async function readProductPage(db: Kysely<Database>, slug: string): Promise<Prod
   return current ? { kind: 'moved', slug: current } : MISSING;
 }
 
-/** The product pages of this process. */
+/** A rendered product page: its HTML in each encoding, compressed on first use. */
+type RenderedPage = (encoding: CatalogEncoding) => Promise<Buffer>;
+
+/**
+ * The rendered HTML of each product page, kept until the catalogue revision moves and sent
+ * compressed (br or gzip, as the request accepts) with a weak ETag of the revision: a page viewed
+ * again is neither rendered nor compressed again. Only 200 HTML answers are kept.
+ */
+export class ProductHtmlCache {
+  #revision: number | undefined;
+  #pages = new Map<string, RenderedPage>();
+  readonly #max: number;
+
+  constructor(max = PRODUCT_HTML_CACHE_MAX) {
+    this.#max = max;
+  }
+
+  /** Answers a GET or HEAD of /shop/<slug> from the cache, or with `render()` (kept when it is a 200 page). */
+  async respond(db: Kysely<Database>, slug: string, request: Request, render: () => Promise<Response>): Promise<Response> {
+    const revision = await selectCatalogRevision(db);
+    if (revision !== this.#revision) {
+      this.#pages.clear();
+      this.#revision = revision;
+    }
+    let page = this.#pages.get(slug);
+    if (!page) {
+      const rendered = await render();
+      if (rendered.status !== 200 || !rendered.headers.get('content-type')?.startsWith('text/html')) return rendered;
+      page = lazyEncodings(Buffer.from(await rendered.arrayBuffer()));
+      if (this.#revision === revision) {
+        if (this.#pages.size >= this.#max) this.#pages.delete(this.#pages.keys().next().value!);
+        this.#pages.set(slug, page);
+      }
+    }
+    const encoding = pickEncoding(request.headers.get('accept-encoding'));
+    const headers: Record<string, string> = {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'public, max-age=0, must-revalidate',
+      vary: 'Accept-Encoding',
+      // Weak: the same revision renders the same page, though not byte for byte (island ids differ).
+      etag: `W/"r${revision}-${encoding}"`,
+    };
+    if (encoding !== 'identity') headers['content-encoding'] = encoding;
+    if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === headers.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    const body = await page(encoding);
+    headers['content-length'] = String(body.byteLength);
+    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+  }
+
+  /** Forgets every page. */
+  clear(): void {
+    this.#revision = undefined;
+    this.#pages.clear();
+  }
+}
+
+/** The product pages of this process: what each slug shows, and its rendered HTML. */
 export const productPageCache = new ProductPageCache();
+export const productHtmlCache = new ProductHtmlCache();
