@@ -24,41 +24,63 @@ const MAX_SLUG_LENGTH = 200;
 const MISSING: ProductPageLookup = { kind: 'missing' };
 
 /**
+ * Values kept for one catalogue revision at most `max` at a time (the oldest go first): a newer
+ * revision empties it, and a value read at an older one is not kept.
+ */
+class RevisionMap<V> {
+  #revision: number | undefined;
+  #entries = new Map<string, V>();
+
+  constructor(private readonly max: number) {}
+
+  /** The value kept for `key` at `revision` (moving to that revision when it is new). */
+  get(revision: number, key: string): V | undefined {
+    if (revision !== this.#revision) {
+      this.#entries.clear();
+      this.#revision = revision;
+    }
+    return this.#entries.get(key);
+  }
+
+  /** Keeps `value`, read at `revision`, unless the map has moved on since. */
+  set(revision: number, key: string, value: V): void {
+    if (revision !== this.#revision) return;
+    if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value!);
+    this.#entries.set(key, value);
+  }
+
+  /** Forgets everything. */
+  clear(): void {
+    this.#revision = undefined;
+    this.#entries.clear();
+  }
+}
+
+/**
  * The product of each /shop/<slug>, read from the database on first view and kept until the
  * catalogue revision moves (any product or category change bumps it), so an edit, a new product
  * or a withdrawal shows at the next view. Unknown slugs are not kept: guessing cannot fill memory.
  */
 export class ProductPageCache {
-  #revision: number | undefined;
-  #entries = new Map<string, ProductPageLookup>();
-  readonly #max: number;
+  readonly #entries: RevisionMap<ProductPageLookup>;
 
   constructor(max = PRODUCT_PAGE_CACHE_MAX) {
-    this.#max = max;
+    this.#entries = new RevisionMap(max);
   }
 
   /** What /shop/<slug> shows at the current revision. */
   async lookup(db: Kysely<Database>, slug: string): Promise<ProductPageLookup> {
     if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return MISSING;
     const revision = await selectCatalogRevision(db);
-    if (revision !== this.#revision) {
-      this.#entries.clear();
-      this.#revision = revision;
-    }
-    const known = this.#entries.get(slug);
+    const known = this.#entries.get(revision, slug);
     if (known) return known;
     const found = await readProductPage(db, slug);
-    // A lookup that began before a change may not be kept under the revision that followed it.
-    if (found.kind !== 'missing' && this.#revision === revision) {
-      if (this.#entries.size >= this.#max) this.#entries.delete(this.#entries.keys().next().value!);
-      this.#entries.set(slug, found);
-    }
+    if (found.kind !== 'missing') this.#entries.set(revision, slug, found);
     return found;
   }
 
   /** Forgets every page (tests, or after a restore). */
   clear(): void {
-    this.#revision = undefined;
     this.#entries.clear();
   }
 }
@@ -80,30 +102,21 @@ type RenderedPage = (encoding: CatalogEncoding) => Promise<Buffer>;
  * again is neither rendered nor compressed again. Only 200 HTML answers are kept.
  */
 export class ProductHtmlCache {
-  #revision: number | undefined;
-  #pages = new Map<string, RenderedPage>();
-  readonly #max: number;
+  readonly #pages: RevisionMap<RenderedPage>;
 
   constructor(max = PRODUCT_HTML_CACHE_MAX) {
-    this.#max = max;
+    this.#pages = new RevisionMap(max);
   }
 
   /** Answers a GET or HEAD of /shop/<slug> from the cache, or with `render()` (kept when it is a 200 page). */
   async respond(db: Kysely<Database>, slug: string, request: Request, render: () => Promise<Response>): Promise<Response> {
     const revision = await selectCatalogRevision(db);
-    if (revision !== this.#revision) {
-      this.#pages.clear();
-      this.#revision = revision;
-    }
-    let page = this.#pages.get(slug);
+    let page = this.#pages.get(revision, slug);
     if (!page) {
       const rendered = await render();
       if (rendered.status !== 200 || !rendered.headers.get('content-type')?.startsWith('text/html')) return rendered;
       page = lazyEncodings(Buffer.from(await rendered.arrayBuffer()));
-      if (this.#revision === revision) {
-        if (this.#pages.size >= this.#max) this.#pages.delete(this.#pages.keys().next().value!);
-        this.#pages.set(slug, page);
-      }
+      this.#pages.set(revision, slug, page);
     }
     const encoding = pickEncoding(request.headers.get('accept-encoding'));
     const headers: Record<string, string> = {
@@ -124,7 +137,6 @@ export class ProductHtmlCache {
 
   /** Forgets every page. */
   clear(): void {
-    this.#revision = undefined;
     this.#pages.clear();
   }
 }
