@@ -5,8 +5,9 @@
 // and `npm run catalog:export` writes them back to content files.
 // The file starts its own server on its own database of the lane: it changes the catalogue, which
 // the shared server's other files read as seeded.
-// Until the admin products API lands, products are created, edited and withdrawn here through the
-// project's own repository functions on the lane's real database; switch them to the API after.
+// Products are created, edited and withdrawn here through the project's own repository functions
+// on the lane's real database, written before the admin products API landed; switch them to the
+// API (POST/PUT/DELETE /api/admin/products) once it is settled.
 import { execFile } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
