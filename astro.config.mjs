@@ -5,6 +5,8 @@ import sitemap from '@astrojs/sitemap';
 import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import cartDirective from './src/directives/integration.ts';
+import inlineScriptHashes from './src/integrations/inline-script-hashes.ts';
+import precompress from './src/integrations/precompress.ts';
 
 /** Public origin of the shop; canonical URLs, the sitemap and Open Graph tags are built on it. */
 const site = process.env.SITE_URL || 'http://localhost:4321';
@@ -30,6 +32,9 @@ export default defineConfig({
       customSitemaps: [new URL('/sitemap-products.xml', site).href],
       filter: (page) => !/\/(checkout|account|admin|login|signup|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname),
     }),
+    inlineScriptHashes(),
+    // Last: compresses what the integrations before it wrote too (the sitemap).
+    precompress(),
   ],
   vite: {
     plugins: [tailwindcss()],

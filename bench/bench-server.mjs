@@ -23,14 +23,14 @@ function findFreePort() {
   });
 }
 
-/** Starts the built server; resolves to its URL, process, DATABASE_URL and a stop function once healthy. */
-export async function startBenchServer() {
+/** Starts the built server (with `env` on top of the bench's); resolves to its URL, process, DATABASE_URL and a stop function once healthy. */
+export async function startBenchServer(env = {}) {
   const port = await findFreePort();
   const databaseUrl = process.env.BENCH_DATABASE_URL || `file:${join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.db')}`;
   const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
     cwd: root,
     // Access lines would measure the terminal, not the server; mail goes to a scratch folder.
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_PENDING_MAX: '1000000', MAIL_DIR: mkdtempSync(join(tmpdir(), 'shop-bench-mail-')) },
+    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_PENDING_MAX: '1000000', MAIL_DIR: mkdtempSync(join(tmpdir(), 'shop-bench-mail-')), ...env },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;

@@ -5,7 +5,7 @@
 // Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
 // and exits non-zero when anything failed.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +18,11 @@ if (!existsSync(join(dist, 'server', 'entry.mjs'))) {
   process.exit(1);
 }
 
-const reports = mkdtempSync(join(tmpdir(), 'shop-api-reports-'));
+// Every temporary file of the run (the lanes' databases, mail folders, servers' scratch) goes under
+// one folder, TMPDIR for the lanes, removed at the end: the suite makes hundreds.
+const scratch = mkdtempSync(join(tmpdir(), 'shop-api-run-'));
+const reports = join(scratch, 'reports');
+mkdirSync(reports);
 let cluster;
 /** The lanes' vitest processes still running. */
 const children = new Set();
@@ -32,7 +36,7 @@ function cleanUp() {
     console.error(`Could not stop the PostgreSQL cluster: ${err.message}`);
   }
   cluster = undefined;
-  rmSync(reports, { recursive: true, force: true });
+  rmSync(scratch, { recursive: true, force: true });
 }
 
 for (const signal of ['SIGINT', 'SIGTERM']) {
@@ -51,7 +55,7 @@ function runLane(lane, env) {
     const child = spawn(
       process.execPath,
       [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/api/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
-      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SHOP_DIST_DIR: dist, API_TEST_LANE: lane, ...env } },
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: scratch, SHOP_DIST_DIR: dist, API_TEST_LANE: lane, ...env } },
     );
     children.add(child);
     let output = '';

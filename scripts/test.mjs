@@ -1,17 +1,21 @@
 // `npm test`: every lane of the suite in order, stopping at the first failing one.
-//   unit (vitest) -> build -> type check -> API lanes (SQLite, PostgreSQL) -> Chromium (installed in
+//   unit (vitest) beside build -> type check; then API lanes (SQLite, PostgreSQL) -> Chromium (installed in
 //   the background from the start) -> e2e +
 //   quality (vitest projects e2e and e2e-serial, against the built server) -> Nu HTML checker.
 // Ends with one line `N passed, N failed`: tests of the vitest projects (and of the API lanes when
 // they report a count), the HTML check as one, and any lane that failed without a count as one failure.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const reportDir = mkdtempSync(join(tmpdir(), 'graphene-test-'));
+// Every lane's temporary files (test databases, mail folders, browser profiles) go under this run's
+// folder, removed at the end: the suites make hundreds and would otherwise leave them behind.
+process.env.TMPDIR = join(reportDir, 'tmp');
+mkdirSync(process.env.TMPDIR);
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 const vnuJar = join(root, 'node_modules/vnu-jar/build/dist/vnu.jar');
 // The build, the server the e2e tests start (scripts/serve.mjs) and the HTML check all use dist/.
@@ -25,30 +29,47 @@ const totals = { passed: 0, failed: 0 };
 /** One row per lane that ran: name, outcome, detail, seconds. */
 const rows = [];
 
-/** Runs a command with inherited output (or teed when `capture` is set); resolves with exit code and captured stdout. */
-function run(command, args, { capture = false, env = {} } = {}) {
+/**
+ * Runs a command; resolves with its exit code and captured stdout. Its output is passed through
+ * (teed when `capture` is set), or with `hold` kept, both streams, and printed in one block when it
+ * ends, after `banner`: a lane running beside another must not interleave with it.
+ */
+function run(command, args, { capture = false, hold = false, banner = '', env = {} } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
+      stdio: ['ignore', capture || hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
     });
     let stdout = '';
+    let held = '';
     child.stdout?.on('data', (chunk) => {
       stdout += chunk.toString();
-      process.stdout.write(chunk);
+      if (hold) held += chunk.toString();
+      else process.stdout.write(chunk);
     });
+    child.stderr?.on('data', (chunk) => (held += chunk.toString()));
+    const finish = (result) => {
+      if (hold) process.stdout.write(`${banner}${held}`);
+      resolvePromise(result);
+    };
     child.on('error', (error) => {
-      console.error(`Could not start ${command}: ${error.message}`);
-      resolvePromise({ code: 127, stdout });
+      held += `Could not start ${command}: ${error.message}\n`;
+      if (!hold) console.error(`Could not start ${command}: ${error.message}`);
+      finish({ code: 127, stdout });
     });
-    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), stdout }));
+    child.on('close', (code, signal) => finish({ code: code ?? (signal ? 128 : 1), stdout }));
   });
+}
+
+/** A lane's banner. */
+function bannerOf(name) {
+  return `\n━━━ ${name} ━━━\n`;
 }
 
 /** Prints a lane banner. */
 function announce(name) {
-  console.log(`\n━━━ ${name} ━━━`);
+  process.stdout.write(bannerOf(name));
 }
 
 /** Records a lane's outcome; returns whether it passed. */
@@ -57,10 +78,13 @@ function record(name, ok, detail, startedAt) {
   return ok;
 }
 
-/** Runs vitest projects (in one run) with the JSON reporter beside the default one and adds their counts. */
-async function runVitestProjects(label, projects) {
+/**
+ * Runs vitest projects (in one run) with the JSON reporter beside the default one and adds their
+ * counts; with `hold`, its output is printed in one block when it ends (see run).
+ */
+async function runVitestProjects(label, projects, { hold = false } = {}) {
   const name = `vitest ${label}`;
-  announce(name);
+  if (!hold) announce(name);
   const startedAt = Date.now();
   const jsonFile = join(reportDir, `${label}.json`);
   const { code } = await run(process.execPath, [
@@ -70,7 +94,7 @@ async function runVitestProjects(label, projects) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,
-  ]);
+  ], { hold, banner: bannerOf(`${name} (ran beside the lanes above)`) });
   let passed = 0;
   let failed = 0;
   if (existsSync(jsonFile)) {
@@ -159,7 +183,7 @@ function summarise() {
     'vitest e2e',
     'Nu HTML checker (dist/client)',
   ].filter(Boolean);
-  const skipped = lanes.slice(rows.length);
+  const skipped = lanes.filter((lane) => !rows.some((row) => row.name === lane));
   if (rows.some((r) => !r.ok) && skipped.length > 0) console.log(`SKIP  ${skipped.join(', ')} (stopped at the first failure)`);
   const seconds = (Date.now() - suiteStartedAt) / 1000;
   console.log(`      ${'total'.padEnd(34)} ${''.padEnd(24)} ${seconds.toFixed(1)} s (${formatMinutes(seconds)})`);
@@ -194,14 +218,20 @@ async function finishChromiumInstall(install) {
   return record(name, code === 0, code === 0 ? 'ok (in the background)' : `exit code ${code}`, Date.now() - milliseconds);
 }
 
-/** Runs the lanes in order and stops at the first that fails. */
+/**
+ * Runs the lanes and stops at the first that fails. The unit tests need no build: they run beside
+ * the build and the type check (which leave most of the second core idle), their output printed
+ * when they end; every later lane waits for both.
+ */
 async function main() {
   const chromiumInstall = startChromiumInstall();
-  const lanes = [
-    () => runVitestProjects('unit', ['unit']),
-    () => runStep('build', 'npm', ['run', 'build']),
+  const unit = runVitestProjects('unit', ['unit'], { hold: true });
+  const built = (async () =>
+    (await runStep('build', 'npm', ['run', 'build'])) &&
     // After the build, which generates the content collection types that tsconfig includes.
-    () => runStep('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]),
+    (await runStep('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root])))();
+  const lanes = [
+    async () => (await Promise.all([unit, built])).every(Boolean),
     ...(existsSync(join(root, 'scripts/test-api.mjs')) ? [runApiLanes] : []),
     () => finishChromiumInstall(chromiumInstall),
     // The parallel browser files, then the stateful ones (see vitest.config.ts).

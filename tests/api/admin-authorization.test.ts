@@ -18,6 +18,7 @@ import {
   type Shop,
   startShop,
 } from './helpers/admin';
+import { addProduct, categoryInput, productInput } from './helpers/admin-catalog';
 import { ROOT } from './helpers/lane';
 import { fetchProducts, q, setStock } from './helpers/orders';
 import { runSql } from './helpers/sql';
@@ -210,6 +211,18 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     body = { email: `intruder.${randomUUID().slice(0, 8)}@example.com`, name: 'Intruder', role: 'super_admin', password: STRONG_PASSWORD };
   } else if (route.key === 'POST /api/admin/auth/login') {
     body = {};
+  } else if (route.key === 'POST /api/admin/products') {
+    body = productInput();
+  } else if (['GET /api/admin/products/[id]', 'PUT /api/admin/products/[id]', 'DELETE /api/admin/products/[id]'].includes(route.key)) {
+    const product = await addProduct(shop.base, cookies.superAdmin!);
+    path = path.replace('[id]', product.id);
+    body = route.method === 'PUT' ? { ...product, price: product.price + 1 } : undefined;
+  } else if (route.key === 'POST /api/admin/categories') {
+    body = categoryInput();
+  } else if (route.key === 'PUT /api/admin/categories/[id]' || route.key === 'DELETE /api/admin/categories/[id]') {
+    const created = await call(shop.base, '/api/admin/categories', { body: categoryInput(), cookie: cookies.superAdmin });
+    path = path.replace('[id]', ((await created.json()) as { id: string }).id);
+    body = route.method === 'PUT' ? { featured: true } : undefined;
   }
   return { path: path.replace(/\[[^\]]+\]/g, 'no-such-id'), body };
 }
@@ -226,6 +239,15 @@ const SAMPLED = new Set([
   'GET /api/admin/staff',
   'POST /api/admin/staff',
   'PATCH /api/admin/staff/[id]',
+  'GET /api/admin/products',
+  'POST /api/admin/products',
+  'GET /api/admin/products/[id]',
+  'PUT /api/admin/products/[id]',
+  'DELETE /api/admin/products/[id]',
+  'GET /api/admin/categories',
+  'POST /api/admin/categories',
+  'PUT /api/admin/categories/[id]',
+  'DELETE /api/admin/categories/[id]',
 ]);
 
 /** Calls a route as a caller. */

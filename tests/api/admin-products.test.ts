@@ -195,7 +195,7 @@ describe('adding a product', () => {
     ['a short description', { description: 'Too short' }, 'description', M.descriptionMin],
     ['an image that is not a path or http(s) URL', { image: 'javascript:alert(1)' }, 'image', M.image],
     ['a missing coverage', { coverage: '' }, 'coverage', M.coverage],
-  ])('refuses %s with its message', async (_name, overrides, field, message) => {
+  ] as [string, Record<string, unknown>, string, string][])('refuses %s with its message', async (_name, overrides, field, message) => {
     const refused = await postProduct(productInput(overrides));
     expect(refused.status, JSON.stringify(refused.json)).toBe(422);
     expect(refused.error?.fields?.[field]).toBe(message);
@@ -311,5 +311,14 @@ describe('deleting a product', () => {
     expect((await putProduct(p.id, { ...p })).status).toBe(404);
     const audit = await auditOf(shop.db, p.id);
     expect(audit.at(-1)).toMatchObject({ action: 'product.delete', before: expect.objectContaining({ id: p.id, name: 'Plover Wood Oil' }) });
+  });
+
+  it('refuses a delete or an edit from another origin, changing nothing', async () => {
+    const p = await addProduct(shop.base, productManager);
+    const foreign = { origin: 'https://evil.example' };
+    const deleted = await call(shop.base, `/api/admin/products/${p.id}`, { method: 'DELETE', cookie: productManager, headers: foreign });
+    const edited = await call(shop.base, `/api/admin/products/${p.id}`, { method: 'PUT', body: { ...p, price: 1 }, cookie: productManager, headers: foreign });
+    expect([deleted.status, edited.status]).toEqual([403, 403]);
+    expect(adminProductSchema.parse(await (await call(shop.base, `/api/admin/products/${p.id}`, { cookie: productManager })).json())).toEqual(p);
   });
 });

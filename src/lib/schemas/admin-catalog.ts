@@ -8,7 +8,7 @@ import { z } from 'zod';
 import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES, CATEGORY_ICONS, FINISHES, PRODUCT_CATEGORIES } from '../constants';
 import { LOW_STOCK_MAX } from '../format';
 import { slugifyBrand } from '../slug';
-import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin';
+import { adminOrdersQuerySchema } from './admin';
 import { categorySchema, imageRefSchema, productSchema } from './catalog';
 
 export { LOW_STOCK_MAX };
@@ -315,8 +315,8 @@ export const adminProductsQuerySchema = z.object({
   /** Matches name, description, SKU or brand (case-insensitive substring). */
   q: z.string().trim().max(200).catch(''),
   category: z.string().trim().max(CATEGORY_NAME_MAX).catch(ADMIN_CATEGORY_FILTER_ALL).transform((c) => c || ADMIN_CATEGORY_FILTER_ALL),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
-  pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).catch(ADMIN_PAGE_SIZE_DEFAULT),
+  page: adminOrdersQuerySchema.shape.page,
+  pageSize: adminOrdersQuerySchema.shape.pageSize,
 });
 export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;
 

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { LOW_STOCK_MAX } from '../../lib/format';
 import type { Db } from '../customers/customers.repository';
 import type { ProductsTable } from '../db/schema';
+import { containsPattern } from '../orders/order-admin.repository';
 
 /** What the back-office list asks for: a search, a category (undefined: all), one page. */
 export interface AdminProductFilter {
@@ -12,12 +13,11 @@ export interface AdminProductFilter {
   offset: number;
 }
 
-/** A LIKE pattern matching `text` anywhere, with %, _ and \ taken literally. */
-function containsPattern(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** One page of live products by name (then id) and how many match, searched and filtered in SQL. */
+/**
+ * One page of live products by name (then id) and how many match, searched and filtered in SQL.
+ * The page's ids come first from the list index (a deep page skips index entries, not table rows),
+ * then the rows are read by id.
+ */
 export async function selectAdminProductPage(db: Db, filter: AdminProductFilter): Promise<{ rows: ProductsTable[]; total: number }> {
   let query = db.selectFrom('products').where('withdrawn_at', 'is', null);
   if (filter.category) query = query.where('category', '=', filter.category);
@@ -32,10 +32,14 @@ export async function selectAdminProductPage(db: Db, filter: AdminProductFilter)
       ]),
     );
   }
-  const [rows, count] = await Promise.all([
-    query.selectAll().orderBy('name').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+  const [ids, count] = await Promise.all([
+    query.select('id').orderBy('name').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
+  const wanted = ids.map((r) => r.id);
+  const rows = wanted.length ? await db.selectFrom('products').selectAll().where('id', 'in', wanted).execute() : [];
+  const position = new Map(wanted.map((id, i) => [id, i]));
+  rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
   return { rows, total: Number(count?.n ?? 0) };
 }
 
@@ -67,9 +71,9 @@ export async function skuTaken(db: Db, sku: string, exceptId?: string): Promise<
   return (await query.executeTakeFirst()) !== undefined;
 }
 
-/** The slugs starting with `stem` held by products other than `exceptId` (to pick a free one). */
+/** The slugs starting with `stem` (a slug: no LIKE wildcards in it) held by products other than `exceptId`. */
 export async function selectSlugsLike(db: Db, stem: string, exceptId?: string): Promise<Set<string>> {
-  let query = db.selectFrom('products').select('slug').where('slug', 'like', sql<string>`${`${stem.replace(/[\\%_]/g, (c) => `\\${c}`)}%`} ESCAPE '\\'`);
+  let query = db.selectFrom('products').select('slug').where('slug', 'like', `${stem}%`);
   if (exceptId) query = query.where('id', '<>', exceptId);
   return new Set((await query.execute()).map((r) => r.slug));
 }

@@ -12,7 +12,7 @@ import { findRoute, loadApiRouteTable, type ApiRouteMethods } from './route-meth
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
-import { buildContentSecurityPolicy, buildSecurityHeaders, collectInlineScriptHashes } from './security';
+import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
 
 /** What the edge wraps. */
@@ -231,13 +231,12 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
  */
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
-  const csp = buildContentSecurityPolicy(collectInlineScriptHashes(options.clientDir));
+  const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
-  void staticFiles.warm().catch((err: unknown) => log.warn('could not compress the build ahead', { err }));
 
-  return (req, res) => {
+  const listener: RequestListener = (req, res) => {
     const started = performance.now();
     const requestId = pickRequestId(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
@@ -363,7 +362,18 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         void serveCatalog(req, res, log);
         return;
       }
-      if (!isApiPath(pathname) && staticFiles.serve(req, res, pathname)) return;
+      if (isApiPath(pathname)) return render(pathname);
+      staticFiles.serve(req, res, pathname).then(
+        (served) => served || render(pathname),
+        (err: unknown) => {
+          log.error('static file not served', { err, path: pathname });
+          render(pathname);
+        },
+      );
+    }
+
+    /** Hands the request to Astro: pre-rendered pages and other files, then the on-demand routes. */
+    function render(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname)) {
         const page = staticFiles.pagePathFor(pathname);
         if (page) req.url = page + (req.url ?? '').slice(pathname.length);
@@ -377,4 +387,5 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       }
     }
   };
+  return listener;
 }

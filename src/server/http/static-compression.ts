@@ -2,37 +2,16 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import { pickEncoding } from '../catalog/catalog.snapshot';
-
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
+import { COMPRESSIBLE, compressBoth, MAX_COMPRESS_BYTES, MIN_COMPRESS_BYTES, readPrecompressed } from './precompressed';
 
 /**
- * Brotli quality for the build's files. Every start compresses all pages, styles and scripts
- * (16 MB, 269 files): quality 11 took 14.4 CPU-seconds of the thread pool per start, quality 5
- * takes 0.2 s for bodies 10% larger (2.68 MB against 2.43 MB in all). A start that kept the thread
- * pool busy for seconds also slowed every request that needed it (file reads, hashing).
+ * Brotli quality for a build file that was not compressed ahead (a build made without the
+ * precompress integration, or a file changed since): compressing at start at quality 11 took 14.4
+ * CPU-seconds for 269 files; quality 5 takes 0.2 s for bodies 10% larger.
  */
-const BROTLI_QUALITY = 5;
+const FALLBACK_BROTLI_QUALITY = 5;
 
-/** Text types worth compressing, by extension. */
-const COMPRESSIBLE: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.xml': 'application/xml',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-// Tiny files gain nothing; huge ones would hold too much memory.
-const MIN_BYTES = 1024;
-const MAX_BYTES = 8 * 1024 * 1024;
 /**
  * Paths remembered per map, and the longest path remembered: a scan of made-up paths (up to the
  * 16 KB a request line may hold) otherwise filled both maps with 20,000 long keys each, about
@@ -62,10 +41,10 @@ interface Entry {
 
 /**
  * Serves the build's text files (pages, CSS, JS, SVG...) gzip- or brotli-compressed from memory.
- * The build does not change while the server runs, so each file is compressed once, off the
- * event loop, the first time it is asked for; until then (and for anything it does not handle:
- * other types, missing files, clients without compression) `serve` returns false and the
- * adapter's static handler answers as before.
+ * The build compressed them ahead (./precompressed): the first request for a file reads its
+ * bodies, later ones are answered from memory; a file without them is compressed once, off the
+ * event loop. For anything it does not handle (other types, missing files, clients without
+ * compression) `serve` returns false and the adapter's static handler answers as before.
  */
 export class CompressedStaticFiles {
   readonly #clientDir: string;
@@ -131,14 +110,14 @@ export class CompressedStaticFiles {
     } catch {
       return null;
     }
-    if (!stat.isFile() || stat.size < MIN_BYTES || stat.size > MAX_BYTES) return null;
+    if (!stat.isFile() || stat.size < MIN_COMPRESS_BYTES || stat.size > MAX_COMPRESS_BYTES) return null;
     const entry: Entry = {
       type,
       etagBase: `${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}`,
       lastModified: stat.mtime.toUTCString(),
       immutable: file.startsWith(this.#assetsPrefix),
     };
-    entry.pending = this.#compress(file, entry);
+    entry.pending = this.#compress(file, stat.mtimeMs, entry);
     this.#files.set(file, entry);
     return entry;
   }
@@ -155,41 +134,16 @@ export class CompressedStaticFiles {
     return file ? (this.#files.get(file) ?? null) : null;
   }
 
-  /**
-   * Compresses the pages, styles and scripts of the build one after another, so the first visitors
-   * already get compressed answers; images are compressed when first asked for.
-   */
-  async warm(extensions: readonly string[] = ['.html', '.css', '.js']): Promise<void> {
-    const walk = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? walk(join(dir, d.name)) : [join(dir, d.name)]));
-    let files: string[];
+  /** Fills a file's entry: the bodies the build wrote beside it, or compressed now in the thread pool. */
+  async #compress(file: string, mtimeMs: number, entry: Entry): Promise<void> {
     try {
-      files = walk(this.#clientDir);
-    } catch {
-      return;
-    }
-    for (const file of files) {
-      const ext = extname(file).toLowerCase();
-      const type = COMPRESSIBLE[ext];
-      if (!type || !extensions.includes(ext)) continue;
-      await this.#entryOfFile(file, type)?.pending;
-    }
-  }
-
-  /** Compresses a file into its entry, in the thread pool. */
-  async #compress(file: string, entry: Entry): Promise<void> {
-    try {
-      const raw = await readFile(file);
-      const [gz, br] = await Promise.all([
-        gzipAsync(raw, { level: 9 }),
-        brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-      ]);
-      if (this.#cachedBytes + gz.length + br.length > MAX_CACHE_BYTES) {
+      const bodies = (await readPrecompressed(file, mtimeMs)) ?? (await compressBoth(await readFile(file), FALLBACK_BROTLI_QUALITY));
+      if (this.#cachedBytes + bodies.gzip.length + bodies.br.length > MAX_CACHE_BYTES) {
         entry.failed = true;
         return;
       }
-      this.#cachedBytes += gz.length + br.length;
-      entry.bodies = { gzip: gz, br };
+      this.#cachedBytes += bodies.gzip.length + bodies.br.length;
+      entry.bodies = bodies;
     } catch {
       entry.failed = true;
     } finally {
@@ -197,13 +151,18 @@ export class CompressedStaticFiles {
     }
   }
 
-  /** Answers a GET/HEAD for a compressible build file from memory; false when the caller should serve it. */
-  serve(req: IncomingMessage, res: ServerResponse, pathname: string): boolean {
+  /**
+   * Answers a GET/HEAD for a compressible build file from memory, loading its compressed bodies on
+   * the first request (a disk read when the build compressed it ahead); false when the caller
+   * should serve it.
+   */
+  async serve(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const acceptEncoding = req.headers['accept-encoding'];
     const encoding = pickEncoding(typeof acceptEncoding === 'string' ? acceptEncoding : null);
     if (encoding === 'identity' || req.headers.range) return false;
     const entry = this.#entryOf(pathname);
+    if (entry?.pending) await entry.pending;
     if (!entry?.bodies) return false;
     const body = entry.bodies[encoding];
     const etag = `W/"${entry.etagBase}-${encoding === 'br' ? 'br' : 'gz'}"`;

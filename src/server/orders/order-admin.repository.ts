@@ -20,7 +20,7 @@ export interface OrderListFilter {
 }
 
 /** `%text%` with LIKE's wildcards taken literally (escape character '\'). */
-function containsPattern(text: string): string {
+export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

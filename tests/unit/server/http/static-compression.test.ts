@@ -1,10 +1,11 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { precompressDirectory } from '../../../../src/server/http/precompressed';
 import { CompressedStaticFiles } from '../../../../src/server/http/static-compression';
 
 const page = `<!doctype html><html><body>${'<p>Paint that lasts.</p>'.repeat(200)}</body></html>`;
@@ -36,14 +37,25 @@ beforeAll(async () => {
   writeFileSync(join(dir, '_astro', 'site.abc123.css'), css);
   writeFileSync(join(dir, '.secret.html'), page);
   writeFileSync(join(dir, 'tiny.html'), '<p>hi</p>');
+  // Compressed ahead, as the build does: bodies that say so, to tell them from ones made at start.
+  writeFileSync(join(dir, 'ahead.html'), page);
+  writeFileSync(join(dir, 'ahead.html.br'), brotliCompressSync('compressed at build'));
+  writeFileSync(join(dir, 'ahead.html.gz'), gzipSync('compressed at build'));
+  // Compressed ahead, then the page changed: the old bodies must not be served.
+  writeFileSync(join(dir, 'stale.html'), page);
+  writeFileSync(join(dir, 'stale.html.br'), brotliCompressSync('old page'));
+  writeFileSync(join(dir, 'stale.html.gz'), gzipSync('old page'));
+  const past = new Date(Date.now() - 60_000);
+  utimesSync(join(dir, 'stale.html.br'), past, past);
+  utimesSync(join(dir, 'stale.html.gz'), past, past);
   files = new CompressedStaticFiles(dir);
-  await files.warm();
   // Stands in for the adapter's static handler.
   server = createServer((req, res) => {
-    if (!files.serve(req, res, (req.url ?? '/').split('?')[0]!)) {
+    void files.serve(req, res, (req.url ?? '/').split('?')[0]!).then((served) => {
+      if (served) return;
       res.writeHead(299);
       res.end('fallback');
-    }
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -84,5 +96,31 @@ describe('CompressedStaticFiles', () => {
       const response = await get(path, headers);
       expect(response.status, path).toBe(299);
     }
+  });
+});
+
+describe('compressed ahead', () => {
+  it('serves the bodies the build wrote beside a file, unless the file is newer than them', async () => {
+    const br = await get('/ahead', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(br.body).toString()).toBe('compressed at build');
+    const gz = await get('/ahead', { 'accept-encoding': 'gzip' });
+    expect(gunzipSync(gz.body).toString()).toBe('compressed at build');
+    const stale = await get('/stale', { 'accept-encoding': 'br' });
+    expect(brotliDecompressSync(stale.body).toString()).toBe(page);
+  });
+
+  it('writes brotli and gzip beside every text file worth compressing, in every folder', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'shop-precompress-'));
+    mkdirSync(join(dir, '_astro'));
+    writeFileSync(join(dir, 'index.html'), page);
+    writeFileSync(join(dir, '_astro', 'site.abc123.css'), css);
+    writeFileSync(join(dir, 'tiny.html'), '<p>hi</p>');
+    writeFileSync(join(dir, 'photo.png'), Buffer.alloc(4096, 1));
+    const done = await precompressDirectory(dir);
+    expect(done.files).toBe(2);
+    expect(brotliDecompressSync(readFileSync(join(dir, 'index.html.br'))).toString()).toBe(page);
+    expect(gunzipSync(readFileSync(join(dir, '_astro', 'site.abc123.css.gz'))).toString()).toBe(css);
+    expect(done.br).toBeLessThan(done.bytes / 10);
+    for (const skipped of ['tiny.html.br', 'tiny.html.gz', 'photo.png.br']) expect(existsSync(join(dir, skipped)), skipped).toBe(false);
   });
 });

@@ -29,5 +29,5 @@ export const DELETE: APIRoute = async ({ request, url, params }) => {
   const principal = await requireStaff(request, url, 'manage_products');
   const { db } = await getDatabase();
   await withdrawProduct(db, String(params.id ?? ''), actorOf(principal));
-  return new Response(null, { status: 204 });
+  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 };

@@ -1,0 +1,168 @@
+// Mixed traffic against the built server, with and without a sign-in burst (issue #16 items 3 and
+// 11): static pages, product pages, the catalogue (full and revalidated), orders at a fixed rate,
+// and in the second phase 45 connections signing in with the right password. Prints req/s, p50 and
+// p99 per kind and the server's RSS before and after each phase. Loopback only, bounded in time.
+//   npm run bench:mixed                      two phases of BENCH_SECONDS (15) each
+//   BENCH_MINUTES=10 npm run bench:mixed     then the mixed load for 10 minutes, RSS every 30 s
+// Not a test: it prints figures and the goal (p99 of pages <= 50 ms during the burst).
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import autocannon from 'autocannon';
+import { startBenchServer, stockUp } from './bench-server.mjs';
+
+const seconds = Number(process.env.BENCH_SECONDS || 15);
+const minutes = Number(process.env.BENCH_MINUTES || 0);
+const BURST_CONNECTIONS = 45;
+const ACCOUNTS = 45;
+const PASSWORD = 'Harbour7!Lights';
+
+/** The server's resident memory in MB (Linux). */
+function rssOf(pid) {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+}
+
+/** Creates the accounts the sign-in burst uses. */
+async function createAccounts(base) {
+  const emails = [];
+  for (let i = 0; i < ACCOUNTS; i++) {
+    const email = `burst.${i}.${randomUUID().slice(0, 8)}@example.com`;
+    const response = await fetch(`${base}/api/auth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base },
+      body: JSON.stringify({ fullName: 'Burst Tester', email, phone: '+12145550177', dateOfBirth: '1987-03-14', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true }),
+    });
+    if (response.status !== 201) throw new Error(`register answered ${response.status}: ${await response.text()}`);
+    emails.push(email);
+  }
+  return emails;
+}
+
+/** One autocannon client; `name` labels its row. */
+function client(name, options) {
+  return autocannon({ pipelining: 1, ...options }).then((result) => ({ name, result }));
+}
+
+/** The traffic of one phase, all kinds at once for `duration` seconds. */
+function mixedTraffic(base, { productPaths, productIds, emails, burst, duration }) {
+  let newestEtag;
+  let nextAccount = 0;
+  const order = {
+    items: productIds.map((productId) => ({ productId, quantity: 1 })),
+    customer: { firstName: 'Bench', lastName: 'Mark', email: 'bench@example.com', phone: '07700900123' },
+    shippingAddress: { address: '1 Load Lane', city: 'London', postalCode: 'SW1A 1AA', country: 'United Kingdom' },
+    payment: { cardName: 'BENCH MARK', brand: 'visa', last4: '4242', expiryDate: '12/30' },
+  };
+  const browser = { 'accept-encoding': 'br, gzip' };
+  const clients = [
+    client('static pages (/, /shop, /about, /contact)', {
+      url: base,
+      connections: 8,
+      duration,
+      requests: ['/', '/shop', '/about', '/contact'].map((path) => ({ method: 'GET', path, headers: browser })),
+    }),
+    client('product pages (/shop/<slug>)', {
+      url: base,
+      connections: 4,
+      duration,
+      requests: productPaths.map((path) => ({ method: 'GET', path, headers: browser })),
+    }),
+    client('catalogue (If-None-Match)', {
+      url: `${base}/api/catalog`,
+      connections: 4,
+      duration,
+      requests: [
+        {
+          method: 'GET',
+          setupRequest: (req) => ({ ...req, headers: newestEtag ? { ...browser, 'if-none-match': newestEtag } : browser }),
+          onResponse: (_status, _body, _context, headers) => {
+            if (headers.etag) newestEtag = headers.etag;
+          },
+        },
+      ],
+    }),
+    client('orders (20/s offered)', {
+      url: `${base}/api/orders`,
+      connections: 10,
+      overallRate: 20,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          setupRequest: (req) => ({ ...req, body: JSON.stringify({ ...order, idempotencyKey: randomUUID() }) }),
+        },
+      ],
+    }),
+  ];
+  if (burst) {
+    clients.push(
+      client(`sign-ins (${BURST_CONNECTIONS} connections, right password)`, {
+        url: `${base}/api/auth/login`,
+        connections: BURST_CONNECTIONS,
+        duration,
+        requests: [
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: base },
+            setupRequest: (req) => ({ ...req, body: JSON.stringify({ email: emails[nextAccount++ % emails.length], password: PASSWORD, remember: false }) }),
+          },
+        ],
+      }),
+    );
+  }
+  return Promise.all(clients);
+}
+
+/** A table row per kind. */
+function rowsOf(phase, results) {
+  return results.map(({ name, result }) => ({
+    phase,
+    kind: name,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    statuses: Object.entries(result.statusCodeStats ?? {}).map(([code, v]) => `${code}:${v.count}`).join(' '),
+    errors: result.errors + result.timeouts,
+  }));
+}
+
+const server = await startBenchServer({ SIGNUP_LIMIT_PER_HOUR: '100000', LOG_LEVEL: 'error' });
+const base = server.url;
+try {
+  const { products } = await (await fetch(`${base}/api/catalog`)).json();
+  const orderable = products.filter((p) => !p.requestQuoteOnly).slice(0, 2).map((p) => p.id);
+  await stockUp(server.databaseUrl, orderable);
+  const productPaths = products.slice(0, 40).map((p) => `/shop/${p.slug}`);
+  const emails = await createAccounts(base);
+  const traffic = { productPaths, productIds: orderable, emails };
+  console.log(`${base}: ${products.length} products, ${emails.length} accounts, ${seconds} s per phase, loopback\n`);
+
+  const rows = [];
+  const memory = [];
+  for (const [phase, burst] of [
+    ['mixed', false],
+    ['mixed + sign-in burst', true],
+  ]) {
+    const before = rssOf(server.child.pid);
+    rows.push(...rowsOf(phase, await mixedTraffic(base, { ...traffic, burst, duration: seconds })));
+    memory.push({ phase, 'RSS before MB': before, 'RSS after MB': rssOf(server.child.pid) });
+  }
+  console.table(rows);
+  console.table(memory);
+  const burstPages = rows.filter((r) => r.phase !== 'mixed' && r.kind.includes('pages'));
+  const worst = Math.max(...burstPages.map((r) => r['p99 ms']));
+  console.log(`goal: p99 of pages <= 50 ms during the sign-in burst: ${worst} ms, ${worst <= 50 ? 'met' : 'not met'} on this machine`);
+
+  if (minutes > 0) {
+    console.log(`\n${minutes} minutes of mixed load (the burst every other 30 s), RSS every 30 s:`);
+    const samples = [{ minute: 0, 'RSS MB': rssOf(server.child.pid) }];
+    for (let t = 1; t <= minutes * 2; t++) {
+      await mixedTraffic(base, { ...traffic, burst: t % 2 === 0, duration: 30 });
+      samples.push({ minute: t / 2, 'RSS MB': rssOf(server.child.pid) });
+    }
+    console.table(samples);
+  }
+} finally {
+  await server.stop();
+}

@@ -1,0 +1,30 @@
+/**
+ * The Astro integration that compresses the build's text files ahead (see
+ * src/server/http/precompressed.ts). Listed last in astro.config.mjs, so the sitemap written by
+ * another integration's build:done is compressed too.
+ */
+import { fileURLToPath } from 'node:url';
+import type { AstroIntegration } from 'astro';
+import { precompressDirectory } from '../server/http/precompressed';
+
+/** Writes `.br` and `.gz` beside each page, style, script, SVG, JSON and XML file of the client build. */
+export default function precompress(): AstroIntegration {
+  let clientDir: URL | undefined;
+  return {
+    name: 'graphene:precompress',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        clientDir = config.build.client;
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!clientDir) return;
+        const started = performance.now();
+        const done = await precompressDirectory(fileURLToPath(clientDir));
+        const mb = (n: number) => (n / 1024 / 1024).toFixed(2);
+        logger.info(
+          `${done.files} files compressed ahead in ${((performance.now() - started) / 1000).toFixed(1)} s: ${mb(done.bytes)} MB → brotli ${mb(done.br)} MB, gzip ${mb(done.gzip)} MB`,
+        );
+      },
+    },
+  };
+}
