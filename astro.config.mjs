@@ -28,6 +28,8 @@ export default defineConfig({
     react(),
     cartDirective(),
     sitemap({
+      // Product pages are rendered on demand from the database: their sitemap is too (src/pages/sitemap-products.xml.ts).
+      customSitemaps: [new URL('/sitemap-products.xml', site).href],
       filter: (page) => !/\/(checkout|account|admin|login|signup|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname),
     }),
     inlineScriptHashes(),

@@ -3,7 +3,8 @@ import { isDatabaseUnavailable } from './server/db/errors';
 import { ApiError, errorResponse, forbiddenOrigin, HTTP_MESSAGES, internalErrorResponse, jsonResponse, unavailable } from './server/http/errors';
 import { isSameOriginRequest } from './server/http/origin';
 import { currentRequestId, pickRequestId, requestContext } from './server/http/request-context';
-import { getConfig, getLogger } from './server/runtime';
+import { PRODUCT_PAGE_ROUTE, productHtmlCache } from './server/catalog/product-pages';
+import { getConfig, getDatabase, getLogger } from './server/runtime';
 // Publishes the server entry for scripts/serve.mjs when the built middleware module loads.
 import './server/server-entry';
 
@@ -50,6 +51,11 @@ function withHeader(response: Response, name: string, value: string): Response {
  * `astro dev`, which has no edge.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  // Product pages are rendered on demand: each is kept, compressed, until the catalogue changes.
+  if (context.routePattern === PRODUCT_PAGE_ROUTE && !context.isPrerendered) {
+    const { db } = await getDatabase();
+    return productHtmlCache.respond(db, context.params.slug ?? '', context.request, next);
+  }
   if (context.isPrerendered || !isApiPath(context.url.pathname)) return next();
   const requestId = currentRequestId() ?? pickRequestId(context.request.headers.get('x-request-id'));
 

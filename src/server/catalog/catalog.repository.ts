@@ -17,6 +17,16 @@ export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
   return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).execute();
 }
 
+/** The live product (not withdrawn) whose slug is `slug`, or undefined. */
+export async function selectLiveProductBySlug(db: Db, slug: string): Promise<ProductsTable | undefined> {
+  return db.selectFrom('products').selectAll().where('slug', '=', slug).where('withdrawn_at', 'is', null).executeTakeFirst();
+}
+
+/** Slug and last change of every live product (not withdrawn), by slug. */
+export async function selectLiveProductSlugs(db: Db): Promise<Pick<ProductsTable, 'slug' | 'updated_at'>[]> {
+  return db.selectFrom('products').select(['slug', 'updated_at']).where('withdrawn_at', 'is', null).orderBy('slug').execute();
+}
+
 /** The live product row with this id, or undefined (also when withdrawn). */
 export async function selectProductById(db: Db, id: string): Promise<ProductsTable | undefined> {
   return db.selectFrom('products').selectAll().where('id', '=', id).where('withdrawn_at', 'is', null).executeTakeFirst();

@@ -42,7 +42,7 @@ export function sortProductRows(rows: ProductsTable[]): ProductsTable[] {
   );
 }
 
-/** Reads the whole catalogue from the database. */
+/** Reads the catalogue on sale (withdrawn products left out) from the database. */
 export async function listCatalog(db: Kysely<Database>): Promise<Catalog> {
   const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
   return {
@@ -135,7 +135,8 @@ function endsWithNewline(path: string): boolean {
 
 /**
  * Writes the database catalogue back to the content folder: the six product lists (each product
- * to the file it came from, in its position) and categories.json, in the files' own format (an
+ * on sale to the file it came from, in its position; withdrawn ones stay out, so a database seeded
+ * from the files never sells them) and categories.json, in the files' own format (an
  * existing file keeps its final-newline convention).
  * Returns the paths written.
  */

@@ -90,7 +90,7 @@ function sameProductJson(a: ProductsTable, b: ProductsTable): boolean {
 }
 
 /** Compresses a body once, on first use, sharing the work between concurrent callers. */
-function lazyEncodings(json: Buffer): (encoding: CatalogEncoding) => Promise<Buffer> {
+export function lazyEncodings(json: Buffer): (encoding: CatalogEncoding) => Promise<Buffer> {
   const encoded = new Map<CatalogEncoding, Promise<Buffer>>([['identity', Promise.resolve(json)]]);
   return (encoding) => {
     let body = encoded.get(encoding);
