@@ -1,3 +1,5 @@
+import { SHOP_FILTER_CATEGORIES } from './constants';
+
 /**
  * Back-office constants of spec §9 that the admin island reads. Apart from ./constants.ts (whose
  * island-used exports share one chunk with every storefront page) so shoppers never download them.
@@ -11,3 +13,25 @@ export const ADMIN_QUERY_STALE_MS = 5 * 60_000;
 export const ADMIN_QUERY_RETAIN_MS = 10 * 60_000;
 /** localStorage: the signed-in staff member's non-secret profile (spec §4 'admin-session'). */
 export const ADMIN_SESSION_KEY = 'admin-session';
+
+/** Admin product categories: the shop list without Kretus and GEMINI. */
+export const ADMIN_PRODUCT_CATEGORIES = SHOP_FILTER_CATEGORIES.filter(
+  (c) => c !== 'Kretus' && c !== 'GEMINI',
+);
+
+/** Admin brand choices (spec §9). */
+export const ADMIN_BRANDS = [
+  'Diamond Collection',
+  'Rustoleum',
+  'Zinsser',
+  'International Paints',
+  'Devoe Coatings',
+  'Premera',
+  'Endurable',
+  'Titan',
+  'Wagner',
+  'Cabots',
+  'Minwax',
+  'Valspar',
+  'True Value',
+] as const;

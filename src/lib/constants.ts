@@ -69,28 +69,6 @@ export const PRODUCT_CATEGORIES = [
 ] as const;
 export type ProductCategory = (typeof PRODUCT_CATEGORIES)[number];
 
-/** Admin product categories: the shop list without Kretus and GEMINI. */
-export const ADMIN_PRODUCT_CATEGORIES = SHOP_FILTER_CATEGORIES.filter(
-  (c) => c !== 'Kretus' && c !== 'GEMINI',
-);
-
-/** Admin brand choices (spec §9). */
-export const ADMIN_BRANDS = [
-  'Diamond Collection',
-  'Rustoleum',
-  'Zinsser',
-  'International Paints',
-  'Devoe Coatings',
-  'Premera',
-  'Endurable',
-  'Titan',
-  'Wagner',
-  'Cabots',
-  'Minwax',
-  'Valspar',
-  'True Value',
-] as const;
-
 /** Finishes a product may have (spec §9). */
 export const FINISHES = [
   'Matt',

@@ -5,7 +5,8 @@ import { AUTH_MESSAGES, isValidEmail } from '../../lib/schemas/auth';
 import { normalizeOrderNumber, ORDER_MESSAGES, orderSchema, type Order } from '../../lib/schemas/order';
 import { fetchOrder } from '../../stores/checkout';
 import { $auth, $user, logout, restoreSession } from '../../stores/session';
-import { FormAlert, SubmitButton, TextField } from './fields';
+import { FormAlert, TextField } from './fields';
+import { SubmitButton } from './SubmitButton';
 import { OrderCard } from './OrderCard';
 
 const buttonClass = 'inline-flex min-h-12 items-center justify-center rounded-xl px-5 py-3 font-semibold';

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { forgotPasswordSchema } from '../../lib/schemas/auth';
 import { requestPasswordReset } from '../../stores/session';
-import { collectFieldErrors, FormAlert, FormNotice, SubmitButton, TextField } from './fields';
+import { collectFieldErrors, FormAlert, FormNotice, TextField } from './fields';
+import { SubmitButton } from './SubmitButton';
 
 const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:underline';
 

@@ -2,7 +2,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { resetPasswordSchema } from '../../lib/schemas/auth';
 import { resetPassword } from '../../stores/session';
-import { collectFieldErrors, FormAlert, FormNotice, PasswordField, SubmitButton } from './fields';
+import { collectFieldErrors, FormAlert, FormNotice, PasswordField } from './fields';
+import { SubmitButton } from './SubmitButton';
 import PasswordStrengthMeter from './PasswordStrengthMeter';
 
 const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:underline';

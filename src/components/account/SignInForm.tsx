@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { signInSchema, type DemoInfo } from '../../lib/schemas/auth';
 import { $auth, clearAuthError, login } from '../../stores/session';
-import { collectFieldErrors, FormAlert, PasswordField, SubmitButton, TextField } from './fields';
+import { collectFieldErrors, FormAlert, PasswordField, TextField } from './fields';
+import { SubmitButton } from './SubmitButton';
 import { leaveAfterSignIn, useSignedInRedirect } from './use-signed-in-redirect';
 
 const linkClass = 'font-semibold text-accent-strong underline-offset-4 hover:underline';

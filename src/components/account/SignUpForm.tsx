@@ -3,7 +3,8 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { AUTH_MESSAGES, signUpSchema } from '../../lib/schemas/auth';
 import { $auth, clearAuthError, register } from '../../stores/session';
-import { collectFieldErrors, FormAlert, PasswordField, SubmitButton, TextField } from './fields';
+import { collectFieldErrors, FormAlert, PasswordField, TextField } from './fields';
+import { SubmitButton } from './SubmitButton';
 import PasswordStrengthMeter from './PasswordStrengthMeter';
 import { leaveAfterSignIn, useSignedInRedirect } from './use-signed-in-redirect';
 

@@ -1,5 +1,4 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { useHydrated } from '../ui/use-hydrated';
 
 const inputClass =
   'mt-1.5 block min-h-12 w-full rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-sm placeholder:text-ink-muted/70 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent aria-[invalid=true]:border-danger';
@@ -110,23 +109,6 @@ export function FormNotice({ children }: { children: ReactNode }) {
     <div role="status" className="mb-5 rounded-xl border border-success/30 bg-success-soft px-4 py-3 text-sm font-medium text-success">
       {children}
     </div>
-  );
-}
-
-/** The full-width submit button with a spinner while loading. */
-export function SubmitButton({ children, loading, disabled }: { children: ReactNode; loading: boolean; disabled?: boolean }) {
-  // Until the island hydrates there is no handler: a press would send the form natively, fields in the URL.
-  const hydrated = useHydrated();
-  return (
-    <button
-      type="submit"
-      disabled={!hydrated || disabled || loading}
-      aria-busy={loading || undefined}
-      className="flex min-h-12 w-full items-center justify-center gap-2 rounded-xl bg-accent px-5 py-3 text-base font-semibold text-white shadow-sm transition-colors hover:bg-accent-strong disabled:cursor-not-allowed disabled:bg-ink-muted/50"
-    >
-      {loading && <span className="h-4 w-4 animate-spin rounded-full border-2 border-white/40 border-t-white motion-reduce:animate-none" aria-hidden="true" />}
-      {children}
-    </button>
   );
 }
 

@@ -3,7 +3,8 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { adminSignInSchema } from '../../lib/schemas/admin';
 import { $adminAuth, ADMIN_HOME_PATH, clearAdminAuthError, signInAdmin } from '../../stores/admin-session';
-import { collectFieldErrors, FormAlert, PasswordField, SubmitButton, TextField } from '../account/fields';
+import { collectFieldErrors, FormAlert, PasswordField, TextField } from '../account/fields';
+import { SubmitButton } from '../account/SubmitButton';
 
 type Field = 'email' | 'password';
 

@@ -6,7 +6,8 @@ import { formatCardMask } from '../../lib/payment-card';
 import { normalizeOrderNumber, ORDER_MESSAGES, type Order } from '../../lib/schemas/order';
 import { isValidEmail } from '../../lib/schemas/auth';
 import { fetchOrder, readLastOrder, rememberLastOrder } from '../../stores/checkout';
-import { FormAlert, SubmitButton, TextField } from '../account/fields';
+import { FormAlert, TextField } from '../account/fields';
+import { SubmitButton } from '../account/SubmitButton';
 
 /** Support details from content/site.json, handed over by the page. */
 export interface SupportContact {

@@ -5,7 +5,8 @@
  * Money is in dollars with at most two decimals, as every Product on the wire.
  */
 import { z } from 'zod';
-import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES, CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../constants';
+import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES } from '../admin-constants';
+import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../constants';
 import { slugifyBrand } from '../slug';
 import { adminOrdersQuerySchema } from './admin';
 import { categorySchema, imageRefSchema, productSchema } from './catalog';

@@ -1,6 +1,7 @@
 import sharp, { type Metadata, type OutputInfo, type Raw, type SharpOptions } from 'sharp';
 import { IMAGE_MAX_PIXELS, IMAGE_QUALITY } from '../../lib/constants';
-import { MEDIA_MESSAGES, storedImageSize, variantSizes, type PixelSize } from '../../lib/media';
+import { storedImageSize, variantSizes, type PixelSize } from '../../lib/media';
+import { MEDIA_MESSAGES } from '../../lib/media-messages';
 import type { ImageVariantName } from '../../lib/constants';
 import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 

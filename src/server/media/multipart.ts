@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
-import { MEDIA_MESSAGES } from '../../lib/media';
+import { MEDIA_MESSAGES } from '../../lib/media-messages';
 import { isBodyTooLarge } from '../http/body';
 import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
 

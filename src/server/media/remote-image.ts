@@ -2,7 +2,7 @@ import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
-import { fileTooLargeMessage, MEDIA_MESSAGES } from '../../lib/media';
+import { fileTooLargeMessage, MEDIA_MESSAGES } from '../../lib/media-messages';
 import { ApiError, payloadTooLarge } from '../http/errors';
 
 /** How long a remote image may take, from the first connection to the last byte (every redirect included). */

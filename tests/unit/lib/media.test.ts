@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IMAGE_MAX_BYTES } from '../../../src/lib/constants';
-import { MEDIA_MESSAGES, fileTooLargeMessage, fitInside, mediaKey, mediaSrcSet, parseMediaKey, parseMediaUrl, storedImageSize, variantSizes } from '../../../src/lib/media';
+import { fitInside, mediaKey, mediaSrcSet, parseMediaKey, parseMediaUrl, storedImageSize, variantSizes } from '../../../src/lib/media';
+import { fileTooLargeMessage, MEDIA_MESSAGES } from '../../../src/lib/media-messages';
 
 const ID = '0123456789abcdef0123456789abcdef';
 

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { formatPrice } from '../../../lib/format';
+// money, not format: format's storefront helpers would otherwise split into a chunk of their own on every shop page.
+import { formatMoney, roundToCents } from '../../../lib/money';
 import { ADMIN_CATALOG_MESSAGES, ADMIN_CATEGORY_FILTER_OPTIONS, LOW_STOCK_MAX, type AdminProduct, type AdminProductsPage } from '../../../lib/schemas/admin-catalog';
 import { $productsPage, deleteProduct } from '../../../stores/admin-products';
 import { useQuery } from '../../../stores/admin-query';
@@ -72,11 +73,11 @@ function ProductCard({ product, onEdit, onDelete }: { product: AdminProduct; onE
             <span className="font-semibold text-ink">Quote only</span>
           ) : (
             <>
-              <span className="text-base font-semibold text-ink">{formatPrice(product.price)}</span>
+              <span className="text-base font-semibold text-ink">{formatMoney(roundToCents(product.price))}</span>
               {reduced && (
                 <>
                   {' '}
-                  <s className="text-ink-muted">{formatPrice(product.originalPrice!)}</s>
+                  <s className="text-ink-muted">{formatMoney(roundToCents(product.originalPrice!))}</s>
                 </>
               )}
             </>

@@ -5,7 +5,7 @@
 import { AdminApiError } from '../../../stores/admin-orders';
 import { endAdminSession } from '../../../stores/admin-session';
 import { IMAGE_MAX_BYTES } from '../../../lib/constants';
-import { MEDIA_MESSAGES } from '../../../lib/media';
+import { MEDIA_MESSAGES } from '../../../lib/media-messages';
 import { ADMIN_MESSAGES } from '../../../lib/schemas/admin';
 
 /** The endpoint every image goes through. */

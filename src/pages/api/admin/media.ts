@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES } from '../../../lib/constants';
-import { fileTooLargeMessage, MEDIA_MESSAGES } from '../../../lib/media';
+import { fileTooLargeMessage, MEDIA_MESSAGES } from '../../../lib/media-messages';
 import { readJsonBody } from '../../../server/http/body';
 import { jsonResponse } from '../../../server/http/errors';
 import { addImage, type ImageSource } from '../../../server/media/media.service';

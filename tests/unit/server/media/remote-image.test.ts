@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MEDIA_MESSAGES } from '../../../../src/lib/media';
+import { MEDIA_MESSAGES } from '../../../../src/lib/media-messages';
 import { ApiError } from '../../../../src/server/http/errors';
 import { fetchRemoteImage, isSpecialAddress } from '../../../../src/server/media/remote-image';
 
