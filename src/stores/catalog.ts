@@ -84,9 +84,10 @@ export function loadLiveCatalog(): Promise<LiveCatalog | null> {
   return loading;
 }
 
-// Any island that reads the live catalogue (directly or through a computed store) starts the load.
+// Any island that reads the live catalogue (directly or through a computed store) starts the load,
+// in the browser: a product page rendered on the server renders with the product it was given.
 onMount($liveCatalog, () => {
-  void loadLiveCatalog();
+  if (typeof window !== 'undefined') void loadLiveCatalog();
 });
 
 const reconciliations = new WeakMap<readonly Product[], ReadableAtom<CatalogReconciliation>>();
