@@ -1,5 +1,5 @@
 // `npm test`: every lane of the suite in order, stopping at the first failing one.
-//   unit (vitest) beside build -> type check; then API lanes (SQLite, PostgreSQL) -> Chromium (installed in
+//   unit (vitest) -> build -> type check -> API lanes (SQLite, PostgreSQL) -> Chromium (installed in
 //   the background from the start) -> e2e +
 //   quality (vitest projects e2e and e2e-serial, against the built server) -> Nu HTML checker.
 // Ends with one line `N passed, N failed`: tests of the vitest projects (and of the API lanes when
@@ -31,47 +31,30 @@ const totals = { passed: 0, failed: 0 };
 /** One row per lane that ran: name, outcome, detail, seconds. */
 const rows = [];
 
-/**
- * Runs a command; resolves with its exit code and captured stdout. Its output is passed through
- * (teed when `capture` is set), or with `hold` kept, both streams, and printed in one block when it
- * ends, after `banner`: a lane running beside another must not interleave with it.
- */
-function run(command, args, { capture = false, hold = false, banner = '', env = {} } = {}) {
+/** Runs a command with inherited output (or teed when `capture` is set); resolves with exit code and captured stdout. */
+function run(command, args, { capture = false, env = {} } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(command, args, {
       cwd: root,
       env: { ...process.env, ...env },
-      stdio: ['ignore', capture || hold ? 'pipe' : 'inherit', hold ? 'pipe' : 'inherit'],
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', 'inherit'],
     });
     let stdout = '';
-    let held = '';
     child.stdout?.on('data', (chunk) => {
       stdout += chunk.toString();
-      if (hold) held += chunk.toString();
-      else process.stdout.write(chunk);
+      process.stdout.write(chunk);
     });
-    child.stderr?.on('data', (chunk) => (held += chunk.toString()));
-    const finish = (result) => {
-      if (hold) process.stdout.write(`${banner}${held}`);
-      resolvePromise(result);
-    };
     child.on('error', (error) => {
-      held += `Could not start ${command}: ${error.message}\n`;
-      if (!hold) console.error(`Could not start ${command}: ${error.message}`);
-      finish({ code: 127, stdout });
+      console.error(`Could not start ${command}: ${error.message}`);
+      resolvePromise({ code: 127, stdout });
     });
-    child.on('close', (code, signal) => finish({ code: code ?? (signal ? 128 : 1), stdout }));
+    child.on('close', (code, signal) => resolvePromise({ code: code ?? (signal ? 128 : 1), stdout }));
   });
-}
-
-/** A lane's banner. */
-function bannerOf(name) {
-  return `\n━━━ ${name} ━━━\n`;
 }
 
 /** Prints a lane banner. */
 function announce(name) {
-  process.stdout.write(bannerOf(name));
+  console.log(`\n━━━ ${name} ━━━`);
 }
 
 /** Records a lane's outcome; returns whether it passed. */
@@ -80,13 +63,10 @@ function record(name, ok, detail, startedAt) {
   return ok;
 }
 
-/**
- * Runs vitest projects (in one run) with the JSON reporter beside the default one and adds their
- * counts; with `hold`, its output is printed in one block when it ends (see run).
- */
-async function runVitestProjects(label, projects, { hold = false } = {}) {
+/** Runs vitest projects (in one run) with the JSON reporter beside the default one and adds their counts. */
+async function runVitestProjects(label, projects) {
   const name = `vitest ${label}`;
-  if (!hold) announce(name);
+  announce(name);
   const startedAt = Date.now();
   const jsonFile = join(reportDir, `${label}.json`);
   const { code } = await run(process.execPath, [
@@ -96,7 +76,7 @@ async function runVitestProjects(label, projects, { hold = false } = {}) {
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${jsonFile}`,
-  ], { hold, banner: bannerOf(`${name} (ran beside the lanes above)`) });
+  ]);
   let passed = 0;
   let failed = 0;
   if (existsSync(jsonFile)) {
@@ -185,7 +165,7 @@ function summarise() {
     'vitest e2e',
     'Nu HTML checker (dist/client)',
   ].filter(Boolean);
-  const skipped = lanes.filter((lane) => !rows.some((row) => row.name === lane));
+  const skipped = lanes.slice(rows.length);
   if (rows.some((r) => !r.ok) && skipped.length > 0) console.log(`SKIP  ${skipped.join(', ')} (stopped at the first failure)`);
   const seconds = (Date.now() - suiteStartedAt) / 1000;
   console.log(`      ${'total'.padEnd(34)} ${''.padEnd(24)} ${seconds.toFixed(1)} s (${formatMinutes(seconds)})`);
@@ -220,20 +200,14 @@ async function finishChromiumInstall(install) {
   return record(name, code === 0, code === 0 ? 'ok (in the background)' : `exit code ${code}`, Date.now() - milliseconds);
 }
 
-/**
- * Runs the lanes and stops at the first that fails. The unit tests need no build: they run beside
- * the build and the type check (which leave most of the second core idle), their output printed
- * when they end; every later lane waits for both.
- */
+/** Runs the lanes in order and stops at the first that fails. */
 async function main() {
   const chromiumInstall = startChromiumInstall();
-  const unit = runVitestProjects('unit', ['unit'], { hold: true });
-  const built = (async () =>
-    (await runStep('build', 'npm', ['run', 'build'])) &&
-    // After the build, which generates the content collection types that tsconfig includes.
-    (await runStep('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root])))();
   const lanes = [
-    async () => (await Promise.all([unit, built])).every(Boolean),
+    () => runVitestProjects('unit', ['unit']),
+    () => runStep('build', 'npm', ['run', 'build']),
+    // After the build, which generates the content collection types that tsconfig includes.
+    () => runStep('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]),
     ...(existsSync(join(root, 'scripts/test-api.mjs')) ? [runApiLanes] : []),
     () => finishChromiumInstall(chromiumInstall),
     // The parallel browser files, then the stateful ones (see vitest.config.ts).
