@@ -2,7 +2,9 @@
 // at a phone and a desktop width. A product manager adds a product with an uploaded image after the
 // dialog refused the empty form with the exact required-fields alert, finds it by searching its SKU,
 // changes its price, and deletes it through the confirmation; axe checks the view, the dialog and the
-// confirmation. Keyboard: Escape closes the dialog and focus returns to 'Add product'. With
+// confirmation. At 1440 px a shopper in another browser finds the new product in /shop, on its brand
+// page and at /shop/<slug>, adds it to the cart, sees the new price in the drawer, and meets a 404
+// once it is deleted. Keyboard: Escape closes the dialog and focus returns to 'Add product'. With
 // ADMIN_SHOTS_DIR set, PNGs of the grid and the dialog are saved for a person to look at.
 import { randomUUID } from 'node:crypto';
 import type { Locator, Page } from 'playwright-core';
@@ -12,6 +14,7 @@ import { ADMIN_CATALOG_MESSAGES } from '../../../src/lib/schemas/admin-catalog';
 import { expectAccessible } from '../../helpers/axe';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
 import { hasFocus } from '../../helpers/wait';
+import { cartButton, cartDrawer } from '../shop/shop-helpers';
 import { JOURNEY_TIMEOUT_MS, shoot, signInStaff, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
 
 const server = useAdminServer();
@@ -118,6 +121,38 @@ describe.each(VIEWPORT_WIDTHS)('staff manage products at %i px', (width) => {
     JOURNEY_TIMEOUT_MS,
   );
 
+  // A shopper, in a browser of their own, meets what staff did without a rebuild (at one width: the
+  // storefront's own suites cover both).
+  let shopper: Page;
+  const slug = `harbour-grey-floor-enamel-${width}`;
+
+  it.runIf(width === 1440)(
+    'a shopper finds it in /shop and on its brand page, opens its own page and adds it to the cart',
+    async () => {
+      shopper = await pages.keep({ width, reducedMotion: 'reduce', allowErrors: [new RegExp(`status of 404 .*/shop/${slug}$`)] });
+      await shopper.goto(server.at('/shop?view=products'), { waitUntil: 'load' });
+      const inShop = shopper.getByRole('list', { name: /: products$/ }).getByRole('link', { name, exact: true });
+      await inShop.waitFor();
+      expect(await inShop.getAttribute('href')).toBe(`/shop/${slug}`);
+
+      await shopper.goto(server.at('/vendors/rustoleum'), { waitUntil: 'load' });
+      const onBrandPage = shopper.getByRole('list', { name: 'All Rust-Oleum products' }).getByRole('link', { name, exact: true });
+      await onBrandPage.waitFor();
+
+      const response = await shopper.goto(server.at(`/shop/${slug}`), { waitUntil: 'load' });
+      expect(response?.status()).toBe(200);
+      await shopper.getByRole('heading', { level: 1, name }).waitFor();
+      // The uploaded image, served from the media store in its sizes.
+      const image = shopper.getByRole('main').locator('img[src^="/media/"]').first();
+      expect(await image.getAttribute('srcset')).toMatch(/\/media\/\S+ \d+w/);
+      const add = shopper.getByRole('button', { name: 'Add to Cart' });
+      await add.locator('xpath=ancestor::astro-island[not(@ssr)]').first().waitFor({ state: 'attached' });
+      await add.click();
+      await shopper.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' }).waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
   it(
     'find it by searching its SKU (the search follows into the URL) and change its price',
     async () => {
@@ -146,6 +181,17 @@ describe.each(VIEWPORT_WIDTHS)('staff manage products at %i px', (width) => {
     JOURNEY_TIMEOUT_MS,
   );
 
+  it.runIf(width === 1440)(
+    "the shopper's cart drawer shows the new price at the next page",
+    async () => {
+      await shopper.goto(server.at('/about'), { waitUntil: 'load' });
+      await cartButton(shopper).click();
+      const line = cartDrawer(shopper).getByRole('list', { name: 'Items in your cart' }).getByRole('listitem').filter({ hasText: name });
+      await line.getByText('$39.50').first().waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
   it(
     'delete it after confirming, and the search then finds nothing',
     async () => {
@@ -159,6 +205,16 @@ describe.each(VIEWPORT_WIDTHS)('staff manage products at %i px', (width) => {
       await confirm.waitFor({ state: 'detached' });
       await page.getByText(ADMIN_CATALOG_MESSAGES.deleted).waitFor();
       await page.getByText('No products found').waitFor();
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+
+  it.runIf(width === 1440)(
+    'its page then answers 404 for the shopper, with the not-found page',
+    async () => {
+      const response = await shopper.goto(server.at(`/shop/${slug}`), { waitUntil: 'load' });
+      expect(response?.status()).toBe(404);
+      await shopper.getByRole('heading', { level: 1 }).first().waitFor();
     },
     JOURNEY_TIMEOUT_MS,
   );
