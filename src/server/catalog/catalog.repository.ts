@@ -22,6 +22,16 @@ export async function selectLiveProductBySlug(db: Db, slug: string): Promise<Pro
   return db.selectFrom('products').selectAll().where('slug', '=', slug).where('withdrawn_at', 'is', null).executeTakeFirst();
 }
 
+/**
+ * What identifies the state of the live product with this slug: its id and row version ('id:version'),
+ * or undefined when no product on sale has the slug. Every change of the row (an edit, a sale's
+ * stock) moves the version: a product page rendered at one stamp stays right until it moves.
+ */
+export async function selectLiveProductStamp(db: Db, slug: string): Promise<string | undefined> {
+  const row = await db.selectFrom('products').select(['id', 'version']).where('slug', '=', slug).where('withdrawn_at', 'is', null).executeTakeFirst();
+  return row ? `${row.id}:${row.version}` : undefined;
+}
+
 /** Slug and last change of every live product (not withdrawn), by slug. */
 export async function selectLiveProductSlugs(db: Db): Promise<Pick<ProductsTable, 'slug' | 'updated_at'>[]> {
   return db.selectFrom('products').select(['slug', 'updated_at']).where('withdrawn_at', 'is', null).orderBy('slug').execute();

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { slugSchema, type Product } from '../../lib/schemas/catalog';
 import type { Database } from '../db/schema';
-import { selectCatalogRevision, selectLiveProductBySlug } from './catalog.repository';
+import { selectLiveProductBySlug, selectLiveProductStamp } from './catalog.repository';
 import { rowToProduct } from './catalog.rows';
 import { lazyEncodings, pickEncoding, type CatalogEncoding } from './catalog.snapshot';
 import { currentSlugFor } from './product-slugs.repository';
@@ -14,9 +14,9 @@ export type ProductPageLookup =
 
 /** Route pattern of the product pages. */
 export const PRODUCT_PAGE_ROUTE = '/shop/[slug]';
-/** Products looked up per revision; past it the oldest go first (the shop plans for 10,000 products). */
+/** Products kept; past it the oldest go first (the shop plans for 10,000 products). */
 export const PRODUCT_PAGE_CACHE_MAX = 20_000;
-/** Rendered pages kept per revision (about 64 KB of HTML each, plus its compressed forms); past it the oldest go first. */
+/** Rendered pages kept (about 64 KB of HTML each, plus its compressed forms); past it the oldest go first. */
 export const PRODUCT_HTML_CACHE_MAX = 500;
 // Longer than any slug the product form accepts: such a path is not looked up.
 const MAX_SLUG_LENGTH = 200;
@@ -24,58 +24,58 @@ const MAX_SLUG_LENGTH = 200;
 const MISSING: ProductPageLookup = { kind: 'missing' };
 
 /**
- * Values kept for one catalogue revision at most `max` at a time (the oldest go first): a newer
- * revision empties it, and a value read at an older one is not kept.
+ * Values kept per key with the stamp of what they were made from (a product's 'id:version'), at
+ * most `max` at a time, the least recently stored first out: a value is good while its stamp is.
  */
-class RevisionMap<V> {
-  #revision: number | undefined;
-  #entries = new Map<string, V>();
+class StampedMap<V> {
+  readonly #entries = new Map<string, { stamp: string; value: V }>();
 
   constructor(private readonly max: number) {}
 
-  /** The value kept for `key` at `revision` (moving to that revision when it is new). */
-  get(revision: number, key: string): V | undefined {
-    if (revision !== this.#revision) {
-      this.#entries.clear();
-      this.#revision = revision;
-    }
-    return this.#entries.get(key);
+  /** The value kept for `key` if it was made at `stamp`. */
+  get(key: string, stamp: string): V | undefined {
+    const entry = this.#entries.get(key);
+    return entry?.stamp === stamp ? entry.value : undefined;
   }
 
-  /** Keeps `value`, read at `revision`, unless the map has moved on since. */
-  set(revision: number, key: string, value: V): void {
-    if (revision !== this.#revision) return;
+  /** Keeps `value`, made at `stamp`, for `key`. */
+  set(key: string, stamp: string, value: V): void {
+    this.#entries.delete(key);
     if (this.#entries.size >= this.max) this.#entries.delete(this.#entries.keys().next().value!);
-    this.#entries.set(key, value);
+    this.#entries.set(key, { stamp, value });
   }
 
   /** Forgets everything. */
   clear(): void {
-    this.#revision = undefined;
     this.#entries.clear();
   }
 }
 
 /**
- * The product of each /shop/<slug>, read from the database on first view and kept until the
- * catalogue revision moves (any product or category change bumps it), so an edit, a new product
- * or a withdrawal shows at the next view. Unknown slugs are not kept: guessing cannot fill memory.
+ * The product of each /shop/<slug>, read from the database on first view and kept while the
+ * product's row is unchanged (its version), so an edit, a sale or a withdrawal shows at the next
+ * view, while a sale of one product leaves every other product's entry alone. Former and unknown
+ * slugs are not kept: guessing cannot fill memory.
  */
 export class ProductPageCache {
-  readonly #entries: RevisionMap<ProductPageLookup>;
+  readonly #entries: StampedMap<ProductPageLookup>;
 
   constructor(max = PRODUCT_PAGE_CACHE_MAX) {
-    this.#entries = new RevisionMap(max);
+    this.#entries = new StampedMap(max);
   }
 
-  /** What /shop/<slug> shows at the current revision. */
+  /** What /shop/<slug> shows now. */
   async lookup(db: Kysely<Database>, slug: string): Promise<ProductPageLookup> {
     if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return MISSING;
-    const revision = await selectCatalogRevision(db);
-    const known = this.#entries.get(revision, slug);
+    const stamp = await selectLiveProductStamp(db, slug);
+    if (stamp === undefined) return readFormerSlug(db, slug);
+    const known = this.#entries.get(slug, stamp);
     if (known) return known;
-    const found = await readProductPage(db, slug);
-    if (found.kind !== 'missing') this.#entries.set(revision, slug, found);
+    const row = await selectLiveProductBySlug(db, slug);
+    if (!row) return readFormerSlug(db, slug);
+    const found: ProductPageLookup = { kind: 'product', product: rowToProduct(row) };
+    // Kept under the version it was read at, which may be newer than the stamp above.
+    this.#entries.set(slug, `${row.id}:${row.version}`, found);
     return found;
   }
 
@@ -85,10 +85,8 @@ export class ProductPageCache {
   }
 }
 
-/** Reads what /shop/<slug> shows: the product on sale with that slug, else where a former slug leads. */
-async function readProductPage(db: Kysely<Database>, slug: string): Promise<ProductPageLookup> {
-  const row = await selectLiveProductBySlug(db, slug);
-  if (row) return { kind: 'product', product: rowToProduct(row) };
+/** Where a slug no product on sale has leads: the current slug it was renamed to, or nowhere. */
+async function readFormerSlug(db: Kysely<Database>, slug: string): Promise<ProductPageLookup> {
   const current = await currentSlugFor(db, slug);
   return current ? { kind: 'moved', slug: current } : MISSING;
 }
@@ -97,34 +95,37 @@ async function readProductPage(db: Kysely<Database>, slug: string): Promise<Prod
 type RenderedPage = (encoding: CatalogEncoding) => Promise<Buffer>;
 
 /**
- * The rendered HTML of each product page, kept until the catalogue revision moves and sent
- * compressed (br or gzip, as the request accepts) with a weak ETag of the revision: a page viewed
- * again is neither rendered nor compressed again. Only 200 HTML answers are kept.
+ * The rendered HTML of each product page, kept while its product is unchanged and sent compressed
+ * (br or gzip, as the request accepts) with a weak ETag of the product's version: a page viewed
+ * again is neither rendered nor compressed again, and a sale of one product re-renders only its
+ * own page. Only 200 HTML answers are kept; former and unknown slugs are rendered each time.
  */
 export class ProductHtmlCache {
-  readonly #pages: RevisionMap<RenderedPage>;
+  readonly #pages: StampedMap<RenderedPage>;
 
   constructor(max = PRODUCT_HTML_CACHE_MAX) {
-    this.#pages = new RevisionMap(max);
+    this.#pages = new StampedMap(max);
   }
 
   /** Answers a GET or HEAD of /shop/<slug> from the cache, or with `render()` (kept when it is a 200 page). */
   async respond(db: Kysely<Database>, slug: string, request: Request, render: () => Promise<Response>): Promise<Response> {
-    const revision = await selectCatalogRevision(db);
-    let page = this.#pages.get(revision, slug);
+    if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return render();
+    const stamp = await selectLiveProductStamp(db, slug);
+    if (stamp === undefined) return render();
+    let page = this.#pages.get(slug, stamp);
     if (!page) {
       const rendered = await render();
       if (rendered.status !== 200 || !rendered.headers.get('content-type')?.startsWith('text/html')) return rendered;
       page = lazyEncodings(Buffer.from(await rendered.arrayBuffer()));
-      this.#pages.set(revision, slug, page);
+      this.#pages.set(slug, stamp, page);
     }
     const encoding = pickEncoding(request.headers.get('accept-encoding'));
     const headers: Record<string, string> = {
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'public, max-age=0, must-revalidate',
       vary: 'Accept-Encoding',
-      // Weak: the same revision renders the same page, though not byte for byte (island ids differ).
-      etag: `W/"r${revision}-${encoding}"`,
+      // Weak: the same version renders the same page, though not byte for byte (island ids differ).
+      etag: `W/"${stamp}-${encoding}"`,
     };
     if (encoding !== 'identity') headers['content-encoding'] = encoding;
     if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === headers.etag)) {

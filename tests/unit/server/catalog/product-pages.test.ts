@@ -1,8 +1,8 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { selectCatalogRevision } from '../../../../src/server/catalog/catalog.repository';
 import { seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
 import { ProductPageCache } from '../../../../src/server/catalog/product-pages';
 import { recordFormerSlug } from '../../../../src/server/catalog/product-slugs.repository';
@@ -25,26 +25,46 @@ afterEach(async () => {
   await handle.close();
 });
 
-/** Renames the product; `keepRevision` puts the revision back, as if nothing had changed. */
-async function rename(name: string, keepRevision = false): Promise<void> {
-  const revision = await selectCatalogRevision(handle.db);
-  await handle.db.updateTable('products').set({ name }).where('id', '=', product.id).execute();
-  if (keepRevision) await handle.db.updateTable('catalog_revision').set({ revision }).where('id', '=', 1).execute();
+/** Renames a product as the services do (its version moves), or, with `keepVersion`, behind their back. */
+async function rename(name: string, keepVersion = false, id = product.id): Promise<void> {
+  await handle.db
+    .updateTable('products')
+    .set(keepVersion ? { name } : { name, version: sql`version + 1` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sells one unit of a product as an order does: its stock and version change, nothing else. */
+async function sellOne(id: string): Promise<void> {
+  await handle.db.updateTable('products').set({ stock_quantity: sql`coalesce(stock_quantity, 100) - 1`, version: sql`version + 1` }).where('id', '=', id).execute();
 }
 
 describe('ProductPageCache', () => {
-  it('reads a product once per catalogue revision', async () => {
+  it('reads a product once per version of its row', async () => {
     const cache = new ProductPageCache();
     expect(await cache.lookup(handle.db, product.slug)).toMatchObject({ kind: 'product', product: { id: product.id, name: product.name } });
-    await rename('Renamed behind the revision', true);
+    await rename('Renamed behind the version', true);
     expect(await cache.lookup(handle.db, product.slug)).toMatchObject({ kind: 'product', product: { name: product.name } });
   });
 
-  it('reads the product again once the revision moves', async () => {
+  it('reads the product again once its version moves, and only that product', async () => {
+    const other = await handle.db.selectFrom('products').select(['id', 'slug']).where('id', '!=', product.id).orderBy('id').executeTakeFirstOrThrow();
     const cache = new ProductPageCache();
     await cache.lookup(handle.db, product.slug);
+    await cache.lookup(handle.db, other.slug);
     await rename('Renamed');
+    // A sale of the other product moves its version only; its entry is read again, the first is not touched.
+    await rename('Renamed behind the version', true, other.id);
+    await sellOne(other.id);
     expect(await cache.lookup(handle.db, product.slug)).toMatchObject({ kind: 'product', product: { name: 'Renamed' } });
+    expect(await cache.lookup(handle.db, other.slug)).toMatchObject({ kind: 'product', product: { name: 'Renamed behind the version' } });
+  });
+
+  it('answers a withdrawn product as missing at once', async () => {
+    const cache = new ProductPageCache();
+    await cache.lookup(handle.db, product.slug);
+    await handle.db.updateTable('products').set({ withdrawn_at: new Date().toISOString(), version: sql`version + 1` }).where('id', '=', product.id).execute();
+    expect(await cache.lookup(handle.db, product.slug)).toEqual({ kind: 'missing' });
   });
 
   it('leads a former slug to the current one, and an unknown or malformed slug nowhere', async () => {
@@ -62,9 +82,8 @@ describe('ProductPageCache', () => {
     const slugs = (await handle.db.selectFrom('products').select('slug').orderBy('slug').limit(3).execute()).map((r) => r.slug);
     const cache = new ProductPageCache(2);
     for (const slug of slugs) await cache.lookup(handle.db, slug);
-    const revision = await selectCatalogRevision(handle.db);
+    // Changed behind the versions: only a page the cache dropped is read again.
     await handle.db.updateTable('products').set({ name: 'Changed' }).where('slug', 'in', slugs).execute();
-    await handle.db.updateTable('catalog_revision').set({ revision }).where('id', '=', 1).execute();
     const names: string[] = [];
     // Newest first, so reading the dropped one again evicts nothing that is still to be checked.
     for (const slug of [...slugs].reverse()) names.push(((await cache.lookup(handle.db, slug)) as { product: { name: string } }).product.name);
