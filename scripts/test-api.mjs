@@ -3,7 +3,7 @@
 // its lane) and spend most of their time waiting on HTTP and the database, so side by side they take
 // about as long as the slower one. Each lane's output is printed as one block when it ends.
 // Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
-// and exits non-zero when anything failed.
+// and exits non-zero when anything failed. `node scripts/test-api.mjs tests/api/x.test.ts` runs only the files named.
 import { spawn } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,8 @@ chmodSync(scratch, 0o711);
 const reports = join(scratch, 'reports');
 mkdirSync(reports);
 let cluster;
+/** Test files (or name filters) given on the command line: both lanes run only those. */
+const fileFilters = process.argv.slice(2);
 /** The lanes' vitest processes still running. */
 const children = new Set();
 
@@ -56,7 +58,7 @@ function runLane(lane, env) {
   return new Promise((resolvePromise) => {
     const child = spawn(
       process.execPath,
-      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/api/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`],
+      [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'tests/api/vitest.config.ts', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...fileFilters],
       { cwd: root, stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, TMPDIR: scratch, SHOP_DIST_DIR: dist, API_TEST_LANE: lane, ...env } },
     );
     children.add(child);
