@@ -433,7 +433,7 @@ describe('GET /api/admin/audit', () => {
   });
 
   it('refuses filters it cannot read with 422 rather than showing more than asked', async () => {
-    for (const query of [{ kind: 'everything' }, { from: 'yesterday' }, { to: '2026-13-45T99' }]) {
+    for (const query of [{ kind: 'everything' }, { from: 'yesterday' }, { to: '2026-13-45T99' }] as Record<string, string>[]) {
       const response = await call(shop.base, `/api/admin/audit?${new URLSearchParams(query)}`, { cookie: bossCookie });
       expect(response.status, JSON.stringify(query)).toBe(422);
     }
