@@ -68,11 +68,11 @@ export async function addStaffMember(input: NewStaffInput): Promise<StaffResult>
   }
 }
 
-/** Changes a member's role or active state (their sessions end at once); the server's refusal is toasted. */
-export async function changeStaffMember(id: string, change: { role?: StaffRole; active?: boolean }): Promise<StaffResult> {
+/** Sends one staff change; says `success` (from its answer) or the server's refusal as a toast, and refreshes. */
+async function sendChange(path: string, body: unknown, success: (data: unknown) => string): Promise<StaffResult> {
   try {
-    await requestAdmin(`${STAFF_PATH}/${encodeURIComponent(id)}`, { method: 'PATCH', body: change });
-    toast.success(change.role ? `${STAFF_MESSAGES.roleChanged.replace('Role changed', `Role changed to ${ROLE_LABELS[change.role]}`)}` : change.active ? STAFF_MESSAGES.reactivated : STAFF_MESSAGES.deactivated);
+    const data = await requestAdmin(path, { method: body === undefined ? 'POST' : 'PATCH', body });
+    toast.success(success(data));
     return { ok: true };
   } catch (err) {
     const result = refusal(err);
@@ -83,18 +83,14 @@ export async function changeStaffMember(id: string, change: { role?: StaffRole; 
   }
 }
 
+/** Changes a member's role or active state (their sessions end at once); the server's refusal is toasted. */
+export function changeStaffMember(id: string, change: { role?: StaffRole; active?: boolean }): Promise<StaffResult> {
+  const message = change.role ? STAFF_MESSAGES.roleChanged.replace('Role changed', `Role changed to ${ROLE_LABELS[change.role]}`) : change.active ? STAFF_MESSAGES.reactivated : STAFF_MESSAGES.deactivated;
+  return sendChange(`${STAFF_PATH}/${encodeURIComponent(id)}`, change, () => message);
+}
+
 /** E-mails a member a single-use password reset link. */
-export async function sendStaffResetLink(id: string): Promise<StaffResult> {
-  try {
-    const path = `${STAFF_PATH}/${encodeURIComponent(id)}/reset-link`;
-    const sent = readAs(resetLinkSentSchema, await requestAdmin(path, { method: 'POST' }), path);
-    toast.success(`${STAFF_MESSAGES.resetSent.replace(/\.$/, '')} to ${sent.sentTo}.`);
-    return { ok: true };
-  } catch (err) {
-    const result = refusal(err);
-    toast.error(result.message);
-    return result;
-  } finally {
-    refreshStaff();
-  }
+export function sendStaffResetLink(id: string): Promise<StaffResult> {
+  const path = `${STAFF_PATH}/${encodeURIComponent(id)}/reset-link`;
+  return sendChange(path, undefined, (data) => `${STAFF_MESSAGES.resetSent.replace(/\.$/, '')} to ${readAs(resetLinkSentSchema, data, path).sentTo}.`);
 }

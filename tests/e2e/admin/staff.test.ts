@@ -100,7 +100,7 @@ describe('a super admin at 1440 px', () => {
       await added.getByRole('button', { name: /Show changes/ }).click();
       const details = admin.getByRole('table', { name: 'Fields of the new record' });
       await details.waitFor();
-      expect(await details.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: 'Role', exact: true }) }).getByRole('cell').textContent()).toBe('order_manager');
+      expect(await details.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: 'Role', exact: true }) }).getByRole('cell').textContent()).toBe('Order Manager');
       expect(await details.getByRole('row').filter({ has: admin.getByRole('rowheader', { name: 'Email', exact: true }) }).getByRole('cell').textContent()).toBe(member.email);
       await shoot(admin, 'audit-1440');
       await expectAccessible(admin, 'the audit log with an entry open at 1440 px');

@@ -1,4 +1,5 @@
 /** How audit entries read in the back office: action labels, the record's name, and a field-by-field diff. Pure. */
+import { ROLE_LABELS } from '../../../lib/schemas/admin';
 import type { AuditEntry } from '../../../lib/schemas/admin-staff';
 
 /** What each known action reads as. */
@@ -52,9 +53,10 @@ export function entityLabel(entry: Pick<AuditEntry, 'entityName' | 'entityId' | 
   return entry.entityId ? entry.entityId.slice(0, 8) : null;
 }
 
-/** A leaf value as text: '—' for nothing, Yes/No for booleans, numbers and text as they are. */
-export function formatValue(value: unknown): string {
+/** A leaf value as text: '—' for nothing, Yes/No for booleans, staff roles by their names, numbers and text as they are. */
+export function formatValue(value: unknown, path = ''): string {
   if (value === null || value === undefined || value === '') return '—';
+  if (/(^|\.)role$/.test(path) && typeof value === 'string' && Object.hasOwn(ROLE_LABELS, value)) return ROLE_LABELS[value as keyof typeof ROLE_LABELS];
   if (typeof value === 'boolean') return value ? 'Yes' : 'No';
   if (Array.isArray(value) && value.length === 0) return 'None';
   if (typeof value === 'object' && Object.keys(value).length === 0) return 'None';
@@ -100,8 +102,8 @@ export function diffRecords(before: unknown, after: unknown): DiffLine[] {
   const b = flatten(after);
   const paths = [...new Set([...a.keys(), ...b.keys()])];
   return paths.map((path) => {
-    const from = a.has(path) ? formatValue(a.get(path)) : '—';
-    const to = b.has(path) ? formatValue(b.get(path)) : '—';
+    const from = a.has(path) ? formatValue(a.get(path), path) : '—';
+    const to = b.has(path) ? formatValue(b.get(path), path) : '—';
     return { path, label: pathLabel(path), before: from, after: to, changed: from !== to };
   });
 }

@@ -176,7 +176,7 @@ export function StaffView() {
                   <th
                     key={h}
                     scope="col"
-                    className={`border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-6 last:pr-6 ${i === 1 ? 'w-[8.5rem]' : ''} ${i === 2 ? 'w-[12.5rem]' : ''} ${i === 3 ? 'w-[8.5rem]' : ''} ${i === 4 ? 'text-right' : ''}`}
+                    className={`border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-6 last:pr-6 ${i === 1 ? 'w-[8.5rem]' : ''} ${i === 2 ? 'w-[14rem]' : ''} ${i === 3 ? 'w-[8.5rem]' : ''} ${i === 4 ? 'text-right' : ''}`}
                   >
                     {h === 'Actions' ? <span className="sr-only">Actions</span> : h}
                   </th>

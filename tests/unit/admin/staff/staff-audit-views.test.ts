@@ -81,6 +81,7 @@ describe('audit entries as people read them', () => {
     ]);
     expect(pathLabel('a.0.b.12')).toBe('A 1 › B 13');
     expect(formatValue(0)).toBe('0');
+    expect(diffRecords({ role: 'analyst' }, { role: 'super_admin' })[0]).toMatchObject({ before: 'Analyst', after: 'Super Admin' });
   });
 });
 
