@@ -11,7 +11,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { STAFF_MESSAGES } from '../../../src/lib/schemas/admin-staff';
 import { expectAccessible } from '../../helpers/axe';
-import { JOURNEY_TIMEOUT_MS, shoot, signInStaff, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland, waitForMail, type Staff } from './admin-helpers';
+import { JOURNEY_TIMEOUT_MS, readMails, shoot, signInStaff, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland, waitForMail, type Staff } from './admin-helpers';
 
 const server = useAdminServer();
 const pages = useBrowserPages();
@@ -166,6 +166,62 @@ describe('a super admin at 375 px', () => {
       await log.getByRole('button', { name: /Show changes/ }).first().click();
       await shoot(page, 'audit-375');
       await expectAccessible(page, 'the audit log at 375 px');
+    },
+    JOURNEY_TIMEOUT_MS,
+  );
+});
+
+describe('a member added without a password', () => {
+  it(
+    'opens the e-mailed link, is refused a common password, sets one, signs in; the link then says it was used',
+    async () => {
+      const admin = await pages.open({ width: 1440, reducedMotion: 'reduce' });
+      await signInStaff(admin, server, SUPER_ADMIN);
+      await openView(admin, '/admin/dashboard/staff', 'Staff');
+      const email = `ivy.${randomUUID().slice(0, 8)}@example.com`;
+      await admin.getByRole('button', { name: 'Add staff' }).click();
+      const dialog = admin.getByRole('dialog', { name: 'Add staff member' });
+      await dialog.getByLabel('Full name').fill('Ivy Quinn');
+      await dialog.getByLabel('Email address').fill(email);
+      await dialog.getByLabel('Role').selectOption({ label: 'Analyst' });
+      await dialog.getByRole('button', { name: 'Add staff member' }).click();
+      await admin.getByText(STAFF_MESSAGES.invited).waitFor();
+
+      const mail = await waitForMail(server, 'Set up your Graphene Coatings back-office account');
+      expect(mail.to).toContain(email);
+      const link = /https?:\/\/[^\s"<>]+\/admin\/reset-password\?token=[\w-]+/.exec(mail.text)![0];
+      const path = new URL(link).pathname + new URL(link).search;
+
+      for (const width of [375, 1440]) {
+        const ivy = await pages.open({ width, reducedMotion: 'reduce', allowErrors: [/status of 422 .*\/api\/admin\/auth\/reset-password/] });
+        await ivy.goto(server.at(path), { waitUntil: 'domcontentloaded' });
+        await ivy.getByRole('heading', { level: 1, name: 'Set Up Your Account' }).waitFor();
+        await ivy.getByText(email).waitFor();
+        await waitForIsland(ivy.getByRole('button', { name: 'Set Password' }));
+        await ivy.getByLabel('New password', { exact: true }).fill('abc');
+        await ivy.getByLabel('Confirm new password').fill('abc');
+        await ivy.getByRole('button', { name: 'Set Password' }).click();
+        await ivy.getByText('Password must be at least 6 characters.').waitFor();
+        await shoot(ivy, `staff-password-page-${width}`);
+        await expectAccessible(ivy, `the staff password page refusing a short password at ${width} px`);
+        if (width === 375) continue;
+        await ivy.getByLabel('New password', { exact: true }).fill('password123');
+        await ivy.getByLabel('Confirm new password').fill('password123');
+        await ivy.getByRole('button', { name: 'Set Password' }).click();
+        await ivy.getByText('This password is too common.', { exact: false }).waitFor();
+        await ivy.getByLabel('New password', { exact: true }).fill('Meadow-Copper-Falcon-93');
+        await ivy.getByLabel('Confirm new password').fill('Meadow-Copper-Falcon-93');
+        await ivy.getByRole('button', { name: 'Set Password' }).click();
+        await ivy.getByText(STAFF_MESSAGES.passwordSet).waitFor();
+        await ivy.getByRole('link', { name: 'Go to the Admin Portal' }).click();
+        await ivy.waitForURL(/\/admin\/login$/);
+        await signInStaff(ivy, server, { name: 'Ivy Quinn', email, password: 'Meadow-Copper-Falcon-93' });
+        await expect.poll(() => sidebarLinks(ivy).allTextContents()).toEqual(['Dashboard', 'Analytics']);
+        await ivy.goto(server.at(path), { waitUntil: 'domcontentloaded' });
+        await ivy.getByRole('alert').filter({ hasText: STAFF_MESSAGES.linkUsed }).waitFor();
+        await expectAccessible(ivy, 'the staff password page of a used link');
+      }
+      expect(readMails(server).filter((m) => m.to.includes(email))).toHaveLength(1);
     },
     JOURNEY_TIMEOUT_MS,
   );
