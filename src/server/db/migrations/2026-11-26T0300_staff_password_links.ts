@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * Staff password links: a super admin e-mails a member a single-use link to set a new password
- * (or their first one when added without). Only the SHA-256 of each token is stored. Also an index
+ * (or their first one when added without). Only the SHA-256 of each token is stored. Also indexes
  * for the audit log's kind filter, newest first. Frozen.
  */
 export async function up(db: Kysely<any>): Promise<void> {
