@@ -49,6 +49,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/staff': 'super_admin',
   'PATCH /api/admin/staff/[id]': 'super_admin',
   'GET /api/admin/audit': 'super_admin',
+  'POST /api/admin/staff/[id]/reset-link': 'super_admin',
+  // The e-mailed staff password link: the token is the credential.
+  'POST /api/admin/auth/reset-password': 'public',
   // Routes API.md plans; they are checked here as soon as their files exist.
   'GET /api/admin/products': 'manage_products',
   'POST /api/admin/products': 'manage_products',
@@ -207,6 +210,8 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
   } else if (route.key === 'PATCH /api/admin/staff/[id]') {
     path = path.replace('[id]', patchTargetId);
     body = { role: 'super_admin' };
+  } else if (route.key === 'POST /api/admin/staff/[id]/reset-link') {
+    path = path.replace('[id]', patchTargetId);
   } else if (route.key === 'POST /api/admin/staff') {
     body = { email: `intruder.${randomUUID().slice(0, 8)}@example.com`, name: 'Intruder', role: 'super_admin', password: STRONG_PASSWORD };
   } else if (route.key === 'POST /api/admin/auth/login') {
@@ -239,6 +244,8 @@ const SAMPLED = new Set([
   'GET /api/admin/staff',
   'POST /api/admin/staff',
   'PATCH /api/admin/staff/[id]',
+  'POST /api/admin/staff/[id]/reset-link',
+  'GET /api/admin/audit',
   'GET /api/admin/products',
   'POST /api/admin/products',
   'GET /api/admin/products/[id]',
@@ -328,8 +335,8 @@ describe.each(routes.map((r) => [r.key, r] as const))('%s', (_key, route) => {
       for (const caller of WITHOUT_STAFF_SESSION) {
         const response = await callAs(route, request, caller);
         await response.arrayBuffer();
-        // Sign-in with an empty body: the fields; sign-out: 204 whoever asks.
-        expect(response.status, `${caller.name} → ${response.status}`).toBe(route.key.endsWith('/login') ? 422 : 204);
+        // Sign-in and setting a password with an empty body: the fields; sign-out: 204 whoever asks.
+        expect(response.status, `${caller.name} → ${response.status}`).toBe(route.key.endsWith('/login') || route.key.endsWith('/reset-password') ? 422 : 204);
       }
       expect(await snapshot(shop.db)).toEqual(before);
       // A staff sign-out never ends the customer's own session.

@@ -10,6 +10,8 @@ import { AdminTopBar } from './AdminTopBar';
 import { OrdersView } from './OrdersView';
 import { PlaceholderView } from './PlaceholderView';
 import { ProductsView } from './products/ProductsView';
+import { StaffView } from './staff/StaffView';
+import { AuditView } from './audit/AuditView';
 import { useHydrated } from '../ui/use-hydrated';
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
@@ -61,12 +63,16 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
         <main id="admin-main" tabIndex={-1} className="relative min-h-0 flex-1 outline-none">
           {!location || !view ? (
             <PlaceholderView title="Page not found" text="This address is not a page of the back office." admin={admin} />
-          ) : !canOpenView(admin.permissions, view) ? (
+          ) : !canOpenView(admin.permissions, view, admin.role) ? (
             <PlaceholderView title={VIEW_DEFINITIONS[view].label} text={`${ADMIN_MESSAGES.forbidden} ${ROLE_LABELS[admin.role]}s work in other views.`} admin={admin} />
           ) : view === 'orders' ? (
             hydrated ? <OrdersView selectedId={location.route === 'order' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <OrdersView.Skeleton />
           ) : view === 'products' ? (
             hydrated ? <ProductsView search={page?.search ?? {}} /> : <ProductsView.Skeleton />
+          ) : view === 'staff' ? (
+            hydrated ? <StaffView /> : null
+          ) : view === 'audit' ? (
+            hydrated ? <AuditView search={page?.search ?? {}} /> : null
           ) : (
             <PlaceholderView view={view} admin={admin} />
           )}

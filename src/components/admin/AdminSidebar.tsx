@@ -29,7 +29,7 @@ function NavItems({ admin, current, compact }: { admin: Admin; current: AdminVie
   return (
     <>
       <ul className="grid gap-1">
-        {allowedViews(admin.permissions).map((view) => {
+        {allowedViews(admin.permissions, admin.role).map((view) => {
           const Icon = VIEW_ICONS[view];
           const active = view === current;
           const { label, route } = VIEW_DEFINITIONS[view];

@@ -3,7 +3,7 @@
  * dashboard page (server-side 404 and first render) and the island (router, sidebar, landing view).
  */
 import { BADGE_CAP, BADGE_CAP_TEXT } from '../../lib/constants';
-import { ADMIN_PAGE_SIZE_DEFAULT, adminOrdersQuerySchema, type OrderStatusFilter, type Permission } from '../../lib/schemas/admin';
+import { ADMIN_PAGE_SIZE_DEFAULT, adminOrdersQuerySchema, type OrderStatusFilter, type Permission, type StaffRole } from '../../lib/schemas/admin';
 
 /** Every URL of the dashboard island, by route name (":param" patterns, matched by ./admin-router). */
 export const ADMIN_ROUTES = {
@@ -13,20 +13,24 @@ export const ADMIN_ROUTES = {
   products: '/admin/dashboard/products',
   users: '/admin/dashboard/users',
   analytics: '/admin/dashboard/analytics',
+  staff: '/admin/dashboard/staff',
+  audit: '/admin/dashboard/audit',
 } as const;
 export type AdminRoute = keyof typeof ADMIN_ROUTES;
 
 /** The sidebar's views, in order. */
-export const ADMIN_VIEWS = ['overview', 'products', 'users', 'orders', 'analytics'] as const;
+export const ADMIN_VIEWS = ['overview', 'products', 'users', 'orders', 'analytics', 'staff', 'audit'] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
-/** What each view reads in the sidebar and which permission it needs (spec §2.13, §6). */
-export const VIEW_DEFINITIONS: Record<AdminView, { label: string; permission: Permission; route: AdminRoute }> = {
+/** What each view reads in the sidebar and which permission it needs (spec §2.13, §6); `role`: only that role may open it. */
+export const VIEW_DEFINITIONS: Record<AdminView, { label: string; permission: Permission; route: AdminRoute; role?: StaffRole }> = {
   overview: { label: 'Dashboard', permission: 'view_analytics', route: 'overview' },
   products: { label: 'Products', permission: 'manage_products', route: 'products' },
   users: { label: 'Users', permission: 'manage_users', route: 'users' },
   orders: { label: 'Orders', permission: 'manage_orders', route: 'orders' },
   analytics: { label: 'Analytics', permission: 'view_analytics', route: 'analytics' },
+  staff: { label: 'Staff', permission: 'manage_users', route: 'staff', role: 'super_admin' },
+  audit: { label: 'Audit log', permission: 'view_analytics', route: 'audit', role: 'super_admin' },
 };
 
 /** The view a route belongs to (an order's detail belongs to Orders). */
@@ -34,14 +38,15 @@ export function viewOfRoute(route: AdminRoute): AdminView {
   return route === 'order' ? 'orders' : route;
 }
 
-/** The views a staff member with these permissions may open, in sidebar order. */
-export function allowedViews(permissions: readonly Permission[]): AdminView[] {
-  return ADMIN_VIEWS.filter((view) => permissions.includes(VIEW_DEFINITIONS[view].permission));
+/** The views a staff member with these permissions (and this role) may open, in sidebar order. */
+export function allowedViews(permissions: readonly Permission[], role?: StaffRole): AdminView[] {
+  return ADMIN_VIEWS.filter((view) => canOpenView(permissions, view, role));
 }
 
-/** Whether these permissions open a view. */
-export function canOpenView(permissions: readonly Permission[], view: AdminView): boolean {
-  return permissions.includes(VIEW_DEFINITIONS[view].permission);
+/** Whether these permissions (and this role, for a view only one role may open) open a view. */
+export function canOpenView(permissions: readonly Permission[], view: AdminView, role?: StaffRole): boolean {
+  const definition = VIEW_DEFINITIONS[view];
+  return permissions.includes(definition.permission) && (definition.role === undefined || definition.role === role);
 }
 
 /** Where a staff member lands: the overview when allowed, otherwise the first view the role may use (null: none). */

@@ -41,6 +41,20 @@ export const AnalyticsIcon = () => (
     <path d="M4 20V10M10 20V4M16 20v-7M22 20H2" />
   </Svg>
 );
+export const StaffIcon = () => (
+  <Svg>
+    <circle cx="12" cy="8" r="3.5" />
+    <path d="M5 20a7 7 0 0 1 14 0" />
+    <path d="M12 14.5l1.2 2.3-1.2 3.2-1.2-3.2z" />
+  </Svg>
+);
+export const AuditIcon = () => (
+  <Svg>
+    <path d="M8 3h8l4 4v12a2 2 0 0 1-2 2H6a2 2 0 0 1-2-2V5a2 2 0 0 1 2-2z" />
+    <path d="M8 11h8M8 15h5" />
+    <path d="M16 3v4h4" />
+  </Svg>
+);
 export const LogoutIcon = () => (
   <Svg>
     <path d="M15 4h3a2 2 0 0 1 2 2v12a2 2 0 0 1-2 2h-3" />
@@ -95,4 +109,6 @@ export const VIEW_ICONS = {
   users: UsersIcon,
   orders: OrdersIcon,
   analytics: AnalyticsIcon,
+  staff: StaffIcon,
+  audit: AuditIcon,
 } as const;

@@ -24,3 +24,45 @@ export function selectAuditEntries(
   if (filter.to) query = query.where('at', '<', filter.to);
   return query.orderBy('at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset ?? 0).execute();
 }
+
+/** What a page of the audit view asks for: each part narrows the entries. */
+export interface AuditFilter {
+  /** A staff id, or null for the server's own entries (no actor). */
+  actorId?: string | null;
+  /** Entity types the entries must have. */
+  entityTypes?: readonly string[];
+  /** Actions the entries must have... */
+  actionsIn?: readonly string[];
+  /** ...or must not have. */
+  actionsNotIn?: readonly string[];
+  /** From this instant (included). */
+  from?: string;
+  /** Up to this instant (excluded). */
+  to?: string;
+}
+
+/** The audit log narrowed by a filter (the query both the page and its count start from). */
+function filteredAudit(db: Db, filter: AuditFilter) {
+  let query = db.selectFrom('audit_log');
+  if (filter.actorId === null) query = query.where('actor_id', 'is', null);
+  else if (filter.actorId !== undefined) query = query.where('actor_id', '=', filter.actorId);
+  if (filter.entityTypes) query = query.where('entity_type', 'in', [...filter.entityTypes]);
+  if (filter.actionsIn) query = query.where('action', 'in', [...filter.actionsIn]);
+  if (filter.actionsNotIn) query = query.where('action', 'not in', [...filter.actionsNotIn]);
+  if (filter.from) query = query.where('at', '>=', filter.from);
+  if (filter.to) query = query.where('at', '<', filter.to);
+  return query;
+}
+
+/** One page of the filtered audit log, newest first (ties by id, so pages never overlap). */
+export function selectAuditPage(db: Db, filter: AuditFilter, page: { limit: number; offset: number }): Promise<AuditRow[]> {
+  return filteredAudit(db, filter).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(page.limit).offset(page.offset).execute();
+}
+
+/** How many entries the filtered audit log has. */
+export async function countAuditEntries(db: Db, filter: AuditFilter): Promise<number> {
+  const row = await filteredAudit(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -267,6 +267,17 @@ export interface StaffSessionsTable {
   expires_at: string;
 }
 
+/** A single-use staff password link ('reset' by a super admin, 'invite' for a member added without a password): only the SHA-256 of its token is stored. */
+export interface StaffPasswordTokensTable {
+  token_hash: string;
+  staff_id: string;
+  /** 'reset' or 'invite'. */
+  purpose: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
 /** One staff action: who, what, when, and the record before and after (JSON), written with the change. */
 export interface AuditLogTable {
   id: string;
@@ -357,6 +368,7 @@ export interface Database {
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
+  staff_password_tokens: StaffPasswordTokensTable;
   order_events: OrderEventsTable;
   product_former_slugs: ProductFormerSlugsTable;
   media: MediaTable;

@@ -91,6 +91,26 @@ export function renderPasswordResetMail(input: { fullName: string; resetUrl: str
   return { kind: 'password-reset', subject, html, text, priority: MAIL_PRIORITY.security, singleUseLink: true };
 }
 
+/**
+ * A staff member's single-use back-office password link: a reset a super admin sent, or ('invite')
+ * the first password of a member added without one.
+ */
+export function renderStaffPasswordMail(input: { name: string; url: string; validMinutes: number; purpose: 'reset' | 'invite'; sentBy: string }): RenderedMail {
+  const invite = input.purpose === 'invite';
+  const subject = invite ? `Set up your ${BRAND} back-office account` : `Reset your ${BRAND} back-office password`;
+  const hours = input.validMinutes / 60;
+  const validity = input.validMinutes % 60 === 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : `${input.validMinutes} minutes`;
+  const lines = invite
+    ? [`${input.sentBy} added you to the ${BRAND} back office.`, `Choose your password with the link below. It works once and expires in ${validity}.`]
+    : [`${input.sentBy} sent you a link to reset your ${BRAND} back-office password. It works once and expires in ${validity}.`, 'Setting a new password signs you out everywhere. If you did not expect this, tell your administrator.'];
+  const html = layoutHtml(invite ? 'Set up your account' : 'Reset your password', [`Hello ${escapeHtml(input.name)},`, ...lines.map(escapeHtml)], {
+    label: invite ? 'Choose your password' : 'Choose a new password',
+    href: input.url,
+  });
+  const text = [`Hello ${input.name},`, '', ...lines.flatMap((l) => [l, '']), input.url, '', `${BRAND} · Dallas, TX`].join('\n');
+  return { kind: invite ? 'staff-invite' : 'staff-password-reset', subject, html, text, priority: MAIL_PRIORITY.security, singleUseLink: true };
+}
+
 /** Escaped text with its line breaks kept (for a quoted message). */
 function escapeMultiline(value: string): string {
   return escapeHtml(value).replace(/\r?\n/g, '<br>');

@@ -1,7 +1,7 @@
 import { sql, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
 import { getDialectKind } from '../db/dialect';
-import type { StaffSessionsTable, StaffTable } from '../db/schema';
+import type { StaffPasswordTokensTable, StaffSessionsTable, StaffTable } from '../db/schema';
 
 /** A staff row as stored. */
 export type StaffRow = Selectable<StaffTable>;
@@ -108,4 +108,38 @@ export async function deleteOverStaffSessions(db: Db, now: string, idleBefore: s
     .deleteFrom('staff_sessions')
     .where((eb) => eb.or([eb('expires_at', '<=', now), eb('last_seen_at', '<', idleBefore)]))
     .execute();
+}
+
+/** A staff password link row as stored. */
+export type StaffPasswordTokenRow = Selectable<StaffPasswordTokensTable>;
+
+/** Stores a new staff password link (its token's hash). */
+export async function insertStaffPasswordToken(db: Db, row: StaffPasswordTokenRow): Promise<void> {
+  await db.insertInto('staff_password_tokens').values(row).execute();
+}
+
+/** The staff password link with this token hash, if any. */
+export function findStaffPasswordToken(db: Db, tokenHash: string): Promise<StaffPasswordTokenRow | undefined> {
+  return db.selectFrom('staff_password_tokens').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+}
+
+/**
+ * Marks every open password link of a member used; with `tokenHash`, returns whether that one was
+ * still open (of two requests racing with one link, only one sees true).
+ */
+export async function spendStaffPasswordTokens(db: Db, staffId: string, at: string, tokenHash?: string): Promise<boolean> {
+  let own = true;
+  if (tokenHash) {
+    const result = await db.updateTable('staff_password_tokens').set({ used_at: at }).where('token_hash', '=', tokenHash).where('used_at', 'is', null).executeTakeFirst();
+    own = result.numUpdatedRows > 0n;
+  }
+  await db.updateTable('staff_password_tokens').set({ used_at: at }).where('staff_id', '=', staffId).where('used_at', 'is', null).execute();
+  return own;
+}
+
+/** The names of the staff accounts with these ids, by id. */
+export async function selectStaffNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('staff').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { ADMIN_PASSWORD_MIN, NAME_MAX, PASSWORD_MAX, STAFF_SESSION_ABSOLUTE_MS, STAFF_SESSION_IDLE_MS } from '../../lib/constants';
 import { ADMIN_MESSAGES, permissionsOf, ROLE_PERMISSIONS, STAFF_ROLES, type Admin, type Permission, type StaffRole } from '../../lib/schemas/admin';
+import { STAFF_INVITE_TTL_MS, STAFF_MESSAGES, STAFF_RESET_TTL_MS } from '../../lib/schemas/admin-staff';
 import { isValidEmail, normalizeEmail } from '../../lib/schemas/auth';
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import { hashPassword, isCommonPassword, verifyAccountPassword } from '../auth/passwords';
@@ -9,10 +10,15 @@ import { createToken, hashToken } from '../auth/tokens';
 import type { Db } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
+import { enqueueMail } from '../mail/outbox';
+import { renderStaffPasswordMail } from '../mail/templates';
 import {
   countActiveStaffWithRole,
   lockActiveSuperAdmins,
   deleteSessionsOfStaff,
+  findStaffPasswordToken,
+  insertStaffPasswordToken,
+  spendStaffPasswordTokens,
   deleteStaffSessionByTokenHash,
   findStaffByEmail,
   findStaffById,
@@ -150,29 +156,34 @@ export async function signOutStaff(db: Kysely<Database>, principal: StaffPrincip
   });
 }
 
-/** A new staff account as asked for. */
+/** A new staff account as asked for; without a password the member is e-mailed a link to choose one. */
 export interface NewStaff {
   email: string;
   name: string;
   role: StaffRole;
-  password: string;
+  password?: string;
 }
 
 /** What is wrong with a new staff account's fields, as field → message (empty when nothing). */
-export function validateNewStaff(input: { email: string; name: string; role: string; password: string }): Record<string, string> {
+export function validateNewStaff(input: { email: string; name: string; role: string; password?: string }): Record<string, string> {
   const fields: Record<string, string> = {};
   if (!isValidEmail(input.email.trim())) fields.email = ADMIN_MESSAGES.email;
   if (input.name.trim().length === 0) fields.name = ADMIN_MESSAGES.nameRequired;
   else if (input.name.trim().length > NAME_MAX) fields.name = ADMIN_MESSAGES.nameMax;
   if (!isStaffRole(input.role)) fields.role = ADMIN_MESSAGES.roleInvalid;
+  if (input.password === undefined) return fields;
   if (input.password.length < ADMIN_PASSWORD_MIN) fields.password = ADMIN_MESSAGES.passwordMin;
   else if (input.password.length > PASSWORD_MAX) fields.password = ADMIN_MESSAGES.passwordMax;
   else if (isCommonPassword(input.password)) fields.password = ADMIN_MESSAGES.commonPassword;
   return fields;
 }
 
-/** Creates a staff account (422 for bad fields or a common password, 409 for a taken e-mail), audited. */
-export async function createStaff(db: Kysely<Database>, input: NewStaff, actor: Actor, now: Date = new Date()): Promise<Admin> {
+/**
+ * Creates a staff account (422 for bad fields or a common password, 409 for a taken e-mail), audited.
+ * Without a password the account gets one nobody knows and the member an e-mailed link
+ * (STAFF_INVITE_TTL_MS) to choose theirs, written with the account; `siteUrl` makes the link.
+ */
+export async function createStaff(db: Kysely<Database>, input: NewStaff, actor: Actor, now: Date = new Date(), siteUrl?: string): Promise<Admin> {
   const fields = validateNewStaff(input);
   if (Object.keys(fields).length > 0) throw new ApiError(422, 'invalid_fields', Object.values(fields)[0]!, fields);
   if (await findStaffByEmail(db, input.email)) {
@@ -184,7 +195,8 @@ export async function createStaff(db: Kysely<Database>, input: NewStaff, actor: 
     email: input.email.trim(),
     name: input.name.trim(),
     role: input.role,
-    password_hash: await hashPassword(input.password),
+    // No password given: a random one nobody ever sees, until the member sets theirs with the link.
+    password_hash: await hashPassword(input.password ?? createToken()),
     active: 1,
     created_at: at,
     updated_at: at,
@@ -193,7 +205,8 @@ export async function createStaff(db: Kysely<Database>, input: NewStaff, actor: 
   try {
     await db.transaction().execute(async (trx) => {
       await insertStaff(trx, row);
-      await recordAudit(trx, actor, { action: 'staff.create', entityType: 'staff', entityId: row.id, after: toAdmin(row) }, now);
+      await recordAudit(trx, actor, { action: 'staff.create', entityType: 'staff', entityId: row.id, after: { ...toAdmin(row), active: true } }, now);
+      if (input.password === undefined) await issuePasswordLink(trx, row, 'invite', actor, siteUrl ?? '', now);
     });
   } catch (err) {
     // Two creations of one address at once: the unique index decides, the loser hears why.
@@ -218,17 +231,24 @@ export async function changeStaff(
     // Every change to staff waits for the others (PostgreSQL row locks; SQLite runs one writer at a
     // time), so two super admins deactivating each other at once cannot both pass the count below.
     await lockActiveSuperAdmins(trx);
+    // Checked again under the lock: a super admin demoted or deactivated a moment ago changes nothing more.
+    if (actor.id) {
+      const acting = await findStaffById(trx, actor.id);
+      if (!acting || acting.active !== 1 || acting.role !== 'super_admin') throw new ApiError(403, 'forbidden', ADMIN_MESSAGES.forbidden);
+    }
     const before = await findStaffById(trx, id);
-    if (!before) throw new ApiError(404, 'not_found', 'Staff account not found.');
+    if (!before) throw new ApiError(404, 'not_found', STAFF_MESSAGES.staffNotFound);
     const role = changes.role ?? (before.role as StaffRole);
     const active = changes.active ?? before.active === 1;
     const losesSuperAdmin = before.role === 'super_admin' && before.active === 1 && (role !== 'super_admin' || !active);
     if (losesSuperAdmin && (await countActiveStaffWithRole(trx, 'super_admin')) <= 1) {
-      throw new ApiError(409, 'last_super_admin', 'The last active super admin cannot be deactivated or given another role.');
+      throw new ApiError(409, 'last_super_admin', STAFF_MESSAGES.lastSuperAdmin);
     }
     const after: StaffRow = { ...before, role, active: active ? 1 : 0, updated_at: now.toISOString() };
     await updateStaff(trx, id, { role, active: after.active, updated_at: after.updated_at });
     if (role !== before.role || after.active !== before.active) await deleteSessionsOfStaff(trx, id);
+    // A deactivated member's open password links die with their sessions.
+    if (!active) await spendStaffPasswordTokens(trx, id, after.updated_at);
     await recordAudit(
       trx,
       actor,
@@ -286,3 +306,88 @@ export async function seedDemoStaff(db: Kysely<Database>, now: Date = new Date()
 /** Every role name, for command-line help. */
 export const STAFF_ROLE_NAMES = STAFF_ROLES.join(', ');
 
+
+/** Where a staff password link points. */
+export function staffPasswordUrl(siteUrl: string, token: string): string {
+  return `${siteUrl}/admin/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+/**
+ * Issues a single-use password link to a member (older open links of theirs stop working) and puts
+ * its e-mail in the outbox, in the caller's transaction; audited. Returns where it went and its end.
+ */
+async function issuePasswordLink(
+  trx: Db,
+  member: StaffRow,
+  purpose: 'reset' | 'invite',
+  actor: Actor,
+  siteUrl: string,
+  now: Date,
+): Promise<{ sentTo: string; expiresAt: string }> {
+  const token = createToken();
+  const ttl = purpose === 'invite' ? STAFF_INVITE_TTL_MS : STAFF_RESET_TTL_MS;
+  const at = now.toISOString();
+  const expiresAt = new Date(now.getTime() + ttl).toISOString();
+  await spendStaffPasswordTokens(trx, member.id, at);
+  await insertStaffPasswordToken(trx, { token_hash: hashToken(token), staff_id: member.id, purpose, created_at: at, expires_at: expiresAt, used_at: null });
+  await enqueueMail(trx, member.email, renderStaffPasswordMail({ name: member.name, url: staffPasswordUrl(siteUrl, token), validMinutes: ttl / MINUTE, purpose, sentBy: actor.name }), now);
+  await recordAudit(trx, actor, { action: purpose === 'invite' ? 'staff.invite_sent' : 'staff.reset_link_sent', entityType: 'staff', entityId: member.id, after: { sentTo: member.email, expiresAt } }, now);
+  return { sentTo: member.email, expiresAt };
+}
+
+/**
+ * E-mails an active member a single-use link (STAFF_RESET_TTL_MS) to set a new password: 404 for
+ * an unknown id, 409 for a deactivated account. The token's hash, the e-mail and the audit entry
+ * are written together.
+ */
+export async function sendStaffResetLink(db: Kysely<Database>, id: string, actor: Actor, siteUrl: string, now: Date = new Date()): Promise<{ sentTo: string; expiresAt: string }> {
+  return db.transaction().execute(async (trx) => {
+    const member = await findStaffById(trx, id);
+    if (!member) throw new ApiError(404, 'not_found', STAFF_MESSAGES.staffNotFound);
+    if (member.active !== 1) throw new ApiError(409, 'staff_deactivated', STAFF_MESSAGES.resetInactive);
+    return issuePasswordLink(trx, member, 'reset', actor, siteUrl, now);
+  });
+}
+
+/**
+ * Sets a member's password with the token of an e-mailed link: 400 for an unknown, used or expired
+ * link, 403 for a deactivated account, 422 for a common password. The link (and any other open one
+ * of the member) is spent and every session of theirs ends; audited as the member's own action.
+ */
+export async function setStaffPassword(db: Kysely<Database>, input: { token: string; password: string }, facts: { address?: string; now?: Date } = {}): Promise<void> {
+  const now = facts.now ?? new Date();
+  const tokenHash = hashToken(input.token);
+  const link = await findStaffPasswordToken(db, tokenHash);
+  if (!link) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
+  if (link.used_at) throw new ApiError(400, 'token_used', STAFF_MESSAGES.linkUsed);
+  if (now.toISOString() >= link.expires_at) throw new ApiError(400, 'token_expired', STAFF_MESSAGES.linkExpired);
+  const member = await findStaffById(db, link.staff_id);
+  if (!member) throw new ApiError(400, 'invalid_token', STAFF_MESSAGES.linkInvalid);
+  if (member.active !== 1) throw new ApiError(403, 'account_deactivated', ADMIN_MESSAGES.deactivated);
+  if (isCommonPassword(input.password)) throw new ApiError(422, 'invalid_fields', ADMIN_MESSAGES.commonPassword, { password: ADMIN_MESSAGES.commonPassword });
+  const passwordHash = await hashPassword(input.password);
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    // Spent atomically: of two requests racing with one link, only one sets the password.
+    if (!(await spendStaffPasswordTokens(trx, member.id, at, tokenHash))) throw new ApiError(400, 'token_used', STAFF_MESSAGES.linkUsed);
+    await updateStaff(trx, member.id, { password_hash: passwordHash, updated_at: at });
+    await deleteSessionsOfStaff(trx, member.id);
+    await recordAudit(trx, { id: member.id, name: member.name, address: facts.address }, { action: 'staff.password_set', entityType: 'staff', entityId: member.id, after: { via: link.purpose } }, now);
+  });
+}
+
+/** What an e-mailed password link is worth, for the page that opens it. */
+export type StaffPasswordLinkState =
+  | { state: 'valid'; purpose: 'reset' | 'invite'; name: string; email: string }
+  | { state: 'invalid' | 'used' | 'expired' | 'deactivated'; message: string };
+
+/** Reads a password link without spending it: valid (with whose it is), or why not. */
+export async function checkStaffPasswordLink(db: Kysely<Database>, token: string, now: Date = new Date()): Promise<StaffPasswordLinkState> {
+  const link = token ? await findStaffPasswordToken(db, hashToken(token)) : undefined;
+  const member = link ? await findStaffById(db, link.staff_id) : undefined;
+  if (!link || !member) return { state: 'invalid', message: STAFF_MESSAGES.linkInvalid };
+  if (link.used_at) return { state: 'used', message: STAFF_MESSAGES.linkUsed };
+  if (now.toISOString() >= link.expires_at) return { state: 'expired', message: STAFF_MESSAGES.linkExpired };
+  if (member.active !== 1) return { state: 'deactivated', message: ADMIN_MESSAGES.deactivated };
+  return { state: 'valid', purpose: link.purpose === 'invite' ? 'invite' : 'reset', name: member.name, email: member.email };
+}

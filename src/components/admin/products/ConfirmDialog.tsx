@@ -14,6 +14,7 @@ export function ConfirmDialog({
   onConfirm,
   onClose,
   returnFocusTo,
+  tone = 'danger',
 }: {
   title: string;
   description: string;
@@ -23,6 +24,8 @@ export function ConfirmDialog({
   onClose: () => void;
   /** Where focus goes when the element that opened the dialog is gone (e.g. the deleted card's button). */
   returnFocusTo?: () => HTMLElement | null | undefined;
+  /** The confirm button's look: destructive (default) or a plain main action. */
+  tone?: 'danger' | 'primary';
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -49,7 +52,7 @@ export function ConfirmDialog({
           <button ref={cancel} type="button" onClick={onClose} disabled={busy} className={BUTTONS.quiet}>
             Cancel
           </button>
-          <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className={BUTTONS.dangerSolid}>
+          <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className={tone === 'danger' ? BUTTONS.dangerSolid : BUTTONS.primary}>
             {busy && <Spinner />}
             {confirmLabel}
           </button>

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
-import { staffCreateSchema } from '../../../../lib/schemas/admin';
+import { newStaffSchema } from '../../../../lib/schemas/admin-staff';
 import { readJsonBody } from '../../../../server/http/body';
 import { jsonResponse } from '../../../../server/http/errors';
-import { getDatabase } from '../../../../server/runtime';
+import { getConfig, getDatabase, pokeOutbox } from '../../../../server/runtime';
 import { requireStaff } from '../../../../server/staff/staff.http';
 import { actorOf, createStaff, listStaff } from '../../../../server/staff/staff.service';
 
@@ -15,10 +15,16 @@ export const GET: APIRoute = async ({ request, url }) => {
   return jsonResponse({ staff: await listStaff(db) });
 };
 
-/** Creates a staff account (super_admin only): 201 { admin }; 409 taken e-mail; 422 fields or a common password. */
+/**
+ * Creates a staff account (super_admin only): 201 { admin, invited }; without a password the member
+ * is e-mailed a link to choose one (invited: true). 409 taken e-mail; 422 fields or a common password.
+ */
 export const POST: APIRoute = async ({ request, url }) => {
   const principal = await requireStaff(request, url, 'super_admin');
-  const input = await readJsonBody(request, staffCreateSchema);
+  const input = await readJsonBody(request, newStaffSchema);
   const { db } = await getDatabase();
-  return jsonResponse({ admin: await createStaff(db, input, actorOf(principal)) }, 201);
+  const admin = await createStaff(db, input, actorOf(principal), new Date(), getConfig().SITE_URL);
+  const invited = input.password === undefined;
+  if (invited) pokeOutbox();
+  return jsonResponse({ admin, invited }, 201);
 };
