@@ -6,7 +6,7 @@
  */
 import { ADMIN_ORDERS_REFRESH_MS } from '../lib/admin-constants';
 import {
-  adminEnquirySchema,
+  adminEnquirySchemaOf,
   adminMessagesPageSchema,
   adminQuotesPageSchema,
   ENQUIRY_INBOX_MESSAGES,
@@ -75,7 +75,7 @@ export const $selectedEnquiry = createQuery<AdminEnquiry>({
     const id = $adminRouter.get()?.params.id;
     return filters && id && $adminRouter.get()?.route === 'enquiry' ? enquiryApiPath(filters.kind, id) : null;
   },
-  fetcher: async (path) => readAs(adminEnquirySchema, await requestAdmin(path), path),
+  fetcher: async (path) => readAs(adminEnquirySchemaOf(path.startsWith('/api/admin/quotes/') ? 'quotes' : 'messages'), await requestAdmin(path), path),
 });
 
 /** Asks the server again for the selected enquiry. */
@@ -89,7 +89,7 @@ export type EnquiryChangeResult = { ok: true; enquiry: AdminEnquiry } | { ok: fa
 /** Sends one change; on success caches the enquiry, refreshes the lists and the badge, and shows `success`. */
 async function sendChange(kind: EnquiryKind, id: string, path: string, init: { method: string; body: unknown }, success: string): Promise<EnquiryChangeResult> {
   try {
-    const enquiry = readAs(adminEnquirySchema, await requestAdmin(path, init), path);
+    const enquiry: AdminEnquiry = readAs(adminEnquirySchemaOf(kind), await requestAdmin(path, init), path);
     setQueryData(enquiryApiPath(kind, id), enquiry);
     refreshQueries((key) => key.startsWith(`/api/admin/${kind}?`) || key === '/api/admin/summary');
     toast.success(success);

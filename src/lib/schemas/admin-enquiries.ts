@@ -86,7 +86,7 @@ const enquiryBase = {
 
 /** A contact message as staff see it, with its history. */
 export const adminContactMessageSchema = z.object({
-  kind: z.literal('messages'),
+  kind: z.enum(['messages']),
   ...enquiryBase,
   subject: z.string().optional(),
   message: z.string(),
@@ -95,7 +95,7 @@ export type AdminContactMessage = z.infer<typeof adminContactMessageSchema>;
 
 /** A quote request as staff see it: the product as it was when asked, the quantity, the history. */
 export const adminQuoteRequestSchema = z.object({
-  kind: z.literal('quotes'),
+  kind: z.enum(['quotes']),
   ...enquiryBase,
   product: z.object({ id: z.string(), name: z.string(), sku: z.string() }),
   quantity: z.number().int().optional(),
@@ -103,9 +103,13 @@ export const adminQuoteRequestSchema = z.object({
 });
 export type AdminQuoteRequest = z.infer<typeof adminQuoteRequestSchema>;
 
-/** Either kind of enquiry. */
-export const adminEnquirySchema = z.discriminatedUnion('kind', [adminContactMessageSchema, adminQuoteRequestSchema]);
-export type AdminEnquiry = z.infer<typeof adminEnquirySchema>;
+/** Either kind of enquiry (told apart by `kind`). */
+export type AdminEnquiry = AdminContactMessage | AdminQuoteRequest;
+
+/** The answer schema of one enquiry of a kind. */
+export function adminEnquirySchemaOf(kind: EnquiryKind): typeof adminContactMessageSchema | typeof adminQuoteRequestSchema {
+  return kind === 'quotes' ? adminQuoteRequestSchema : adminContactMessageSchema;
+}
 
 /** GET /api/admin/messages answer. */
 export const adminMessagesPageSchema = z.object({

@@ -92,6 +92,28 @@ export async function listEnquiries(db: Kysely<Database>, kind: EnquiryKind, que
   return kind === 'messages' ? { messages: items as AdminContactMessage[], ...paging } : { quotes: items as AdminQuoteRequest[], ...paging };
 }
 
+/** Adds one entry to an enquiry's history: a reply with its text and e-mail, or a status change. */
+function addHistoryEntry(
+  db: Db,
+  kind: EnquiryKind,
+  id: string,
+  actor: Actor,
+  now: Date,
+  entry: { action: (typeof ENQUIRY_EVENT_ACTIONS)[number]; message?: string; outboxId?: string },
+): Promise<void> {
+  return insertEnquiryEvent(db, {
+    id: crypto.randomUUID(),
+    enquiry_kind: KINDS[kind].eventKind,
+    enquiry_id: id,
+    at: now.toISOString(),
+    actor_id: actor.id,
+    actor_name: actor.name,
+    action: entry.action,
+    message: entry.message ?? null,
+    outbox_id: entry.outboxId ?? null,
+  });
+}
+
 /** The enquiry row of a kind, or 404 with the kind's message. */
 async function requireEnquiry(db: Db, kind: EnquiryKind, id: string): Promise<ContactMessageRow | QuoteRequestRow> {
   const row = await selectEnquiryById(db, KINDS[kind].table, id);
@@ -110,23 +132,13 @@ export async function getEnquiry<K extends EnquiryKind>(db: Kysely<Database>, ki
  * same transaction; setting the status it already has changes nothing. 404 for an unknown id.
  */
 export async function setEnquiryStatus<K extends EnquiryKind>(db: Kysely<Database>, kind: K, id: string, status: EnquiryStatus, actor: Actor, now = new Date()): Promise<AdminEnquiryOf<K>> {
-  const { table, eventKind, entityType } = KINDS[kind];
+  const { table, entityType } = KINDS[kind];
   return db.transaction().execute(async (trx) => {
     const row = await requireEnquiry(trx, kind, id);
     // Only the first of two staff acting at once moves it; the other gets it as it now is.
     if (row.status !== status && (await updateEnquiryStatus(trx, table, id, row.status, status, now.toISOString()))) {
       const action = status === 'handled' ? 'handled' : 'reopened';
-      await insertEnquiryEvent(trx, {
-        id: crypto.randomUUID(),
-        enquiry_kind: eventKind,
-        enquiry_id: id,
-        at: now.toISOString(),
-        actor_id: actor.id,
-        actor_name: actor.name,
-        action,
-        message: null,
-        outbox_id: null,
-      });
+      await addHistoryEntry(trx, kind, id, actor, now, { action });
       await recordAudit(trx, actor, { action: `enquiry.${action}`, entityType, entityId: id, before: { status: row.status }, after: { status } }, now);
     }
     return (await withHistory(trx, kind, [await requireEnquiry(trx, kind, id)]))[0]!;
@@ -154,22 +166,12 @@ function replyContext(kind: EnquiryKind, row: ContactMessageRow | QuoteRequestRo
  * marks it handled and records the audit entry, all in one transaction. 404 for an unknown id.
  */
 export async function replyToEnquiry<K extends EnquiryKind>(db: Kysely<Database>, kind: K, id: string, reply: string, actor: Actor, now = new Date()): Promise<AdminEnquiryOf<K>> {
-  const { table, eventKind, entityType } = KINDS[kind];
+  const { table, entityType } = KINDS[kind];
   return db.transaction().execute(async (trx) => {
     const row = await requireEnquiry(trx, kind, id);
     const mail = renderEnquiryReplyMail({ name: row.name, staffName: actor.name, reply, about: replyContext(kind, row) });
     const outboxId = await enqueueMail(trx, row.email, mail, now);
-    await insertEnquiryEvent(trx, {
-      id: crypto.randomUUID(),
-      enquiry_kind: eventKind,
-      enquiry_id: id,
-      at: now.toISOString(),
-      actor_id: actor.id,
-      actor_name: actor.name,
-      action: 'reply',
-      message: reply,
-      outbox_id: outboxId,
-    });
+    await addHistoryEntry(trx, kind, id, actor, now, { action: 'reply', message: reply, outboxId });
     if (row.status !== 'handled') await updateEnquiryStatus(trx, table, id, row.status, 'handled', now.toISOString());
     await recordAudit(
       trx,

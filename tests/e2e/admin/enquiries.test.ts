@@ -83,6 +83,7 @@ describe('the enquiries inbox', () => {
     expect(mail.text).toContain('> Which epoxy suits a garage floor that freezes in winter?');
     // The history says when it left.
     await panel.getByText(`E-mailed to ${visitorEmail}`, { exact: false }).waitFor({ timeout: 15_000 });
+    await shoot(staff, 'enquiries-replied-1440');
 
     // Reload keeps the open enquiry; back returns to the list.
     await staff.reload({ waitUntil: 'domcontentloaded' });

@@ -6,6 +6,7 @@ import { adminPath } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
 import { SearchIcon } from '../icons';
+import { ListPagination } from '../ListPagination';
 import { EnquiryPanel } from './EnquiryPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_FILTER_LABELS, enquiriesFiltersToSearch, parseEnquiriesFilters, type EnquiriesFilters } from './enquiry-filters';
@@ -251,27 +252,7 @@ export function EnquiriesView({ selectedId, search }: { selectedId: string | nul
               </ul>
             )}
           </div>
-          <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:px-6">
-            <button
-              type="button"
-              onClick={() => setFilters({ page: filters.page - 1 })}
-              disabled={filters.page <= 1}
-              className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line"
-            >
-              Previous
-            </button>
-            <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
-              Page {Math.min(filters.page, pages)} of {pages}
-            </p>
-            <button
-              type="button"
-              onClick={() => setFilters({ page: filters.page + 1 })}
-              disabled={!shown || filters.page >= pages}
-              className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line"
-            >
-              Next
-            </button>
-          </nav>
+          <ListPagination page={filters.page} pages={pages} ready={Boolean(shown)} onPage={(page) => setFilters({ page })} />
         </div>
       </section>
       <EnquiryPanel selectedId={selectedId} listRow={selectedRow} filters={filters} />

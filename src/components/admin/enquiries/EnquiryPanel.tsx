@@ -3,7 +3,7 @@ import { ENQUIRY_MESSAGE_MAX } from '../../../lib/constants';
 import { ENQUIRY_INBOX_MESSAGES, enquiryReplySchema, type AdminEnquiry, type EnquiryHistoryEntry } from '../../../lib/schemas/admin-enquiries';
 import { $selectedEnquiry, changeEnquiryStatus, openEnquiries, refreshSelectedEnquiry, sendEnquiryReply } from '../../../stores/admin-enquiries';
 import { useQuery } from '../../../stores/admin-query';
-import { ChevronLeftIcon, CloseIcon } from '../icons';
+import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton } from '../DetailPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
 import type { EnquiriesFilters } from './enquiry-filters';
 
@@ -210,17 +210,6 @@ function EnquiryDetail({ enquiry, onChanged }: { enquiry: AdminEnquiry; onChange
   );
 }
 
-/** The panel's placeholder while the enquiry loads. */
-function PanelSkeleton() {
-  return (
-    <div className="grid gap-3 px-5 py-5 sm:px-6" aria-hidden="true">
-      {[60, 85, 45, 90, 70].map((w) => (
-        <span key={w} className="h-3.5 animate-pulse rounded bg-canvas motion-reduce:animate-none" style={{ width: `${w}%` }} />
-      ))}
-    </div>
-  );
-}
-
 /**
  * The detail side panel: 'Select an enquiry' when none; otherwise a region named after the
  * enquiry. Below 1024 px it replaces the list, with a Back button.
@@ -241,51 +230,28 @@ export function EnquiryPanel({ selectedId, listRow, filters }: { selectedId: str
     if (selectedId && window.matchMedia('(max-width: 1023.98px)').matches) heading.current?.focus({ preventScroll: true });
   }, [selectedId]);
 
-  const panelClass = 'min-h-0 w-full shrink-0 flex-col border-line bg-white lg:w-[27rem] lg:border-l xl:w-[30rem]';
-
   if (!selectedId) {
     return (
-      <aside className={`${panelClass} hidden lg:flex`} aria-labelledby="enquiry-panel-empty">
-        <div className="m-auto max-w-xs px-6 text-center">
-          <span className="mx-auto mb-4 grid h-12 w-12 place-items-center rounded-full bg-canvas text-ink-muted" aria-hidden="true">
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M3 13.5 5.6 5.3A1.9 1.9 0 0 1 7.4 4h9.2a1.9 1.9 0 0 1 1.8 1.3L21 13.5V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
-              <path d="M3 13.5h5l1.5 2.5h5l1.5-2.5h5" />
-            </svg>
-          </span>
-          <h2 id="enquiry-panel-empty" className="font-display text-xl font-semibold text-ink">
-            Select an enquiry
-          </h2>
-          <p className="mt-1 text-sm text-ink-muted">Choose a message or quote request in the list to read it, see its replies and answer it.</p>
-        </div>
-      </aside>
+      <DetailPanelEmpty
+        id="enquiry-panel-empty"
+        title="Select an enquiry"
+        text="Choose a message or quote request in the list to read it, see its replies and answer it."
+        icon={
+          <>
+            <path d="M3 13.5 5.6 5.3A1.9 1.9 0 0 1 7.4 4h9.2a1.9 1.9 0 0 1 1.8 1.3L21 13.5V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+            <path d="M3 13.5h5l1.5 2.5h5l1.5-2.5h5" />
+          </>
+        }
+      />
     );
   }
 
   const notFound = !enquiry && error && (error as { status?: number }).status === 404;
   const kindLabel = filters.kind === 'quotes' ? 'Quote request' : 'Message';
   return (
-    <section className={`${panelClass} flex`} aria-labelledby="enquiry-panel-heading">
+    <section className={`${DETAIL_PANEL_CLASS} flex`} aria-labelledby="enquiry-panel-heading">
       <div className="shrink-0 border-b border-line px-5 pt-3 pb-4 sm:px-6">
-        <div className="-ml-2 flex items-center justify-between">
-          <button
-            type="button"
-            onClick={() => openEnquiries(filters)}
-            className="inline-flex min-h-11 items-center gap-1 rounded-lg pr-3 pl-1 text-sm font-semibold text-ink-soft hover:bg-canvas hover:text-ink lg:hidden"
-          >
-            <ChevronLeftIcon />
-            Back to enquiries
-          </button>
-          <span className="hidden text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase lg:block lg:pl-2">{kindLabel}</span>
-          <button
-            type="button"
-            onClick={() => openEnquiries(filters)}
-            className="ml-auto hidden h-11 w-11 place-items-center rounded-lg text-ink-muted hover:bg-canvas hover:text-ink lg:grid"
-            aria-label="Close enquiry"
-          >
-            <CloseIcon />
-          </button>
-        </div>
+        <DetailPanelBar backLabel="Back to enquiries" label={kindLabel} closeLabel="Close enquiry" onClose={() => openEnquiries(filters)} />
         <h2 id="enquiry-panel-heading" ref={heading} tabIndex={-1} className="mt-1 font-sans text-xl font-bold break-words text-ink outline-none">
           {header ? headingOf(header) : notFound ? `${kindLabel} not found` : 'Loading…'}
         </h2>
@@ -319,7 +285,7 @@ export function EnquiryPanel({ selectedId, listRow, filters }: { selectedId: str
             )}
           </div>
         ) : (
-          <PanelSkeleton />
+          <DetailPanelSkeleton />
         )}
       </div>
     </section>

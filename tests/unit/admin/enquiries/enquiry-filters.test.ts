@@ -35,7 +35,7 @@ describe('inbox rows', () => {
   });
 
   it('names the subject of a message and the product and quantity of a quote', () => {
-    const base = { id: '1', name: 'A', email: 'a@example.com', status: 'new', createdAt: '', updatedAt: '', history: [] } as const;
+    const base = { id: '1', name: 'A', email: 'a@example.com', status: 'new' as const, createdAt: '', updatedAt: '', history: [] };
     expect(enquiryTopic({ ...base, kind: 'messages', subject: 'Colour match', message: 'Hi' })).toBe('Colour match');
     expect(enquiryTopic({ ...base, kind: 'messages', message: 'Hi' })).toBe('No subject');
     expect(enquiryTopic({ ...base, kind: 'quotes', product: { id: 'p', name: 'Epoxy Primer', sku: 'EP-1' }, quantity: 1200 })).toBe('Epoxy Primer · Qty 1,200');
