@@ -81,8 +81,8 @@ describe('the enquiries inbox', () => {
     expect(mail.to).toContain(visitorEmail);
     expect(mail.text).toContain('our Polyaspartic Floor Coating cures down to -30 °C.');
     expect(mail.text).toContain('> Which epoxy suits a garage floor that freezes in winter?');
-    // The history says when it left.
-    await panel.getByText(`E-mailed to ${visitorEmail}`, { exact: false }).waitFor({ timeout: 15_000 });
+    // The history follows the outbox: queued, then e-mailed once the .eml is written.
+    await panel.getByRole('list', { name: 'History of the enquiry from Maya Patel' }).getByText(`E-mailed to ${visitorEmail}`, { exact: false }).waitFor({ timeout: 15_000 });
     await shoot(staff, 'enquiries-replied-1440');
 
     // Reload keeps the open enquiry; back returns to the list.

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { ADMIN_ORDERS_REFRESH_MS } from '../../../lib/admin-constants';
 import { ENQUIRY_MESSAGE_MAX } from '../../../lib/constants';
 import { ENQUIRY_INBOX_MESSAGES, enquiryReplySchema, type AdminEnquiry, type EnquiryHistoryEntry } from '../../../lib/schemas/admin-enquiries';
 import { $selectedEnquiry, changeEnquiryStatus, openEnquiries, refreshSelectedEnquiry, sendEnquiryReply } from '../../../stores/admin-enquiries';
@@ -104,8 +105,8 @@ function ReplyForm({ enquiry, onSent }: { enquiry: AdminEnquiry; onSent: () => v
         Reply to {enquiry.name}
       </label>
       <p id={`${id}-hint`} className="mt-0.5 text-sm text-ink-muted">
-        E-mailed to <span className="font-medium break-all text-ink-soft">{enquiry.email}</span> with their {enquiry.kind === 'quotes' ? 'request' : 'message'} quoted. Sending marks
-        it as handled.
+        Goes by e-mail to <span className="font-medium text-ink-soft [overflow-wrap:anywhere]">{enquiry.email}</span>, with their {enquiry.kind === 'quotes' ? 'request' : 'message'}{' '}
+        quoted. Sending marks it as handled.
       </p>
       <textarea
         id={id}
@@ -174,7 +175,7 @@ function EnquiryDetail({ enquiry, onChanged }: { enquiry: AdminEnquiry; onChange
       <section className="px-5 py-4 sm:px-6" aria-label="From">
         <h3 className={sectionTitle}>From</h3>
         <p className="font-medium text-ink">{enquiry.name}</p>
-        <p className="text-sm break-all">
+        <p className="text-sm [overflow-wrap:anywhere]">
           <a href={`mailto:${enquiry.email}`} className="text-accent-strong underline-offset-4 hover:underline">
             {enquiry.email}
           </a>
@@ -224,6 +225,14 @@ export function EnquiryPanel({ selectedId, listRow, filters }: { selectedId: str
   useEffect(() => {
     if (enquiry && listRow && listRow.id === enquiry.id && Date.parse(listRow.updatedAt) > Date.parse(enquiry.updatedAt)) refreshSelectedEnquiry();
   }, [listRow?.updatedAt, enquiry?.updatedAt]);
+
+  // A reply still in the outbox: ask again until it has left, so the history says when it did.
+  const mailQueued = enquiry?.history.some((h) => h.mail && !h.mail.sentAt) ?? false;
+  useEffect(() => {
+    if (!mailQueued) return;
+    const timer = window.setInterval(refreshSelectedEnquiry, ADMIN_ORDERS_REFRESH_MS);
+    return () => window.clearInterval(timer);
+  }, [mailQueued, enquiry?.id]);
 
   // On phones the panel replaces the list: reading starts at its heading.
   useEffect(() => {
