@@ -2,7 +2,7 @@
  * The pieces every list + side panel view of the back office shares (Orders, Enquiries): the
  * panel's width, its empty state, the Back (phones) / Close (wide screens) bar and the skeleton.
  */
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode, type RefObject } from 'react';
 import { ChevronLeftIcon, CloseIcon } from './icons';
 
 /** The side panel's box: full width on phones, a fixed column beside the list from 1024 px. */
@@ -61,4 +61,26 @@ export function DetailPanelSkeleton() {
       ))}
     </div>
   );
+}
+
+/**
+ * What every detail panel keeps in step: the list refreshes every 3 s, and a newer version of the
+ * open record there (someone else acted) reloads the detail; on phones the panel replaces the list,
+ * so opening a record moves focus to the panel's heading, where reading starts.
+ */
+export function useDetailPanelSync(options: {
+  selectedId: string | null;
+  detail: { id: string; updatedAt: string } | undefined;
+  listRow: { id: string; updatedAt: string } | undefined;
+  refresh: () => void;
+  heading: RefObject<HTMLHeadingElement | null>;
+}): void {
+  const { selectedId, detail, listRow, refresh, heading } = options;
+  useEffect(() => {
+    if (detail && listRow && listRow.id === detail.id && Date.parse(listRow.updatedAt) > Date.parse(detail.updatedAt)) refresh();
+  }, [listRow?.updatedAt, detail?.updatedAt]);
+
+  useEffect(() => {
+    if (selectedId && window.matchMedia('(max-width: 1023.98px)').matches) heading.current?.focus({ preventScroll: true });
+  }, [selectedId]);
 }

@@ -1,11 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder, AdminOrderListItem } from '../../lib/schemas/admin';
 import { $selectedOrder, refreshSelectedOrder } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
 import { openOrders } from '../../stores/admin-router';
 import type { OrdersFilters } from './admin-views';
-import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton } from './DetailPanel';
+import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from './DetailPanel';
 import { OrderActions } from './OrderActions';
 import { describeHistoryEntry, formatDollars } from './order-labels';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
@@ -166,15 +166,7 @@ export function OrderPanel({ selectedId, listRow, filters }: { selectedId: strin
   const heading = useRef<HTMLHeadingElement>(null);
   const header = order ?? listRow;
 
-  // The list refreshes every 3 s: a newer version there (someone else acted) reloads the detail.
-  useEffect(() => {
-    if (order && listRow && listRow.id === order.id && Date.parse(listRow.updatedAt) > Date.parse(order.updatedAt)) refreshSelectedOrder();
-  }, [listRow?.updatedAt, order?.updatedAt]);
-
-  // On phones the panel replaces the list: move focus to its heading so reading starts there.
-  useEffect(() => {
-    if (selectedId && window.matchMedia('(max-width: 1023.98px)').matches) heading.current?.focus({ preventScroll: true });
-  }, [selectedId]);
+  useDetailPanelSync({ selectedId, detail: order, listRow, refresh: refreshSelectedOrder, heading });
 
   if (!selectedId) {
     return (

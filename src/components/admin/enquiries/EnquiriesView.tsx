@@ -6,7 +6,7 @@ import { adminPath } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
 import { SearchIcon } from '../icons';
-import { ListPagination } from '../ListPagination';
+import { ListEmpty, ListLoadError, ListPagination, StatusFilterSelect } from '../ListParts';
 import { EnquiryPanel } from './EnquiryPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_FILTER_LABELS, enquiriesFiltersToSearch, parseEnquiriesFilters, type EnquiriesFilters } from './enquiry-filters';
@@ -193,57 +193,28 @@ export function EnquiriesView({ selectedId, search }: { selectedId: string | nul
           </div>
           <div className="flex flex-wrap items-center gap-2">
             <EnquirySearch key={filters.kind} filters={filters} selectedId={selectedId} />
-            <div className="flex items-center gap-2">
-              <label htmlFor={statusId} className="text-sm font-semibold text-ink-soft">
-                Status
-              </label>
-              <select
-                id={statusId}
-                value={filters.status}
-                onChange={(e) => setFilters({ status: e.target.value as EnquiriesFilters['status'], page: 1 })}
-                className="min-h-11 rounded-lg border border-ink/15 bg-white pr-9 pl-3 text-[0.9375rem] font-medium text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent"
-              >
-                {ENQUIRY_STATUS_FILTERS.map((status) => (
-                  <option key={status} value={status}>
-                    {ENQUIRY_STATUS_FILTER_LABELS[status]}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <StatusFilterSelect id={statusId} value={filters.status} options={ENQUIRY_STATUS_FILTERS} labels={ENQUIRY_STATUS_FILTER_LABELS} onChange={(status) => setFilters({ status, page: 1 })} />
           </div>
         </div>
 
         <div className="mx-0 flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
           <div className="min-h-0 flex-1 overflow-y-auto">
             {error && !shown ? (
-              <div role="alert" className="p-6 text-sm">
-                <p className="font-semibold text-danger">The enquiries could not be loaded.</p>
-                <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)} The list retries on its own.</p>
-              </div>
+              <ListLoadError what="enquiries" error={error} />
             ) : !shown ? (
               <SkeletonRows />
             ) : shown.items.length === 0 ? (
-              <div className="grid place-items-center px-6 py-16 text-center">
-                <div>
-                  <p className="font-display text-xl font-semibold text-ink">{filters.kind === 'quotes' ? 'No quote requests found' : 'No messages found'}</p>
-                  <p className="mt-1 text-sm text-ink-muted">
-                    {filtered
-                      ? 'Nothing matches this status and search.'
-                      : filters.kind === 'quotes'
-                        ? 'Quote requests from product pages appear here.'
-                        : 'Messages sent through the contact page appear here.'}
-                  </p>
-                  {filtered && (
-                    <button
-                      type="button"
-                      onClick={() => openEnquiries({ kind: filters.kind }, { id: selectedId ?? undefined })}
-                      className="mt-4 inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:border-ink"
-                    >
-                      Clear filters
-                    </button>
-                  )}
-                </div>
-              </div>
+              <ListEmpty
+                title={filters.kind === 'quotes' ? 'No quote requests found' : 'No messages found'}
+                text={
+                  filtered
+                    ? 'Nothing matches this status and search.'
+                    : filters.kind === 'quotes'
+                      ? 'Quote requests from product pages appear here.'
+                      : 'Messages sent through the contact page appear here.'
+                }
+                onClear={filtered ? () => openEnquiries({ kind: filters.kind }, { id: selectedId ?? undefined }) : undefined}
+              />
             ) : (
               <ul aria-label={`${ENQUIRY_KIND_LABELS[filters.kind]}, newest first`} aria-busy={(loading && !data) || undefined} className={`transition-opacity ${loading && !data ? 'opacity-60' : ''}`}>
                 {shown.items.map((enquiry) => (

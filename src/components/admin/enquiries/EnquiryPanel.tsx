@@ -4,7 +4,7 @@ import { ENQUIRY_MESSAGE_MAX } from '../../../lib/constants';
 import { ENQUIRY_INBOX_MESSAGES, enquiryReplySchema, type AdminEnquiry, type EnquiryHistoryEntry } from '../../../lib/schemas/admin-enquiries';
 import { $selectedEnquiry, changeEnquiryStatus, openEnquiries, refreshSelectedEnquiry, sendEnquiryReply } from '../../../stores/admin-enquiries';
 import { useQuery } from '../../../stores/admin-query';
-import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton } from '../DetailPanel';
+import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from '../DetailPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
 import type { EnquiriesFilters } from './enquiry-filters';
 
@@ -221,10 +221,7 @@ export function EnquiryPanel({ selectedId, listRow, filters }: { selectedId: str
   const heading = useRef<HTMLHeadingElement>(null);
   const header = enquiry ?? listRow;
 
-  // The list refreshes every 3 s: a newer version there (another member acted) reloads the detail.
-  useEffect(() => {
-    if (enquiry && listRow && listRow.id === enquiry.id && Date.parse(listRow.updatedAt) > Date.parse(enquiry.updatedAt)) refreshSelectedEnquiry();
-  }, [listRow?.updatedAt, enquiry?.updatedAt]);
+  useDetailPanelSync({ selectedId, detail: enquiry, listRow, refresh: refreshSelectedEnquiry, heading });
 
   // A reply still in the outbox: ask again until it has left, so the history says when it did.
   const mailQueued = enquiry?.history.some((h) => h.mail && !h.mail.sentAt) ?? false;
@@ -234,10 +231,6 @@ export function EnquiryPanel({ selectedId, listRow, filters }: { selectedId: str
     return () => window.clearInterval(timer);
   }, [mailQueued, enquiry?.id]);
 
-  // On phones the panel replaces the list: reading starts at its heading.
-  useEffect(() => {
-    if (selectedId && window.matchMedia('(max-width: 1023.98px)').matches) heading.current?.focus({ preventScroll: true });
-  }, [selectedId]);
 
   if (!selectedId) {
     return (
