@@ -81,6 +81,8 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/quotes': 'manage_orders',
   'PATCH /api/admin/quotes/[id]': 'manage_orders',
   'POST /api/admin/quotes/[id]/reply': 'manage_orders',
+  'GET /api/admin/messages/[id]': 'manage_orders',
+  'GET /api/admin/quotes/[id]': 'manage_orders',
 };
 
 /** One route and method found in the code. */
@@ -419,11 +421,13 @@ describe('the pending count of the summary', () => {
   it('is a number for staff who manage orders and null for the others', async () => {
     const forOrders = await call(shop.base, '/api/admin/summary', { cookie: cookies.orderManager });
     expect(forOrders.status).toBe(200);
-    expect(typeof ((await forOrders.json()) as { pendingOrders: unknown }).pendingOrders).toBe('number');
+    const counts = (await forOrders.json()) as { pendingOrders: unknown; newEnquiries: unknown };
+    expect(typeof counts.pendingOrders).toBe('number');
+    expect(typeof counts.newEnquiries).toBe('number');
     for (const cookie of [cookies.productManager, cookies.analyst]) {
       const response = await call(shop.base, '/api/admin/summary', { cookie });
       expect(response.status).toBe(200);
-      expect(await response.json()).toEqual({ pendingOrders: null });
+      expect(await response.json()).toEqual({ pendingOrders: null, newEnquiries: null });
     }
   });
 });

@@ -7,6 +7,7 @@ import { canOpenView, landingView, matchAdminPath, VIEW_DEFINITIONS, viewOfRoute
 import { AdminSidebar, SidebarDrawer } from './AdminSidebar';
 import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
+import { EnquiriesView } from './enquiries/EnquiriesView';
 import { OrdersView } from './OrdersView';
 import { PlaceholderView } from './PlaceholderView';
 import { ProductsView } from './products/ProductsView';
@@ -67,6 +68,8 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             <PlaceholderView title={VIEW_DEFINITIONS[view].label} text={`${ADMIN_MESSAGES.forbidden} ${ROLE_LABELS[admin.role]}s work in other views.`} admin={admin} />
           ) : view === 'orders' ? (
             hydrated ? <OrdersView selectedId={location.route === 'order' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <OrdersView.Skeleton />
+          ) : view === 'enquiries' ? (
+            hydrated ? <EnquiriesView selectedId={location.route === 'enquiry' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <EnquiriesView.Skeleton />
           ) : view === 'products' ? (
             hydrated ? <ProductsView search={page?.search ?? {}} /> : <ProductsView.Skeleton />
           ) : view === 'staff' ? (

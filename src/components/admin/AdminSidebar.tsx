@@ -5,6 +5,7 @@ import { signOutAdmin } from '../../stores/admin-session';
 import { useModalDialog } from '../shop/use-modal-dialog';
 import { allowedViews, VIEW_DEFINITIONS, type AdminView } from './admin-views';
 import { followAdminLink } from './admin-links';
+import { EnquiriesNavBadge } from './enquiries/EnquiriesNavBadge';
 import { CloseIcon, CollapseIcon, LogoutIcon, VIEW_ICONS } from './icons';
 
 /** The brand mark of the storefront (public/favicon.svg), drawn inline. */
@@ -39,6 +40,7 @@ function NavItems({ admin, current, compact }: { admin: Admin; current: AdminVie
                 {active && <span className="absolute top-2 bottom-2 left-0 w-[3px] rounded-full bg-accent" aria-hidden="true" />}
                 <Icon />
                 <span className={compact ? 'sr-only' : ''}>{label}</span>
+                {view === 'enquiries' && <EnquiriesNavBadge compact={compact} />}
               </a>
             </li>
           );

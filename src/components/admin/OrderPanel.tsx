@@ -1,11 +1,11 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder, AdminOrderListItem } from '../../lib/schemas/admin';
 import { $selectedOrder, refreshSelectedOrder } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
 import { openOrders } from '../../stores/admin-router';
 import type { OrdersFilters } from './admin-views';
-import { ChevronLeftIcon, CloseIcon } from './icons';
+import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from './DetailPanel';
 import { OrderActions } from './OrderActions';
 import { describeHistoryEntry, formatDollars } from './order-labels';
 import { PaymentBadge, StatusBadge } from './StatusBadge';
@@ -156,17 +156,6 @@ function OrderDetail({ order }: { order: AdminOrder }) {
   );
 }
 
-/** The panel's placeholder while the order loads (the header's height kept). */
-function PanelSkeleton() {
-  return (
-    <div className="grid gap-3 px-5 py-5 sm:px-6" aria-hidden="true">
-      {[70, 90, 55, 80, 40].map((w) => (
-        <span key={w} className="h-3.5 animate-pulse rounded bg-canvas motion-reduce:animate-none" style={{ width: `${w}%` }} />
-      ))}
-    </div>
-  );
-}
-
 /**
  * The detail side panel (spec §2.13): 'Select an Order' when none; otherwise a region named after
  * the order number. Below 1024 px it is a full-screen view with a Back button.
@@ -177,60 +166,29 @@ export function OrderPanel({ selectedId, listRow, filters }: { selectedId: strin
   const heading = useRef<HTMLHeadingElement>(null);
   const header = order ?? listRow;
 
-  // The list refreshes every 3 s: a newer version there (someone else acted) reloads the detail.
-  useEffect(() => {
-    if (order && listRow && listRow.id === order.id && Date.parse(listRow.updatedAt) > Date.parse(order.updatedAt)) refreshSelectedOrder();
-  }, [listRow?.updatedAt, order?.updatedAt]);
-
-  // On phones the panel replaces the list: move focus to its heading so reading starts there.
-  useEffect(() => {
-    if (selectedId && window.matchMedia('(max-width: 1023.98px)').matches) heading.current?.focus({ preventScroll: true });
-  }, [selectedId]);
-
-  const panelClass = 'min-h-0 w-full shrink-0 flex-col border-line bg-white lg:w-[27rem] lg:border-l xl:w-[30rem]';
+  useDetailPanelSync({ selectedId, detail: order, listRow, refresh: refreshSelectedOrder, heading });
 
   if (!selectedId) {
     return (
-      <aside className={`${panelClass} hidden lg:flex`} aria-labelledby="order-panel-empty">
-        <div className="m-auto max-w-xs px-6 text-center">
-          <span className="mx-auto mb-4 grid h-12 w-12 place-items-center rounded-full bg-canvas text-ink-muted" aria-hidden="true">
-            <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-              <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
-              <path d="M9 8h6M9 12h6M9 16h3" />
-            </svg>
-          </span>
-          <h2 id="order-panel-empty" className="font-display text-xl font-semibold text-ink">
-            Select an Order
-          </h2>
-          <p className="mt-1 text-sm text-ink-muted">Choose an order in the list to see its lines, customer, payment and history, and to act on it.</p>
-        </div>
-      </aside>
+      <DetailPanelEmpty
+        id="order-panel-empty"
+        title="Select an Order"
+        text="Choose an order in the list to see its lines, customer, payment and history, and to act on it."
+        icon={
+          <>
+            <path d="M6 3h12v18l-3-2-3 2-3-2-3 2z" />
+            <path d="M9 8h6M9 12h6M9 16h3" />
+          </>
+        }
+      />
     );
   }
 
   const notFound = !order && error && (error as { status?: number }).status === 404;
   return (
-    <section className={`${panelClass} flex`} aria-labelledby="order-panel-heading">
+    <section className={`${DETAIL_PANEL_CLASS} flex`} aria-labelledby="order-panel-heading">
       <div className="shrink-0 border-b border-line px-5 pt-3 pb-4 sm:px-6">
-        <div className="-ml-2 flex items-center justify-between">
-          <button
-            type="button"
-            onClick={() => openOrders(filters)}
-            className="inline-flex min-h-11 items-center gap-1 rounded-lg pr-3 pl-1 text-sm font-semibold text-ink-soft hover:bg-canvas hover:text-ink lg:hidden"
-          >
-            <ChevronLeftIcon />
-            Back to orders
-          </button>
-          <span className="hidden text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase lg:block lg:pl-2">Order details</span>
-          <button
-            type="button"
-            onClick={() => openOrders(filters)}
-            className="ml-auto hidden h-11 w-11 place-items-center rounded-lg text-ink-muted hover:bg-canvas hover:text-ink lg:grid"
-            aria-label="Close order details"
-          >
-            <CloseIcon />
-          </button>
-        </div>
+        <DetailPanelBar backLabel="Back to orders" label="Order details" closeLabel="Close order details" onClose={() => openOrders(filters)} />
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1.5">
           <h2 id="order-panel-heading" ref={heading} tabIndex={-1} className="font-sans text-xl font-bold text-ink outline-none">
             {header?.orderNumber ?? (notFound ? 'Order not found' : 'Loading order…')}
@@ -260,7 +218,7 @@ export function OrderPanel({ selectedId, listRow, filters }: { selectedId: strin
             )}
           </div>
         ) : (
-          <PanelSkeleton />
+          <DetailPanelSkeleton />
         )}
       </div>
     </section>

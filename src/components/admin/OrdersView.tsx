@@ -6,6 +6,7 @@ import { $ordersPage } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
+import { ListEmpty, ListLoadError, ListPagination, StatusFilterSelect } from './ListParts';
 import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from './admin-views';
 import { OrderPanel } from './OrderPanel';
 import { formatDollars, STATUS_FILTER_LABELS } from './order-labels';
@@ -204,71 +205,26 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
               {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'order' : 'orders'}${filtered ? ' match' : ''} · newest first` : '\u00a0'}
             </p>
           </div>
-          <div className="flex items-center gap-2">
-            <label htmlFor="orders-status" className="text-sm font-semibold text-ink-soft">
-              Status
-            </label>
-            <select
-              id="orders-status"
-              value={filters.status}
-              onChange={(e) => setFilters({ status: e.target.value as OrdersFilters['status'], page: 1 })}
-              className="min-h-11 rounded-lg border border-ink/15 bg-white pr-9 pl-3 text-[0.9375rem] font-medium text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent"
-            >
-              {ORDER_STATUS_FILTERS.map((status) => (
-                <option key={status} value={status}>
-                  {STATUS_FILTER_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilterSelect id="orders-status" value={filters.status} options={ORDER_STATUS_FILTERS} labels={STATUS_FILTER_LABELS} onChange={(status) => setFilters({ status, page: 1 })} />
         </div>
 
         <div className="mx-0 flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
           <div className="@container min-h-0 flex-1 overflow-y-auto">
             {error && !shown ? (
-              <div role="alert" className="p-6 text-sm">
-                <p className="font-semibold text-danger">The orders could not be loaded.</p>
-                <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)} The list retries on its own.</p>
-              </div>
+              <ListLoadError what="orders" error={error} />
             ) : !shown ? (
               <SkeletonRows />
             ) : shown.orders.length === 0 ? (
-              <div className="grid place-items-center px-6 py-16 text-center">
-                <div>
-                  <p className="font-display text-xl font-semibold text-ink">No orders found</p>
-                  <p className="mt-1 text-sm text-ink-muted">{filtered ? 'No order matches this status and search.' : 'New orders appear here as customers check out.'}</p>
-                  {filtered && (
-                    <button type="button" onClick={() => openOrders({}, { id: selectedId ?? undefined })} className="mt-4 inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:border-ink">
-                      Clear filters
-                    </button>
-                  )}
-                </div>
-              </div>
+              <ListEmpty
+                title="No orders found"
+                text={filtered ? 'No order matches this status and search.' : 'New orders appear here as customers check out.'}
+                onClear={filtered ? () => openOrders({}, { id: selectedId ?? undefined }) : undefined}
+              />
             ) : (
               <OrdersTable orders={shown.orders ?? EMPTY} filters={filters} selectedId={selectedId} busy={loading && !data} />
             )}
           </div>
-          <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:px-6">
-            <button
-              type="button"
-              onClick={() => setFilters({ page: filters.page - 1 })}
-              disabled={filters.page <= 1}
-              className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line"
-            >
-              Previous
-            </button>
-            <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
-              Page {Math.min(filters.page, pages)} of {pages}
-            </p>
-            <button
-              type="button"
-              onClick={() => setFilters({ page: filters.page + 1 })}
-              disabled={!shown || filters.page >= pages}
-              className="inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line"
-            >
-              Next
-            </button>
-          </nav>
+          <ListPagination page={filters.page} pages={pages} ready={Boolean(shown)} onPage={(page) => setFilters({ page })} />
         </div>
       </section>
       <OrderPanel selectedId={selectedId} listRow={selectedRow} filters={filters} />

@@ -5,7 +5,7 @@ import { canOpenView, landingView, VIEW_DEFINITIONS, type AdminView } from './ad
 import { VIEW_ICONS } from './icons';
 
 /** What each view not built yet will do, said plainly. */
-const NOT_YET: Record<Exclude<AdminView, 'orders' | 'staff' | 'audit'>, { title: string; text: string }> = {
+const NOT_YET: Record<Exclude<AdminView, 'orders' | 'enquiries' | 'staff' | 'audit'>, { title: string; text: string }> = {
   overview: {
     title: 'Dashboard',
     text: 'The overview (order counts, revenue, low-stock alerts and recent activity, computed from the shop’s own data) arrives with the next release.',
@@ -25,7 +25,7 @@ const NOT_YET: Record<Exclude<AdminView, 'orders' | 'staff' | 'audit'>, { title:
 };
 
 /** A view that is not available: not built yet, not allowed for the role, or not a page at all. */
-export function PlaceholderView({ view, title, text, admin }: { view?: Exclude<AdminView, 'orders' | 'staff' | 'audit'>; title?: string; text?: string; admin: Admin }) {
+export function PlaceholderView({ view, title, text, admin }: { view?: Exclude<AdminView, 'orders' | 'enquiries' | 'staff' | 'audit'>; title?: string; text?: string; admin: Admin }) {
   const copy = view ? NOT_YET[view] : { title: title ?? '', text: text ?? '' };
   const Icon = view ? VIEW_ICONS[view] : null;
   const ordersOpen = canOpenView(admin.permissions, 'orders') && view !== undefined;

@@ -13,13 +13,15 @@ export const ADMIN_ROUTES = {
   products: '/admin/dashboard/products',
   users: '/admin/dashboard/users',
   analytics: '/admin/dashboard/analytics',
+  enquiries: '/admin/dashboard/enquiries',
+  enquiry: '/admin/dashboard/enquiries/:id',
   staff: '/admin/dashboard/staff',
   audit: '/admin/dashboard/audit',
 } as const;
 export type AdminRoute = keyof typeof ADMIN_ROUTES;
 
 /** The sidebar's views, in order. */
-export const ADMIN_VIEWS = ['overview', 'products', 'users', 'orders', 'analytics', 'staff', 'audit'] as const;
+export const ADMIN_VIEWS = ['overview', 'products', 'users', 'orders', 'enquiries', 'analytics', 'staff', 'audit'] as const;
 export type AdminView = (typeof ADMIN_VIEWS)[number];
 
 /** What each view reads in the sidebar and which permission it needs (spec §2.13, §6); `role`: only that role may open it. */
@@ -29,12 +31,14 @@ export const VIEW_DEFINITIONS: Record<AdminView, { label: string; permission: Pe
   users: { label: 'Users', permission: 'manage_users', route: 'users' },
   orders: { label: 'Orders', permission: 'manage_orders', route: 'orders' },
   analytics: { label: 'Analytics', permission: 'view_analytics', route: 'analytics' },
+  enquiries: { label: 'Enquiries', permission: 'manage_orders', route: 'enquiries' },
   staff: { label: 'Staff', permission: 'manage_users', route: 'staff', role: 'super_admin' },
   audit: { label: 'Audit log', permission: 'view_analytics', route: 'audit', role: 'super_admin' },
 };
 
-/** The view a route belongs to (an order's detail belongs to Orders). */
+/** The view a route belongs to (an order's detail belongs to Orders, an enquiry's to Enquiries). */
 export function viewOfRoute(route: AdminRoute): AdminView {
+  if (route === 'enquiry') return 'enquiries';
   return route === 'order' ? 'orders' : route;
 }
 

@@ -103,12 +103,20 @@ export const CollapseIcon = ({ collapsed }: { collapsed: boolean }) => (
 );
 
 /** The sidebar icon of each view. */
+export const EnquiriesIcon = () => (
+  <Svg>
+    <path d="M3 13.5 5.6 5.3A1.9 1.9 0 0 1 7.4 4h9.2a1.9 1.9 0 0 1 1.8 1.3L21 13.5V18a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2z" />
+    <path d="M3 13.5h5l1.5 2.5h5l1.5-2.5h5" />
+  </Svg>
+);
+
 export const VIEW_ICONS = {
   overview: DashboardIcon,
   products: ProductsIcon,
   users: UsersIcon,
   orders: OrdersIcon,
   analytics: AnalyticsIcon,
+  enquiries: EnquiriesIcon,
   staff: StaffIcon,
   audit: AuditIcon,
 } as const;

@@ -122,6 +122,8 @@ export type AdminOrdersPage = z.infer<typeof adminOrdersPageSchema>;
 /** GET /api/admin/summary: the counts the top bar and sidebar show (null where the role may not see them). */
 export const adminSummarySchema = z.object({
   pendingOrders: z.number().int().nullable(),
+  /** Contact messages and quote requests still 'new' (the Enquiries badge); null without manage_orders. */
+  newEnquiries: z.number().int().nullable(),
 });
 export type AdminSummary = z.infer<typeof adminSummarySchema>;
 

@@ -140,8 +140,8 @@ export function findQuoteRequestErrors(input: QuoteRequestInput): Record<string,
   return result.success ? {} : firstMessagePerField(result.error.issues);
 }
 
-/** Where an enquiry stands in the back office. */
-export const ENQUIRY_STATUSES = ['new', 'answered', 'closed'] as const;
+/** Where an enquiry stands in the back office: new until staff reply or mark it handled. */
+export const ENQUIRY_STATUSES = ['new', 'handled'] as const;
 export type EnquiryStatus = (typeof ENQUIRY_STATUSES)[number];
 
 /** A stored contact message as the API returns it. */

@@ -154,7 +154,7 @@ export interface ContactMessagesTable {
   phone: string | null;
   subject: string | null;
   message: string;
-  /** 'new', 'answered' or 'closed'. */
+  /** 'new' or 'handled'. */
   status: string;
   created_at: string;
   updated_at: string;
@@ -171,7 +171,7 @@ export interface QuoteRequestsTable {
   phone: string | null;
   quantity: number | null;
   message: string | null;
-  /** 'new', 'answered' or 'closed'. */
+  /** 'new' or 'handled'. */
   status: string;
   created_at: string;
   updated_at: string;
@@ -372,4 +372,22 @@ export interface Database {
   order_events: OrderEventsTable;
   product_former_slugs: ProductFormerSlugsTable;
   media: MediaTable;
+  enquiry_events: EnquiryEventsTable;
+}
+
+/** One entry of an enquiry's history: a staff reply (its text and the e-mail it queued) or a status change. */
+export interface EnquiryEventsTable {
+  id: string;
+  /** 'message' (contact_messages) or 'quote' (quote_requests). */
+  enquiry_kind: string;
+  enquiry_id: string;
+  at: string;
+  actor_id: string | null;
+  actor_name: string;
+  /** 'reply', 'handled' or 'reopened'. */
+  action: string;
+  /** The reply's text, for 'reply'. */
+  message: string | null;
+  /** The e-mail a reply queued. */
+  outbox_id: string | null;
 }

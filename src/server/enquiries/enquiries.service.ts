@@ -18,10 +18,6 @@ import { renderContactReceivedMail, renderQuoteReceivedMail } from '../mail/temp
 import {
   insertContactMessage,
   insertQuoteRequest,
-  selectContactMessages,
-  selectQuoteRequests,
-  updateContactMessageStatus,
-  updateQuoteRequestStatus,
   type ContactMessageRow,
   type QuoteRequestRow,
 } from './enquiries.repository';
@@ -130,33 +126,4 @@ export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteReque
     );
   });
   return toQuoteRequest(row);
-}
-
-/** A page of a listing: newest first, optionally one status. */
-export interface ListEnquiriesOptions {
-  status?: EnquiryStatus;
-  limit?: number;
-  offset?: number;
-}
-
-/** Contact messages for the back office, newest first. */
-export async function listContactMessages(db: Kysely<Database>, options: ListEnquiriesOptions = {}): Promise<ContactMessage[]> {
-  const rows = await selectContactMessages(db, { status: options.status, limit: options.limit ?? 100, offset: options.offset ?? 0 });
-  return rows.map(toContactMessage);
-}
-
-/** Quote requests for the back office, newest first. */
-export async function listQuoteRequests(db: Kysely<Database>, options: ListEnquiriesOptions = {}): Promise<QuoteRequest[]> {
-  const rows = await selectQuoteRequests(db, { status: options.status, limit: options.limit ?? 100, offset: options.offset ?? 0 });
-  return rows.map(toQuoteRequest);
-}
-
-/** Marks a contact message new, answered or closed; false for an unknown id. */
-export function setContactMessageStatus(db: Kysely<Database>, id: string, status: EnquiryStatus, now = new Date()): Promise<boolean> {
-  return updateContactMessageStatus(db, id, status, now.toISOString());
-}
-
-/** Marks a quote request new, answered or closed; false for an unknown id. */
-export function setQuoteRequestStatus(db: Kysely<Database>, id: string, status: EnquiryStatus, now = new Date()): Promise<boolean> {
-  return updateQuoteRequestStatus(db, id, status, now.toISOString());
 }

@@ -303,3 +303,49 @@ export function renderOrderUpdateMail(input: {
   const text = [greeting, '', ...lines, '', `View your order: ${trackUrl}`, '', `${BRAND} · Dallas, TX`].join('\n');
   return { kind: `order-${input.kind}`, subject, html, text };
 }
+
+/** What a staff reply answers: the sender's contact message or quote request. */
+export type EnquiryReplyContext =
+  | { kind: 'message'; subject?: string; message: string }
+  | { kind: 'quote'; productName: string; sku: string; quantity?: number; message?: string };
+
+/** A subject line from text people typed: one line, whitespace collapsed. */
+function oneLine(value: string): string {
+  return value.replace(/\s+/g, ' ').trim();
+}
+
+/** A staff member's reply to a contact message or quote request, quoting what the sender wrote. */
+export function renderEnquiryReplyMail(input: { name: string; staffName: string; reply: string; about: EnquiryReplyContext }): RenderedMail {
+  const about = input.about;
+  const subject =
+    about.kind === 'quote'
+      ? `Re: your quote request for ${oneLine(about.productName)}`
+      : about.subject
+        ? `Re: ${oneLine(about.subject)}`
+        : `Re: your message to ${BRAND}`;
+  const original = about.message;
+  const quoteLines =
+    about.kind === 'quote'
+      ? [about.productName, `SKU ${about.sku}`, about.quantity !== undefined ? `Quantity: ${about.quantity.toLocaleString('en-US')}` : 'Quantity: to be discussed']
+      : [];
+  const html = layoutHtml(about.kind === 'quote' ? 'About your quote request' : 'About your message', [
+    `Hello ${escapeHtml(input.name)},`,
+    escapeMultiline(input.reply),
+    `${escapeHtml(input.staffName)}<br>${escapeHtml(BRAND)}`,
+    ...(quoteLines.length ? [`You asked about:<br>${quoteLines.map(escapeHtml).join('<br>')}`] : []),
+    ...(original ? ['You wrote:', quoteBlock(original)] : []),
+  ]);
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    input.reply,
+    '',
+    input.staffName,
+    BRAND,
+    ...(quoteLines.length ? ['', 'You asked about:', ...quoteLines] : []),
+    ...(original ? ['', 'You wrote:', ...original.split(/\r?\n/).map((line) => `> ${line}`)] : []),
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'enquiry-reply', subject, html, text };
+}

@@ -17,13 +17,13 @@ import { permissionsOf } from '../../../src/lib/schemas/admin';
 describe('back office views by role', () => {
   it('shows a super admin every view in sidebar order and lands on the overview', () => {
     const permissions = permissionsOf('super_admin');
-    expect(allowedViews(permissions)).toEqual(['overview', 'products', 'users', 'orders', 'analytics']);
+    expect(allowedViews(permissions)).toEqual(['overview', 'products', 'users', 'orders', 'enquiries', 'analytics']);
     expect(landingView(permissions)).toBe('overview');
   });
 
-  it('lands an order manager on Orders, the only view they may use', () => {
+  it('lands an order manager on Orders; Enquiries is their other view', () => {
     const permissions = permissionsOf('order_manager');
-    expect(allowedViews(permissions)).toEqual(['orders']);
+    expect(allowedViews(permissions)).toEqual(['orders', 'enquiries']);
     expect(landingView(permissions)).toBe('orders');
     expect(canOpenView(permissions, 'overview')).toBe(false);
     expect(canOpenView(permissions, 'products')).toBe(false);
@@ -47,6 +47,11 @@ describe('back office views by role', () => {
     expect(viewOfRoute('order')).toBe('orders');
     expect(viewOfRoute('analytics')).toBe('analytics');
   });
+
+  it('counts an enquiry detail as the Enquiries view', () => {
+    expect(viewOfRoute('enquiry')).toBe('enquiries');
+    expect(viewOfRoute('enquiries')).toBe('enquiries');
+  });
 });
 
 describe('matchAdminPath', () => {
@@ -57,6 +62,8 @@ describe('matchAdminPath', () => {
     expect(matchAdminPath('/admin/dashboard/products')).toEqual({ route: 'products', params: {} });
     expect(matchAdminPath('/admin/dashboard/users')).toEqual({ route: 'users', params: {} });
     expect(matchAdminPath('/admin/dashboard/analytics')).toEqual({ route: 'analytics', params: {} });
+    expect(matchAdminPath('/admin/dashboard/enquiries')).toEqual({ route: 'enquiries', params: {} });
+    expect(matchAdminPath('/admin/dashboard/enquiries/5b9e-c1')).toEqual({ route: 'enquiry', params: { id: '5b9e-c1' } });
   });
 
   it('reads the order id, decoded', () => {

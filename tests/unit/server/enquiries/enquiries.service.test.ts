@@ -6,19 +6,15 @@ import { ENQUIRY_MESSAGES } from '../../../../src/lib/schemas/enquiries';
 import { seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
-import {
-  CONTACT_ADDRESS_LIMIT,
-  listContactMessages,
-  listQuoteRequests,
-  setContactMessageStatus,
-  setQuoteRequestStatus,
-  submitContactMessage,
-  submitQuoteRequest,
-} from '../../../../src/server/enquiries/enquiries.service';
+import { adminEnquiriesQuerySchema } from '../../../../src/lib/schemas/admin-enquiries';
+import { CONTACT_ADDRESS_LIMIT, submitContactMessage, submitQuoteRequest } from '../../../../src/server/enquiries/enquiries.service';
+import { listEnquiries, setEnquiryStatus } from '../../../../src/server/enquiries/enquiry-inbox.service';
 
 const CONTENT = new URL('../../../../content', import.meta.url).pathname;
 const message = (n: number) => ({ name: `Sender ${n}`, email: `sender${n}@example.com`, message: `Message number ${n} about paint.` });
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 22, 9, minute));
+const staff = { id: null, name: 'Test Staff' };
+const query = (search: Record<string, unknown> = {}) => adminEnquiriesQuerySchema.parse(search);
 
 let handle: DatabaseHandle;
 beforeEach(async () => {
@@ -34,13 +30,13 @@ describe('contact messages', () => {
     const first = await submitContactMessage(handle.db, message(1), { address: 'a', now: at(1) });
     await submitContactMessage(handle.db, message(2), { address: 'b', now: at(2) });
     await submitContactMessage(handle.db, message(3), { address: 'c', now: at(3) });
-    expect((await listContactMessages(handle.db)).map((m) => m.name)).toEqual(['Sender 3', 'Sender 2', 'Sender 1']);
-    expect(await setContactMessageStatus(handle.db, first.id, 'answered', at(10))).toBe(true);
-    expect(await setContactMessageStatus(handle.db, 'missing', 'answered')).toBe(false);
-    const answered = await listContactMessages(handle.db, { status: 'answered' });
-    expect(answered).toHaveLength(1);
-    expect(answered[0]).toMatchObject({ id: first.id, status: 'answered', updatedAt: at(10).toISOString() });
-    expect((await listContactMessages(handle.db, { status: 'new', limit: 1 })).map((m) => m.name)).toEqual(['Sender 3']);
+    expect((await listEnquiries(handle.db, 'messages', query())).messages.map((m) => m.name)).toEqual(['Sender 3', 'Sender 2', 'Sender 1']);
+    expect(await setEnquiryStatus(handle.db, 'messages', first.id, 'handled', staff, at(10))).toMatchObject({ status: 'handled' });
+    await expect(setEnquiryStatus(handle.db, 'messages', 'missing', 'handled', staff)).rejects.toMatchObject({ status: 404 });
+    const handled = (await listEnquiries(handle.db, 'messages', query({ status: 'handled' }))).messages;
+    expect(handled).toHaveLength(1);
+    expect(handled[0]).toMatchObject({ id: first.id, status: 'handled', updatedAt: at(10).toISOString(), history: [{ action: 'handled', by: 'Test Staff' }] });
+    expect((await listEnquiries(handle.db, 'messages', query({ status: 'new', pageSize: 1 }))).messages.map((m) => m.name)).toEqual(['Sender 3']);
   });
 
   it('refuses the message past the per-address limit, and the limit slides with time', async () => {
@@ -57,10 +53,10 @@ describe('quote requests', () => {
     const [product] = await handle.db.selectFrom('products').select(['id', 'name', 'sku']).orderBy('id').limit(1).execute();
     const request = await submitQuoteRequest(handle.db, { productId: product!.id, name: 'Tom Okafor', email: 'tom@example.com', quantity: 12 }, { now: at(1) });
     await handle.db.updateTable('products').set({ name: 'Renamed' }).where('id', '=', product!.id).execute();
-    const [listed] = await listQuoteRequests(handle.db);
+    const [listed] = (await listEnquiries(handle.db, 'quotes', query())).quotes;
     expect(listed).toMatchObject({ id: request.id, product: { id: product!.id, name: product!.name, sku: product!.sku }, quantity: 12, status: 'new' });
-    expect(await setQuoteRequestStatus(handle.db, request.id, 'closed')).toBe(true);
-    expect((await listQuoteRequests(handle.db, { status: 'closed' }))[0]!.id).toBe(request.id);
+    await setEnquiryStatus(handle.db, 'quotes', request.id, 'handled', staff);
+    expect((await listEnquiries(handle.db, 'quotes', query({ status: 'handled' }))).quotes[0]!.id).toBe(request.id);
     await expect(submitQuoteRequest(handle.db, { productId: 'nope', name: 'Tom', email: 'tom@example.com' })).rejects.toMatchObject({
       status: 404,
       message: ENQUIRY_MESSAGES.productNotFound,

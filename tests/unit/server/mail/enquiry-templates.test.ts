@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderContactReceivedMail, renderQuoteReceivedMail } from '../../../../src/server/mail/templates';
+import { renderContactReceivedMail, renderEnquiryReplyMail, renderQuoteReceivedMail } from '../../../../src/server/mail/templates';
 
 const EVIL = `<img src=x onerror="alert('x')">&`;
 
@@ -26,5 +26,28 @@ describe('quote-received e-mail', () => {
     expect(mail.html).toContain('Quantity: 1,200');
     expect(mail.text).toContain('Quantity: 1,200');
     expect(renderQuoteReceivedMail({ name: 'Tom', productName: 'Primer', sku: 'P-1' }).text).toContain('Quantity: to be discussed');
+  });
+});
+
+describe('enquiry-reply e-mail', () => {
+  it('escapes the reply, the staff name and everything the sender typed, keeping line breaks', () => {
+    const mail = renderEnquiryReplyMail({ name: EVIL, staffName: EVIL, reply: `${EVIL}\nsee you`, about: { kind: 'message', subject: EVIL, message: `${EVIL}\nmy question` } });
+    expect(mail.kind).toBe('enquiry-reply');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;img src=x onerror=&quot;alert(&#39;x&#39;)&quot;&gt;&amp;<br>see you');
+    expect(mail.text).toContain(`${EVIL}\nsee you`);
+    expect(mail.text).toContain('> my question');
+  });
+
+  it('answers a message under its subject (one line) and a quote under its product, with the quantity', () => {
+    expect(renderEnquiryReplyMail({ name: 'Maya', staffName: 'Omar', reply: 'Yes.', about: { kind: 'message', subject: 'Garage\r\nBcc: x@evil.test', message: 'Q' } }).subject).toBe(
+      'Re: Garage Bcc: x@evil.test',
+    );
+    expect(renderEnquiryReplyMail({ name: 'Maya', staffName: 'Omar', reply: 'Yes.', about: { kind: 'message', message: 'Q' } }).subject).toBe('Re: your message to Graphene Coatings');
+    const quote = renderEnquiryReplyMail({ name: 'Tom', staffName: 'Omar', reply: '$89 a pail.', about: { kind: 'quote', productName: 'Epoxy Primer', sku: 'EP-1', quantity: 1200 } });
+    expect(quote.subject).toBe('Re: your quote request for Epoxy Primer');
+    expect(quote.text).toContain('Quantity: 1,200');
+    expect(quote.text).toContain('SKU EP-1');
+    expect(quote.text).not.toContain('You wrote:');
   });
 });

@@ -1,0 +1,70 @@
+/** Parts every server-paged list of the back office shares (Orders, Enquiries): status filter, load error, empty state, pagination. */
+const pageButton =
+  'inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line';
+
+/** Previous / 'Page N of M' / Next under a server-paged list; `ready` is false until the first page has arrived. */
+export function ListPagination({ page, pages, ready, onPage }: { page: number; pages: number; ready: boolean; onPage: (page: number) => void }) {
+  return (
+    <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:px-6">
+      <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} className={pageButton}>
+        Previous
+      </button>
+      <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
+        Page {Math.min(page, pages)} of {pages}
+      </p>
+      <button type="button" onClick={() => onPage(page + 1)} disabled={!ready || page >= pages} className={pageButton}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+/** A list that could not be loaded (the query retries on its own). */
+export function ListLoadError({ what, error }: { what: string; error: unknown }) {
+  return (
+    <div role="alert" className="p-6 text-sm">
+      <p className="font-semibold text-danger">{`The ${what} could not be loaded.`}</p>
+      <p className="mt-1 text-ink-muted">{error instanceof Error ? error.message : String(error)} The list retries on its own.</p>
+    </div>
+  );
+}
+
+/** An empty list: what is missing, why, and Clear filters when filters hide everything. */
+export function ListEmpty({ title, text, onClear }: { title: string; text: string; onClear?: () => void }) {
+  return (
+    <div className="grid place-items-center px-6 py-16 text-center">
+      <div>
+        <p className="font-display text-xl font-semibold text-ink">{title}</p>
+        <p className="mt-1 text-sm text-ink-muted">{text}</p>
+        {onClear && (
+          <button type="button" onClick={onClear} className="mt-4 inline-flex min-h-11 items-center rounded-full border border-line px-5 text-sm font-semibold text-ink hover:border-ink">
+            Clear filters
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The labelled status filter of a list. */
+export function StatusFilterSelect<S extends string>({ id, value, options, labels, onChange }: { id: string; value: S; options: readonly S[]; labels: Record<S, string>; onChange: (value: S) => void }) {
+  return (
+    <div className="flex items-center gap-2">
+      <label htmlFor={id} className="text-sm font-semibold text-ink-soft">
+        Status
+      </label>
+      <select
+        id={id}
+        value={value}
+        onChange={(e) => onChange(e.target.value as S)}
+        className="min-h-11 rounded-lg border border-ink/15 bg-white pr-9 pl-3 text-[0.9375rem] font-medium text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent"
+      >
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {labels[option]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,5 @@
+import { enquiryReplyRoute } from '../../../../../server/enquiries/enquiry-inbox.http';
+
+export const prerender = false;
+
+export const POST = enquiryReplyRoute('quotes');
