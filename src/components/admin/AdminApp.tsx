@@ -10,6 +10,7 @@ import { AdminTopBar } from './AdminTopBar';
 import { OrdersView } from './OrdersView';
 import { PlaceholderView } from './PlaceholderView';
 import { ProductsView } from './products/ProductsView';
+import { UsersView } from './users/UsersView';
 import { useHydrated } from '../ui/use-hydrated';
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
@@ -67,6 +68,8 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             hydrated ? <OrdersView selectedId={location.route === 'order' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <OrdersView.Skeleton />
           ) : view === 'products' ? (
             hydrated ? <ProductsView search={page?.search ?? {}} /> : <ProductsView.Skeleton />
+          ) : view === 'users' ? (
+            hydrated ? <UsersView selectedId={location.route === 'user' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <UsersView.Skeleton />
           ) : (
             <PlaceholderView view={view} admin={admin} />
           )}

@@ -12,6 +12,7 @@ export const ADMIN_ROUTES = {
   order: '/admin/dashboard/orders/:id',
   products: '/admin/dashboard/products',
   users: '/admin/dashboard/users',
+  user: '/admin/dashboard/users/:id',
   analytics: '/admin/dashboard/analytics',
 } as const;
 export type AdminRoute = keyof typeof ADMIN_ROUTES;
@@ -29,8 +30,9 @@ export const VIEW_DEFINITIONS: Record<AdminView, { label: string; permission: Pe
   analytics: { label: 'Analytics', permission: 'view_analytics', route: 'analytics' },
 };
 
-/** The view a route belongs to (an order's detail belongs to Orders). */
+/** The view a route belongs to (an order's detail belongs to Orders, a customer's to Users). */
 export function viewOfRoute(route: AdminRoute): AdminView {
+  if (route === 'user') return 'users';
   return route === 'order' ? 'orders' : route;
 }
 
