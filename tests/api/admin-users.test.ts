@@ -150,6 +150,10 @@ describe('the users list', () => {
     expect(none).toMatchObject({ users: [], total: 0 });
     // The stat cards count everyone, whatever the search.
     expect(none.stats.total).toBe(await countRows(shop.db, 'customers'));
+    // The database keeps the search text when a name, e-mail or phone changes, whoever writes it.
+    await runSql(shop.db, `UPDATE customers SET full_name = ${q(`Ada Renamed-Quayle ${TAG}`)} WHERE id = ${q(listed[0]!.id)}`);
+    expect(await ids('renamed-quayle')).toEqual([listed[0]!.id]);
+    expect(await ids('pemberton')).not.toContain(listed[0]!.id);
   });
 
   it('filters active and blocked customers, and combines the filter with a search', async () => {
