@@ -11,7 +11,9 @@ import { AUTH_MESSAGES } from '../../../src/lib/schemas/auth';
 import { ADMIN_USER_MESSAGES } from '../../../src/lib/schemas/admin-users';
 import { expectAccessible } from '../../helpers/axe';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
-import { CUSTOMER_PASSWORD, freshEmail, JOURNEY_TIMEOUT_MS, shoot, signInStaff, signUpCustomer, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
+import { randomUUID } from 'node:crypto';
+import { DEMO_CUSTOMERS } from '../../../src/server/customers/demo';
+import { CUSTOMER_PASSWORD, freshEmail, JOURNEY_TIMEOUT_MS, shoot, signInStaff, signInStaffByApi, signUpCustomer, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
 
 const server = useAdminServer();
 const pages = useBrowserPages();
@@ -45,6 +47,46 @@ async function confirm(page: Page, question: string, button: string): Promise<vo
   await dialog.waitFor();
   await dialog.getByRole('button', { name: button }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+let sarahsOrders: Promise<{ approved: string; pending: string; spent: string }> | undefined;
+
+/**
+ * Once per file: the demo customer Sarah Mitchell signs in over HTTP and places two orders; staff
+ * approve one. Her detail then lists both and counts the approved one's total as spent.
+ */
+function placeSarahsOrders(): Promise<{ approved: string; pending: string; spent: string }> {
+  sarahsOrders ??= (async () => {
+    const origin = server.at('');
+    const sarah = DEMO_CUSTOMERS[0];
+    const login = await fetch(server.at('/api/auth/login'), { method: 'POST', headers: { origin, 'content-type': 'application/json' }, body: JSON.stringify({ email: sarah.email, password: sarah.password }) });
+    expect(login.status).toBe(200);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';', 1)[0]).join('; ');
+    const catalog = (await (await fetch(server.at('/api/catalog'))).json()) as { products: { id: string; inStock: boolean; requestQuoteOnly?: boolean }[] };
+    const product = catalog.products.find((p) => p.inStock && !p.requestQuoteOnly)!;
+    const place = async (quantity: number) => {
+      const response = await fetch(server.at('/api/orders'), {
+        method: 'POST',
+        headers: { origin, cookie, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          idempotencyKey: randomUUID(),
+          items: [{ productId: product.id, quantity }],
+          customer: { firstName: 'Sarah', lastName: 'Mitchell', email: sarah.email, phone: '07700 900123' },
+          shippingAddress: { address: '4 Kiln Yard', city: 'Leeds', postalCode: 'LS1 4AP', country: 'United Kingdom' },
+          payment: { cardName: 'SARAH MITCHELL', brand: 'visa', last4: '4242', expiryDate: '11/29' },
+        }),
+      });
+      const text = await response.text();
+      expect(response.status, text).toBe(201);
+      return JSON.parse(text) as { id: string; orderNumber: string; total: number };
+    };
+    const approved = await place(2);
+    const pending = await place(1);
+    await (await signInStaffByApi(server, SUPER_ADMIN)).change(approved.id, { approve: true });
+    const spent = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(approved.total);
+    return { approved: approved.orderNumber, pending: pending.orderNumber, spent };
+  })();
+  return sarahsOrders;
 }
 
 /** The shop's navbar (the banner landmark). */
@@ -145,6 +187,7 @@ describe.each(VIEWPORT_WIDTHS)('the Users view at %i px', (width) => {
   it(
     'is accessible with the list, a customer\'s detail and the confirmations',
     async () => {
+      const orders = await placeSarahsOrders();
       const page = await pages.open({ width });
       await signInStaff(page, server, SUPER_ADMIN);
       await openUsersView(page);
@@ -162,6 +205,10 @@ describe.each(VIEWPORT_WIDTHS)('the Users view at %i px', (width) => {
       await page.getByRole('link', { name: 'Sarah Mitchell', exact: true }).click();
       const panel = page.getByRole('region', { name: 'Sarah Mitchell' });
       await panel.getByText('Total spent', { exact: true }).waitFor();
+      await panel.getByText(orders.approved).waitFor();
+      await panel.getByText(orders.pending).waitFor();
+      // Only the approved order counts as spent; the pending one does not.
+      expect(await panel.locator('dt', { hasText: /^Total spent$/ }).locator('xpath=following-sibling::dd[1]').textContent()).toBe(orders.spent);
       await expectAccessible(page, `a customer's detail at ${width} px`);
       await shoot(page, `users-detail-${width}`);
 
