@@ -6,77 +6,14 @@ import { adminPath } from '../../../stores/admin-router';
 import { $usersPage, deleteUser, openUsers, setUserBlocked } from '../../../stores/admin-users';
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
-import { SearchIcon } from '../icons';
+import { DebouncedSearch, StatCard } from '../admin-fields';
 import { ConfirmDialog } from '../products/ConfirmDialog';
 import { BUTTONS, FIELD_BOX, TrashIcon } from '../products/ui';
 import { USER_STATUS_LABELS, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from './users-filters';
 import { UserPanel } from './UserPanel';
 import { USER_ACTION_TEXTS, UserStatusBadge, type UserAction } from './user-ui';
 
-/** How long typing in the search box waits before the list follows. */
-const SEARCH_DEBOUNCE_MS = 300;
-
 const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
-
-/** One stat card. */
-function Stat({ label, value, tone }: { label: string; value: number | undefined; tone: 'ink' | 'success' | 'danger' | 'gold' }) {
-  const bar = { ink: 'bg-ink', success: 'bg-success', danger: 'bg-danger', gold: 'bg-gold' }[tone];
-  return (
-    <div className="relative overflow-hidden rounded-xl border border-line bg-white px-4 py-3 shadow-card">
-      <span className={`absolute inset-y-0 left-0 w-1 ${bar}`} aria-hidden="true" />
-      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
-      <dd className="mt-0.5 font-display text-2xl font-semibold text-ink tabular">{value === undefined ? '\u00a0' : value.toLocaleString('en-US')}</dd>
-    </div>
-  );
-}
-
-/** The search box: typed text follows into the URL (and the list) after a short pause. */
-function SearchBox({ filters, selectedId }: { filters: UsersFilters; selectedId: string | null }) {
-  const id = useId();
-  const [text, setText] = useState(filters.q);
-  const typed = useRef(filters.q);
-  const latest = useRef({ filters, selectedId });
-  latest.current = { filters, selectedId };
-  // The URL changed from elsewhere (back button, Clear filters): the box follows it.
-  useEffect(() => {
-    if (filters.q !== typed.current.trim()) {
-      typed.current = filters.q;
-      setText(filters.q);
-    }
-  }, [filters.q]);
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = window.setTimeout(
-      () => openUsers({ ...latest.current.filters, q: text, page: 1 }, { id: latest.current.selectedId ?? undefined, replace: true }),
-      SEARCH_DEBOUNCE_MS,
-    );
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  return (
-    <div className="min-w-0 flex-1 basis-full sm:basis-auto">
-      <label htmlFor={id} className="sr-only">
-        Search users
-      </label>
-      <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted">
-          <SearchIcon />
-        </span>
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(e) => {
-            typed.current = e.target.value;
-            setText(e.target.value);
-          }}
-          placeholder="Search name, email or phone"
-          autoComplete="off"
-          className={`${FIELD_BOX} w-full border-ink/20 pl-10`}
-        />
-      </div>
-    </div>
-  );
-}
 
 /** Cell classes per column: which list widths (a container query) show which columns. */
 const COLUMN_CLASSES = {
@@ -283,10 +220,10 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
         </div>
 
         <dl className="grid grid-cols-2 gap-3 px-4 sm:px-6 xl:grid-cols-4" aria-label="Customers">
-          <Stat label="Total users" value={shown?.stats.total} tone="ink" />
-          <Stat label="Active" value={shown?.stats.active} tone="success" />
-          <Stat label="Blocked" value={shown?.stats.blocked} tone="danger" />
-          <Stat label="New This Month" value={shown?.stats.newThisMonth} tone="gold" />
+          <StatCard label="Total users" value={shown?.stats.total} tone="ink" />
+          <StatCard label="Active" value={shown?.stats.active} tone="success" />
+          <StatCard label="Blocked" value={shown?.stats.blocked} tone="danger" />
+          <StatCard label="New This Month" value={shown?.stats.newThisMonth} tone="gold" />
         </dl>
 
         {shown && shown.stats.blocked > 0 && (
@@ -296,7 +233,13 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
         )}
 
         <div className="flex flex-wrap items-center gap-2 px-4 pt-4 pb-3 sm:px-6">
-          <SearchBox filters={filters} selectedId={selectedId} />
+          <DebouncedSearch
+            value={filters.q}
+            onSearch={(q) => setFilters({ q, page: 1 }, true)}
+            label="Search users"
+            placeholder="Search name, email or phone"
+            className="min-w-0 flex-1 basis-full sm:basis-auto"
+          />
           <div className="flex items-center gap-2">
             <label htmlFor={statusId} className="text-sm font-semibold text-ink-soft">
               Status
