@@ -143,6 +143,7 @@ const cases: [string, () => Promise<unknown>][] = [
   ['search: phone', list({ q: '5550421' })],
   ['search: no match', list({ q: 'nobody-at-all' })],
   ['search: name + active', list({ q: 'tanaka', status: 'active' })],
+  ['search: broad (one letter)', list({ q: 'e' })],
   ['stats: the four cards', () => countCustomers(db, startOfMonthUtc(new Date()))],
   ['one customer with orders', () => getAdminUser(db, `bench-c-${Math.floor(count / 2)}`)],
 ];

@@ -366,3 +366,24 @@ describe('deleting a customer', () => {
     expect(await countRows(shop.db, 'customers')).toBe(before);
   });
 });
+
+describe('a search with more matches than one scan collects', () => {
+  it('still counts every match and pages to the last of them', async () => {
+    // 2,030 matches: past what a search collects in its first pass (page + SEARCH_COUNT_WINDOW).
+    await runSql(
+      shop.db,
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 2030)
+       INSERT INTO customers (id, full_name, email, phone, date_of_birth, password_hash, is_blocked, created_at, last_login_at)
+       SELECT 'bulk-' || i, 'Bulk Person', 'person' || i || '@bulk-${TAG}.example', '+10000000000', '1980-01-01', 'x', 0, '2099-01-01T00:00:00.000Z', NULL FROM n`,
+    );
+    const first = await listUsers({ q: `@bulk-${TAG}` });
+    expect(first.total).toBe(2030);
+    expect(first.users).toHaveLength(20);
+    const last = await listUsers({ q: `@bulk-${TAG}`, page: '102' });
+    expect(last.total).toBe(2030);
+    expect(last.users).toHaveLength(10);
+    const all = new Set<string>();
+    for (let page = 1; page <= 21; page += 1) for (const u of (await listUsers({ q: `bulk-${TAG}`, pageSize: '100', page: String(page) })).users) all.add(u.id);
+    expect(all.size).toBe(2030);
+  });
+});

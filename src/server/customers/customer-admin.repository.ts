@@ -3,6 +3,9 @@ import { normalizeEmail } from '../../lib/schemas/auth';
 import { containsPattern } from '../orders/order-admin.repository';
 import type { CustomerRow, Db } from './customers.repository';
 
+/** A search takes up to this many matches past its page in its one scan, so it can count them without another. */
+export const SEARCH_COUNT_WINDOW = 2000;
+
 /** What the back-office users list filters on. */
 export interface CustomerListFilter {
   /** true: only blocked; false: only active; undefined: everyone. */
@@ -17,17 +20,28 @@ export interface CustomerListFilter {
  * The customers matching a filter (newest first) and how many match in all. The page's ids come
  * from a narrow list index (customers_list_idx or customers_blocked_list_idx hold every column the
  * filter reads, so a deep page or a search skips index entries, not rows); then only those rows are
- * read. The count costs a second scan only when the page is full.
+ * read. Counting costs a second scan only past SEARCH_COUNT_WINDOW matches or when a plain list page is full.
  */
 export async function selectCustomerPage(db: Db, filter: CustomerListFilter): Promise<{ rows: CustomerRow[]; total: number }> {
   let query = db.selectFrom('customers');
   if (filter.blocked !== undefined) query = query.where('is_blocked', '=', filter.blocked ? 1 : 0);
   if (filter.text) query = query.where('search_text', 'like', sql<string>`${containsPattern(filter.text)} ESCAPE '\\'`);
-  const ids = await query.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc').limit(filter.limit).offset(filter.offset).execute();
-  // A page that is not full is the last one: its count is known without a second scan (most searches).
-  const complete = ids.length < filter.limit && (ids.length > 0 || filter.offset === 0);
-  const total = complete ? filter.offset + ids.length : Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
-  const wanted = ids.map((r) => r.id);
+  const ordered = query.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  let wanted: string[];
+  let total: number | undefined;
+  if (filter.text) {
+    // A search scans the whole index once anyway: it takes every match's id up to a cap in that one
+    // pass, so a search with fewer matches than the cap (nearly all) needs no second scan to count.
+    const window = filter.offset + filter.limit + SEARCH_COUNT_WINDOW;
+    const matches = (await ordered.limit(window).execute()).map((r) => r.id);
+    wanted = matches.slice(filter.offset, filter.offset + filter.limit);
+    if (matches.length < window) total = matches.length;
+  } else {
+    wanted = (await ordered.limit(filter.limit).offset(filter.offset).execute()).map((r) => r.id);
+    // A page that is not full is the last one.
+    if (wanted.length < filter.limit && (wanted.length > 0 || filter.offset === 0)) total = filter.offset + wanted.length;
+  }
+  total ??= Number((await query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst())?.n ?? 0);
   const rows = wanted.length ? await db.selectFrom('customers').selectAll().where('id', 'in', wanted).execute() : [];
   const position = new Map(wanted.map((id, i) => [id, i]));
   rows.sort((a, b) => position.get(a.id)! - position.get(b.id)!);
