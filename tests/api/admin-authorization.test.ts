@@ -72,6 +72,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/imports/[id]/cancel': 'manage_products',
   'GET /api/admin/imports/[id]/errors.csv': 'manage_products',
   'GET /api/admin/users': 'manage_users',
+  'GET /api/admin/users/[id]': 'manage_users',
   'PATCH /api/admin/users/[id]': 'manage_users',
   'DELETE /api/admin/users/[id]': 'manage_users',
   'GET /api/admin/stats': 'view_analytics',

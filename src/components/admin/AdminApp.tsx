@@ -13,6 +13,7 @@ import { PlaceholderView } from './PlaceholderView';
 import { ProductsView } from './products/ProductsView';
 import { StaffView } from './staff/StaffView';
 import { AuditView } from './audit/AuditView';
+import { UsersView } from './users/UsersView';
 import { useHydrated } from '../ui/use-hydrated';
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
@@ -76,6 +77,8 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             hydrated ? <StaffView /> : null
           ) : view === 'audit' ? (
             hydrated ? <AuditView search={page?.search ?? {}} /> : null
+          ) : view === 'users' ? (
+            hydrated ? <UsersView selectedId={location.route === 'user' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <UsersView.Skeleton />
           ) : (
             <PlaceholderView view={view} admin={admin} />
           )}

@@ -12,6 +12,7 @@ export const ADMIN_ROUTES = {
   order: '/admin/dashboard/orders/:id',
   products: '/admin/dashboard/products',
   users: '/admin/dashboard/users',
+  user: '/admin/dashboard/users/:id',
   analytics: '/admin/dashboard/analytics',
   enquiries: '/admin/dashboard/enquiries',
   enquiry: '/admin/dashboard/enquiries/:id',
@@ -36,9 +37,10 @@ export const VIEW_DEFINITIONS: Record<AdminView, { label: string; permission: Pe
   audit: { label: 'Audit log', permission: 'view_analytics', route: 'audit', role: 'super_admin' },
 };
 
-/** The view a route belongs to (an order's detail belongs to Orders, an enquiry's to Enquiries). */
+/** The view a route belongs to (an order's detail belongs to Orders, an enquiry's to Enquiries, a customer's to Users). */
 export function viewOfRoute(route: AdminRoute): AdminView {
   if (route === 'enquiry') return 'enquiries';
+  if (route === 'user') return 'users';
   return route === 'order' ? 'orders' : route;
 }
 

@@ -1,8 +1,8 @@
 import { sql, type Kysely, type Selectable, type Transaction } from 'kysely';
 import type { CustomersTable, Database, PasswordResetTokensTable } from '../db/schema';
 
-/** A customer row as stored. */
-export type CustomerRow = Selectable<CustomersTable>;
+/** A customer row as stored (search_text left out: the database keeps it, no code writes it). */
+export type CustomerRow = Omit<Selectable<CustomersTable>, 'search_text'>;
 /** A database or a transaction on it. */
 export type Db = Kysely<Database> | Transaction<Database>;
 

@@ -95,6 +95,8 @@ export interface CustomersTable {
   is_blocked: IntBool;
   created_at: string;
   last_login_at: string | null;
+  /** lower(full_name || ' ' || email || ' ' || phone), kept by the database (generated column or triggers): read it, never write it. */
+  search_text?: string;
 }
 
 /** A signed-in browser: only the SHA-256 of its cookie token is stored. */

@@ -7,31 +7,16 @@ import { useQuery } from '../../../stores/admin-query';
 import { adminPath, navigateAdmin } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
-import { SearchIcon } from '../icons';
+import { DebouncedSearch, StatCard } from '../admin-fields';
 import { CategoriesSection } from './CategoriesSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
 import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from './products-filters';
 import { BUTTONS, EditIcon, FIELD, FIELD_BOX, PlusIcon, TrashIcon } from './ui';
 
-/** How long typing in the search box waits before the list follows. */
-export const SEARCH_DEBOUNCE_MS = 300;
-
 /** Opens the Products view with these filters. */
 function openProducts(filters: Partial<ProductsFilters>, replace = false): void {
   navigateAdmin(adminPath('products', {}, productsFiltersToSearch(filters)), replace);
-}
-
-/** One stat card. */
-function Stat({ label, value, tone }: { label: string; value: number | undefined; tone: 'ink' | 'success' | 'danger' | 'gold' }) {
-  const bar = { ink: 'bg-ink', success: 'bg-success', danger: 'bg-danger', gold: 'bg-gold' }[tone];
-  return (
-    <div className="relative overflow-hidden rounded-xl border border-line bg-white px-4 py-3 shadow-card">
-      <span className={`absolute inset-y-0 left-0 w-1 ${bar}`} aria-hidden="true" />
-      <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">{label}</dt>
-      <dd className="mt-0.5 font-display text-2xl font-semibold text-ink tabular">{value === undefined ? '\u00a0' : value.toLocaleString('en-US')}</dd>
-    </div>
-  );
 }
 
 /** The stock line of a card: counted units, low-stock warning, or out of stock. */
@@ -112,52 +97,6 @@ function SkeletonGrid() {
   );
 }
 
-/** The search box: typed text follows into the URL (and the list) after a short pause. */
-function SearchBox({ filters }: { filters: ProductsFilters }) {
-  const id = useId();
-  const [text, setText] = useState(filters.q);
-  const typed = useRef(filters.q);
-  // The pause may outlive a category or page change: the search then joins the latest filters.
-  const latest = useRef(filters);
-  latest.current = filters;
-  // The URL changed from elsewhere (back button, Clear filters): the box follows it.
-  useEffect(() => {
-    if (filters.q !== typed.current.trim()) {
-      typed.current = filters.q;
-      setText(filters.q);
-    }
-  }, [filters.q]);
-  useEffect(() => {
-    if (text.trim() === filters.q) return;
-    const timer = window.setTimeout(() => openProducts({ ...latest.current, q: text, page: 1 }, true), SEARCH_DEBOUNCE_MS);
-    return () => window.clearTimeout(timer);
-  }, [text]);
-  return (
-    <div className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-auto">
-      <label htmlFor={id} className="sr-only">
-        Search products
-      </label>
-      <div className="relative">
-        <span className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-ink-muted">
-          <SearchIcon />
-        </span>
-        <input
-          id={id}
-          type="search"
-          value={text}
-          onChange={(e) => {
-            typed.current = e.target.value;
-            setText(e.target.value);
-          }}
-          placeholder="Search name, description, SKU or brand"
-          autoComplete="off"
-          className={`${FIELD_BOX} w-full border-ink/20 pl-10`}
-        />
-      </div>
-    </div>
-  );
-}
-
 /** The single-management section: search, category filter, stat cards, the card grid and paging. */
 function ProductsSection({ filters }: { filters: ProductsFilters }) {
   const { data, error, loading } = useQuery($productsPage);
@@ -188,7 +127,13 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
   return (
     <>
       <div className="flex flex-wrap items-center gap-2 px-4 sm:px-6">
-        <SearchBox filters={filters} />
+        <DebouncedSearch
+          value={filters.q}
+          onSearch={(q) => openProducts({ ...filters, q, page: 1 }, true)}
+          label="Search products"
+          placeholder="Search name, description, SKU or brand"
+          className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-auto"
+        />
         <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
           <label htmlFor={categoryId} className="text-sm font-semibold text-ink-soft">
             Category
@@ -208,10 +153,10 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
       </div>
 
       <dl className="grid grid-cols-2 gap-3 px-4 pt-4 sm:px-6 lg:grid-cols-4" aria-label="Catalogue stock">
-        <Stat label="Total products" value={shown?.stats.total} tone="ink" />
-        <Stat label="In stock" value={shown?.stats.inStock} tone="success" />
-        <Stat label="Out of stock" value={shown?.stats.outOfStock} tone="danger" />
-        <Stat label={`Low stock (≤ ${LOW_STOCK_MAX})`} value={shown?.stats.lowStock} tone="gold" />
+        <StatCard label="Total products" value={shown?.stats.total} tone="ink" />
+        <StatCard label="In stock" value={shown?.stats.inStock} tone="success" />
+        <StatCard label="Out of stock" value={shown?.stats.outOfStock} tone="danger" />
+        <StatCard label={`Low stock (≤ ${LOW_STOCK_MAX})`} value={shown?.stats.lowStock} tone="gold" />
       </dl>
 
       <div className="px-4 pt-4 pb-2 sm:px-6">

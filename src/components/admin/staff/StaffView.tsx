@@ -8,7 +8,7 @@ import { $staffList, changeStaffMember, sendStaffResetLink } from '../../../stor
 import { ConfirmDialog } from '../products/ConfirmDialog';
 import { BUTTONS, FIELD_BOX, PlusIcon } from '../products/ui';
 import { AddStaffDialog } from './AddStaffDialog';
-import { lastSignInText } from './staff-format';
+import { formatLastLogin } from '../../../lib/last-login';
 
 /** A change waiting for its confirmation. */
 type Pending = { kind: 'role'; member: StaffMember; role: StaffRole } | { kind: 'active'; member: StaffMember; active: boolean } | { kind: 'reset'; member: StaffMember };
@@ -205,7 +205,7 @@ export function StaffView() {
                       <span className="@3xl:hidden">Last sign-in: </span>
                       {member.lastLogin ? (
                         <time dateTime={member.lastLogin} title={new Date(member.lastLogin).toLocaleString('en-US')} className="tabular">
-                          {lastSignInText(member.lastLogin)}
+                          {formatLastLogin(member.lastLogin)}
                         </time>
                       ) : (
                         'Never'

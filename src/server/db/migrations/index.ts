@@ -9,6 +9,7 @@ import * as outboxPriority from './2026-11-24T0300_outbox_priority';
 import * as adminProducts from './2026-11-25T0100_admin_products';
 import * as media from './2026-11-25T0200_media';
 import * as productFormerSlugs from './2026-11-25T0300_product_former_slugs';
+import * as adminUsers from './2026-11-26T0100_admin_users';
 import * as enquiryEvents from './2026-11-26T0200_enquiry_events';
 import * as staffPasswordLinks from './2026-11-26T0300_staff_password_links';
 
@@ -28,6 +29,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25T0100_admin_products': adminProducts,
   '2026-11-25T0200_media': media,
   '2026-11-25T0300_product_former_slugs': productFormerSlugs,
+  '2026-11-26T0100_admin_users': adminUsers,
   '2026-11-26T0200_enquiry_events': enquiryEvents,
   '2026-11-26T0300_staff_password_links': staffPasswordLinks,
 };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { allowedViews, canOpenView, matchAdminPath } from '../../../../src/components/admin/admin-views';
 import { auditApiPath, auditFiltersToSearch, localDayStart, parseAuditFilters } from '../../../../src/components/admin/audit/audit-filters';
 import { actionLabel, diffRecords, entityLabel, formatValue, pathLabel } from '../../../../src/components/admin/audit/audit-format';
-import { lastSignInText } from '../../../../src/components/admin/staff/staff-format';
 import { permissionsOf, STAFF_ROLES } from '../../../../src/lib/schemas/admin';
 import { auditKindOf, newStaffSchema } from '../../../../src/lib/schemas/admin-staff';
 
@@ -82,17 +81,6 @@ describe('audit entries as people read them', () => {
     expect(pathLabel('a.0.b.12')).toBe('A 1 › B 13');
     expect(formatValue(0)).toBe('0');
     expect(diffRecords({ role: 'analyst' }, { role: 'super_admin' })[0]).toMatchObject({ before: 'Analyst', after: 'Super Admin' });
-  });
-});
-
-describe('last sign-in texts (spec §9)', () => {
-  const now = new Date('2026-11-25T12:00:00Z');
-  it('reads Never, Just now, hours, days, then a date', () => {
-    expect(lastSignInText(null, now)).toBe('Never');
-    expect(lastSignInText('2026-11-25T11:30:00Z', now)).toBe('Just now');
-    expect(lastSignInText('2026-11-25T07:00:00Z', now)).toBe('5h ago');
-    expect(lastSignInText('2026-11-22T11:00:00Z', now)).toBe('3d ago');
-    expect(lastSignInText('2026-11-01T12:00:00Z', now)).toBe('Nov 1, 2026');
   });
 });
 

@@ -1,0 +1,165 @@
+/**
+ * Server time of the back-office users list (the service the route calls, on a real database) with
+ * N generated customers and some orders of theirs: p50/p95 of the list, its search and filter, the
+ * stat cards and one customer's detail, as wall-clock and as CPU time of the process. Usage:
+ *   npx tsx bench/admin-users.ts [customers=100000] [runs=200]
+ * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the tables are emptied first); the default is a temp SQLite file.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql, type Insertable } from 'kysely';
+import { adminUsersQuerySchema } from '../src/lib/schemas/admin-users';
+import { resolveDatabaseTarget } from '../src/server/config';
+import { countCustomers } from '../src/server/customers/customer-admin.repository';
+import { getAdminUser, listAdminUsers, startOfMonthUtc } from '../src/server/customers/customer-admin.service';
+import { openDatabase } from '../src/server/db/connection';
+import { migrateToLatest } from '../src/server/db/migrate';
+import type { CustomersTable, OrdersTable } from '../src/server/db/schema';
+
+const count = Number(process.argv[2] ?? 100_000);
+const runs = Number(process.argv[3] ?? 200);
+const scratch = mkdtempSync(join(tmpdir(), 'bench-admin-users-'));
+const url = process.env.BENCH_DATABASE_URL || `file:${join(scratch, 'shop.db')}`;
+const handle = openDatabase(resolveDatabaseTarget(url));
+const { db } = handle;
+
+/** A deterministic pseudo-random sequence, so every run measures the same customers. */
+function makeRandom(seed: number): () => number {
+  let s = seed;
+  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+}
+const random = makeRandom(11);
+const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+const FIRST = ['Sarah', 'James', 'Lena', 'Omar', 'Priya', 'Dana', 'Tomás', 'Aiko', 'Grace', 'Kwame', 'Ines', 'Piotr'];
+const LAST = ['Mitchell', 'Okafor', 'Novak', 'Reyes', 'Shah', 'Whitfield', 'García', 'Tanaka', 'Hughes', 'Mensah', 'Silva', 'Kowalski'];
+const STATUSES = ['delivered', 'delivered', 'shipped', 'approved', 'pending', 'declined', 'cancelled'];
+/** A realistic argon2id PHC string's length, so rows are as wide as real ones. */
+const HASH = `$argon2id$v=19$m=19456,t=2,p=1$${'a'.repeat(22)}$${'b'.repeat(43)}`;
+
+async function seed(): Promise<void> {
+  await migrateToLatest(db);
+  await db.deleteFrom('order_items').execute();
+  await db.deleteFrom('order_events').execute();
+  await db.deleteFrom('orders').execute();
+  await db.deleteFrom('sessions').execute();
+  await db.deleteFrom('password_reset_tokens').execute();
+  await db.deleteFrom('customers').execute();
+  const start = Date.UTC(2023, 0, 1);
+  const span = Date.now() - start;
+  const batch = 500;
+  for (let from = 0; from < count; from += batch) {
+    const customers: Insertable<CustomersTable>[] = [];
+    const orders: Insertable<OrdersTable>[] = [];
+    for (let i = from; i < Math.min(count, from + batch); i += 1) {
+      const first = pick(FIRST);
+      const last = pick(LAST);
+      const at = new Date(start + Math.floor((i / count) * span)).toISOString();
+      const id = `bench-c-${i}`;
+      customers.push({
+        id,
+        full_name: `${first} ${last}`,
+        email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+        phone: `+1214555${String(i).padStart(6, '0')}`,
+        date_of_birth: '1985-06-15',
+        password_hash: HASH,
+        is_blocked: random() < 0.02 ? 1 : 0,
+        created_at: at,
+        last_login_at: random() < 0.3 ? null : at,
+      });
+      // One customer in three has ordered, some several times.
+      const placed = random() < 0.33 ? 1 + Math.floor(random() * 4) : 0;
+      for (let n = 0; n < placed; n += 1) {
+        const orderId = `bench-o-${i}-${n}`;
+        orders.push({
+          id: orderId,
+          order_number: `ORD-${String(10_000_000 + i * 4 + n).slice(-8)}`,
+          idempotency_key: orderId,
+          request_hash: 'bench',
+          customer_id: id,
+          customer_email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+          first_name: first,
+          last_name: last,
+          phone: '07700900123',
+          address: `${i} High Street`,
+          city: 'London',
+          postal_code: 'NW1 6XE',
+          country: 'United Kingdom',
+          subtotal_cents: 5_000,
+          shipping_cents: 999,
+          tax_cents: 1_000,
+          total_cents: 6_999,
+          status: pick(STATUSES),
+          payment_status: 'approved',
+          card_brand: 'visa',
+          card_last4: '4242',
+          newsletter: 0 as const,
+          notes: '',
+          estimated_delivery: at.slice(0, 10),
+          created_at: at,
+          updated_at: at,
+          carrier: null,
+          tracking_number: null,
+          search_text: '',
+        });
+      }
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('customers').values(customers).execute();
+      if (orders.length) await trx.insertInto('orders').values(orders).execute();
+    });
+  }
+  if (handle.kind === 'sqlite') await sql`ANALYZE`.execute(db);
+  else {
+    await sql`ANALYZE customers`.execute(db);
+    await sql`ANALYZE orders`.execute(db);
+  }
+}
+
+/**
+ * Runs `fn` `runs` times after a warm-up and returns p50/p95 in ms of wall-clock time and of this
+ * process's CPU time: on a shared machine the wall clock includes waiting for a core, the CPU time
+ * is the query's own work (SQLite runs in this process).
+ */
+async function measure(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; cpu50: number; cpu95: number }> {
+  for (let i = 0; i < 5; i += 1) await fn();
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    await fn();
+    const used = process.cpuUsage(c);
+    times.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  const at = (list: number[], q: number) => list[Math.floor(runs * q)]!;
+  return { p50: at(times, 0.5), p95: at(times, 0.95), cpu50: at(cpu, 0.5), cpu95: at(cpu, 0.95) };
+}
+
+const seededAt = performance.now();
+await seed();
+console.log(`${count.toLocaleString('en-US')} customers on ${handle.kind} seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per query`);
+const list = (params: Record<string, string>) => () => listAdminUsers(db, adminUsersQuerySchema.parse(params));
+const cases: [string, () => Promise<unknown>][] = [
+  ['list: first page, all', list({})],
+  ['list: first page, blocked', list({ status: 'blocked' })],
+  ['list: page 2,000 of all', list({ page: '2000' })],
+  ['search: name', list({ q: 'grace hughes' })],
+  ['search: e-mail fragment', list({ q: 'okafor.99' })],
+  ['search: phone', list({ q: '5550421' })],
+  ['search: no match', list({ q: 'nobody-at-all' })],
+  ['search: name + active', list({ q: 'tanaka', status: 'active' })],
+  ['search: broad (one letter)', list({ q: 'e' })],
+  ['stats: the four cards', () => countCustomers(db, startOfMonthUtc(new Date()))],
+  ['one customer with orders', () => getAdminUser(db, `bench-c-${Math.floor(count / 2)}`)],
+];
+for (const [name, fn] of cases) {
+  const { p50, p95, cpu50, cpu95 } = await measure(fn);
+  console.log(`${name.padEnd(28)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   cpu p50 ${cpu50.toFixed(2).padStart(6)} ms   cpu p95 ${cpu95.toFixed(2).padStart(6)} ms`);
+}
+await handle.close();
+rmSync(scratch, { recursive: true, force: true });

@@ -1,0 +1,41 @@
+/** The Users view's filters as the URL carries them (?q=&status=&page=), and the API path they ask for. */
+import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../lib/schemas/admin';
+import { USER_STATUS_FILTERS, type UserStatusFilter } from '../../../lib/schemas/admin-users';
+
+/** The filters of the users view. */
+export interface UsersFilters {
+  q: string;
+  status: UserStatusFilter;
+  page: number;
+}
+
+/** How the status filter reads (spec §9: all, active, blocked). */
+export const USER_STATUS_LABELS: Record<UserStatusFilter, string> = { all: 'All users', active: 'Active', blocked: 'Blocked' };
+
+/** Reads the filters from URL search parameters; anything unreadable falls back to the default. */
+export function parseUsersFilters(search: Record<string, string | undefined>): UsersFilters {
+  const status = (USER_STATUS_FILTERS as readonly string[]).includes(search.status ?? '') ? (search.status as UserStatusFilter) : 'all';
+  const page = Number(search.page);
+  return { q: (search.q ?? '').trim().slice(0, 200), status, page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1 };
+}
+
+/** The URL search parameters of the filters, defaults left out so URLs stay short. */
+export function usersFiltersToSearch(filters: Partial<UsersFilters>): Record<string, string> {
+  const search: Record<string, string> = {};
+  const q = filters.q?.trim();
+  if (q) search.q = q;
+  if (filters.status && filters.status !== 'all') search.status = filters.status;
+  if (filters.page && filters.page > 1) search.page = String(filters.page);
+  return search;
+}
+
+/** GET /api/admin/users for these filters (page size ADMIN_PAGE_SIZE_DEFAULT). */
+export function usersApiPath(filters: UsersFilters): string {
+  const query = new URLSearchParams({ q: filters.q, status: filters.status, page: String(filters.page), pageSize: String(ADMIN_PAGE_SIZE_DEFAULT) });
+  return `/api/admin/users?${query}`;
+}
+
+/** The API path of one customer. */
+export function userApiPath(id: string): string {
+  return `/api/admin/users/${encodeURIComponent(id)}`;
+}
