@@ -22,13 +22,13 @@ const num = (value: unknown): number => (value === null || value === undefined ?
 const IS_SALE = sql`(o.status IN (${sql.join(SALE_STATUSES.map((s) => sql`${s}`))}) AND o.payment_status <> 'refunded')`;
 
 /**
- * The index (0-based) of the bucket a timestamp column falls in, for consecutive buckets given by
- * their UTC starts plus the last end: a CASE of range comparisons, evaluated only for rows that the
- * WHERE clause already kept inside [starts[0], end).
+ * Consecutive buckets as an inline table `b(column1 index, column2 start, column3 end)`: joined on
+ * a range of an indexed timestamp, each bucket is one index range scan (no per-row CASE). VALUES
+ * columns are named column1.. by both SQLite and PostgreSQL.
  */
-function bucketOf(column: RawBuilder<unknown>, starts: readonly string[]): RawBuilder<number> {
-  const branches = starts.slice(1).map((start, i) => sql`WHEN ${column} < ${start} THEN ${sql.lit(i)}`);
-  return sql<number>`CASE ${sql.join(branches, sql` `)} ELSE ${sql.lit(starts.length - 1)} END`;
+function bucketTable(starts: readonly string[], end: string): RawBuilder<unknown> {
+  const rows = starts.map((start, i) => sql`(${sql.lit(i)}, CAST(${start} AS TEXT), CAST(${starts[i + 1] ?? end} AS TEXT))`);
+  return sql`(VALUES ${sql.join(rows)}) AS b`;
 }
 
 /** Orders and revenue of a period and of the period before it, in one pass over both. */
@@ -77,34 +77,25 @@ export async function selectLiveProductCounts(db: Db, previousAt: string, curren
   return { current: num(row?.current), previous: num(row?.previous) };
 }
 
-/** Orders, revenue and sales per bucket (bucket starts plus the end of the last). */
+/** Orders, revenue and sales per bucket (bucket starts plus the end of the last); empty buckets are left out. */
 export async function selectOrdersByBucket(db: Db, starts: readonly string[], end: string) {
-  const bucket = bucketOf(sql.ref('o.created_at'), starts);
-  const rows = await db
-    .selectFrom('orders as o')
-    .select([
-      bucket.as('bucket'),
-      sql<number>`COUNT(*)`.as('orders'),
-      sql<number>`SUM(o.total_cents)`.as('revenue'),
-      sql<number>`SUM(CASE WHEN ${IS_SALE} THEN o.total_cents ELSE 0 END)`.as('sales'),
-      sql<number>`SUM(CASE WHEN ${IS_SALE} THEN 1 ELSE 0 END)`.as('sale_orders'),
-    ])
-    .where('o.created_at', '>=', starts[0]!)
-    .where('o.created_at', '<', end)
-    .groupBy(sql`1`)
-    .execute();
+  const { rows } = await sql<{ bucket: number; orders: number; revenue: number; sales: number; sale_orders: number }>`
+    SELECT b.column1 AS bucket, COUNT(*) AS orders, SUM(o.total_cents) AS revenue,
+      SUM(CASE WHEN ${IS_SALE} THEN o.total_cents ELSE 0 END) AS sales,
+      SUM(CASE WHEN ${IS_SALE} THEN 1 ELSE 0 END) AS sale_orders
+    FROM ${bucketTable(starts, end)}
+    JOIN orders o ON o.created_at >= b.column2 AND o.created_at < b.column3
+    GROUP BY b.column1`.execute(db);
   return rows.map((r) => ({ bucket: num(r.bucket), orders: num(r.orders), revenueCents: num(r.revenue), approvedRevenueCents: num(r.sales), approvedOrders: num(r.sale_orders) }));
 }
 
-/** Customer accounts created per bucket. */
+/** Customer accounts created per bucket; empty buckets are left out. */
 export async function selectNewCustomersByBucket(db: Db, starts: readonly string[], end: string) {
-  const rows = await db
-    .selectFrom('customers')
-    .select([bucketOf(sql.ref('created_at'), starts).as('bucket'), sql<number>`COUNT(*)`.as('customers')])
-    .where('created_at', '>=', starts[0]!)
-    .where('created_at', '<', end)
-    .groupBy(sql`1`)
-    .execute();
+  const { rows } = await sql<{ bucket: number; customers: number }>`
+    SELECT b.column1 AS bucket, COUNT(*) AS customers
+    FROM ${bucketTable(starts, end)}
+    JOIN customers c ON c.created_at >= b.column2 AND c.created_at < b.column3
+    GROUP BY b.column1`.execute(db);
   return rows.map((r) => ({ bucket: num(r.bucket), customers: num(r.customers) }));
 }
 
@@ -120,24 +111,30 @@ export async function selectOrdersByStatus(db: Db, range: UtcRange) {
   return rows.map((r) => ({ status: r.status, orders: num(r.orders), revenueCents: num(r.revenue) }));
 }
 
-/** The best-selling products of a range's sales, by units or by line revenue (unit price × quantity). */
-export async function selectTopProducts(db: Db, range: UtcRange, by: 'units' | 'revenue', limit: number) {
-  const units = sql<number>`SUM(i.quantity)`;
-  const revenue = sql<number>`SUM(i.quantity * i.unit_price_cents)`;
+/** Units and line revenue (unit price × quantity) of every product sold in a range's sales. */
+export async function selectProductSales(db: Db, range: UtcRange) {
   const rows = await db
     .selectFrom('orders as o')
     .innerJoin('order_items as i', 'i.order_id', 'o.id')
-    .select(['i.product_id', sql<string>`MAX(i.product_name)`.as('name'), units.as('units'), revenue.as('revenue')])
+    .select(['i.product_id', sql<number>`SUM(i.quantity)`.as('units'), sql<number>`SUM(i.quantity * i.unit_price_cents)`.as('revenue')])
     .where('o.created_at', '>=', range.start)
     .where('o.created_at', '<', range.end)
     .where(IS_SALE as RawBuilder<boolean>)
     .groupBy('i.product_id')
-    .orderBy(by === 'units' ? units : revenue, 'desc')
-    .orderBy(by === 'units' ? revenue : units, 'desc')
-    .orderBy('i.product_id')
-    .limit(limit)
     .execute();
-  return rows.map((r) => ({ productId: r.product_id, name: r.name, units: num(r.units), revenueCents: num(r.revenue) }));
+  return rows.map((r) => ({ productId: r.product_id, units: num(r.units), revenueCents: num(r.revenue) }));
+}
+
+/** The names of products by id: the catalogue's (withdrawn ones included), else the name an order line kept. */
+export async function selectProductNames(db: Db, ids: readonly string[]): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  for (const row of await db.selectFrom('products').select(['id', 'name']).where('id', 'in', ids).execute()) names.set(row.id, row.name);
+  for (const id of ids.filter((id) => !names.has(id))) {
+    const line = await db.selectFrom('order_items').select('product_name').where('product_id', '=', id).limit(1).executeTakeFirst();
+    names.set(id, line?.product_name ?? id);
+  }
+  return names;
 }
 
 /** The newest orders placed (for the activity feed). */

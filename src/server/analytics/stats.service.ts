@@ -23,7 +23,8 @@ import {
   selectOrdersByStatus,
   selectOrderTotals,
   selectPendingBefore,
-  selectTopProducts,
+  selectProductNames,
+  selectProductSales,
   type UtcRange,
 } from './stats.repository';
 
@@ -204,18 +205,28 @@ export async function getOverview(db: Db, query: StatsQuery, settings: StatsSett
   };
 }
 
+/** The TOP_PRODUCTS_LIMIT best sellers by units and by revenue (ties: the other figure, then the id), named. */
+async function rankProducts(db: Db, sales: { productId: string; units: number; revenueCents: number }[]) {
+  const byId = (a: { productId: string }, b: { productId: string }) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0);
+  const units = [...sales].sort((a, b) => b.units - a.units || b.revenueCents - a.revenueCents || byId(a, b)).slice(0, TOP_PRODUCTS_LIMIT);
+  const revenue = [...sales].sort((a, b) => b.revenueCents - a.revenueCents || b.units - a.units || byId(a, b)).slice(0, TOP_PRODUCTS_LIMIT);
+  const names = await selectProductNames(db, [...new Set([...units, ...revenue].map((p) => p.productId))]);
+  const named = (list: typeof sales) => list.map((p) => ({ ...p, name: names.get(p.productId) ?? p.productId }));
+  return { topByUnits: named(units), topByRevenue: named(revenue) };
+}
+
 /** The analytics of a period: figures per local day, per status, the best sellers and the average order. */
 export async function getAnalytics(db: Db, query: StatsQuery, settings: StatsSettings): Promise<Analytics> {
   const { period, range } = resolveStatsPeriods(query, settings);
   const days = dayBounds(period.from, period.to, settings.timeZone);
   const starts = days.map((d) => d.start);
-  const [byDay, customersByDay, statuses, topByUnits, topByRevenue] = await Promise.all([
+  const [byDay, customersByDay, statuses, sales] = await Promise.all([
     selectOrdersByBucket(db, starts, range.end),
     selectNewCustomersByBucket(db, starts, range.end),
     selectOrdersByStatus(db, range),
-    selectTopProducts(db, range, 'units', TOP_PRODUCTS_LIMIT),
-    selectTopProducts(db, range, 'revenue', TOP_PRODUCTS_LIMIT),
+    selectProductSales(db, range),
   ]);
+  const { topByUnits, topByRevenue } = await rankProducts(db, sales);
   const series = days.map((d) => ({ date: d.date, orders: 0, revenueCents: 0, approvedRevenueCents: 0, newCustomers: 0 }));
   for (const row of byDay) Object.assign(series[row.bucket]!, { orders: row.orders, revenueCents: row.revenueCents, approvedRevenueCents: row.approvedRevenueCents });
   for (const row of customersByDay) series[row.bucket]!.newCustomers = row.customers;
