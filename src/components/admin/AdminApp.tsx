@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ADMIN_MESSAGES, ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { $adminRouter, adminPath, navigateAdmin } from '../../stores/admin-router';
 import { startAdminSession } from '../../stores/admin-session';
@@ -8,9 +8,14 @@ import { AdminSidebar, SidebarDrawer } from './AdminSidebar';
 import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
 import { OrdersView } from './OrdersView';
+import { OverviewView } from './overview/OverviewView';
+import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton';
 import { PlaceholderView } from './PlaceholderView';
 import { ProductsView } from './products/ProductsView';
 import { useHydrated } from '../ui/use-hydrated';
+
+// The analytics view and its chart library load only when a staff member opens Analytics.
+const AnalyticsView = lazy(() => import('./analytics/AnalyticsView').then((m) => ({ default: m.AnalyticsView })));
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
 export interface AdminAppProps {
@@ -67,6 +72,16 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             hydrated ? <OrdersView selectedId={location.route === 'order' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <OrdersView.Skeleton />
           ) : view === 'products' ? (
             hydrated ? <ProductsView search={page?.search ?? {}} /> : <ProductsView.Skeleton />
+          ) : view === 'overview' ? (
+            hydrated ? <OverviewView /> : <OverviewView.Skeleton />
+          ) : view === 'analytics' ? (
+            hydrated ? (
+              <Suspense fallback={<AnalyticsSkeleton />}>
+                <AnalyticsView search={page?.search ?? {}} />
+              </Suspense>
+            ) : (
+              <AnalyticsSkeleton />
+            )
           ) : (
             <PlaceholderView view={view} admin={admin} />
           )}

@@ -18,8 +18,9 @@ export interface Period {
   days: number;
 }
 
-/** The period asked for (either end may be missing) resolved against today's local date. */
-export function resolvePeriod(asked: { from?: LocalDate; to?: LocalDate }, today: LocalDate): Period {
+/** The period asked for (either end may be missing; or the last `days` days) resolved against today's local date. */
+export function resolvePeriod(asked: { from?: LocalDate; to?: LocalDate; days?: number }, today: LocalDate): Period {
+  if (asked.days !== undefined && !asked.from && !asked.to) return presetPeriod(asked.days, today);
   const to = asked.to ?? (asked.from && asked.from > today ? asked.from : today);
   const from = asked.from ?? addDays(to, -(DEFAULT_PERIOD_DAYS - 1));
   return { from, to, days: countDays(from, to) };

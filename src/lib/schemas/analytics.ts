@@ -15,6 +15,7 @@ export const ANALYTICS_MESSAGES = {
   order: 'The start date must be on or before the end date.',
   tooLong: `The period can be at most ${MAX_PERIOD_DAYS} days.`,
   series: 'Please choose a series to download.',
+  days: `The number of days must be a whole number from 1 to ${MAX_PERIOD_DAYS}.`,
 } as const;
 
 const localDate = (message: string) =>
@@ -27,9 +28,13 @@ const localDate = (message: string) =>
       .optional(),
   );
 
-/** GET /api/admin/stats?from=&to=: local dates, both optional (the last 30 days end today). */
+/** GET /api/admin/stats?from=&to= (local dates) or ?days= (the last N days ending today); none: the last 30 days. */
 export const statsQuerySchema = z
-  .object({ from: localDate(ANALYTICS_MESSAGES.from), to: localDate(ANALYTICS_MESSAGES.to) })
+  .object({
+    from: localDate(ANALYTICS_MESSAGES.from),
+    to: localDate(ANALYTICS_MESSAGES.to),
+    days: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: ANALYTICS_MESSAGES.days }).int({ message: ANALYTICS_MESSAGES.days }).min(1, { message: ANALYTICS_MESSAGES.days }).max(MAX_PERIOD_DAYS, { message: ANALYTICS_MESSAGES.days }).optional()),
+  })
   .superRefine((v, ctx) => {
     if (!v.from || !v.to) return;
     if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['from'], message: ANALYTICS_MESSAGES.order });

@@ -14,6 +14,12 @@ describe('the period of the overview and analytics', () => {
     expect(resolvePeriod({ to: '2026-11-10' }, '2026-11-25')).toEqual({ from: '2026-10-12', to: '2026-11-10', days: 30 });
   });
 
+  it('takes the last N days ending today', () => {
+    expect(resolvePeriod({ days: 7 }, '2026-11-25')).toEqual({ from: '2026-11-19', to: '2026-11-25', days: 7 });
+    expect(statsQuerySchema.parse({ days: '90' })).toEqual({ days: 90 });
+    expect(statsQuerySchema.safeParse({ days: '0' }).error?.issues[0]?.message).toBe(ANALYTICS_MESSAGES.days);
+  });
+
   it('compares with the period of the same length just before', () => {
     expect(previousPeriod({ from: '2026-11-01', to: '2026-11-07', days: 7 })).toEqual({ from: '2026-10-25', to: '2026-10-31', days: 7 });
     expect(previousPeriod(presetPeriod(90, '2026-11-25'))).toEqual({ from: '2026-05-30', to: '2026-08-27', days: 90 });
