@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { analyticsSchema, ANALYTICS_MESSAGES, overviewSchema, statsSchema, type Analytics, type Overview } from '../../src/lib/schemas/analytics';
+import { analyticsSchema, overviewSchema, statsSchema, type Analytics, type Overview } from '../../src/lib/schemas/analytics';
+import { ANALYTICS_MESSAGES } from '../../src/lib/schemas/analytics-query';
 import { call, DEMO, placeOrder, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { fetchProducts, q } from './helpers/orders';
 import { runSql } from './helpers/sql';

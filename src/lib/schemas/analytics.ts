@@ -1,53 +1,10 @@
 /**
- * The overview and analytics contract (API.md "GET /api/admin/stats"): the period query, the
- * figures the server computes, and the CSV series. Money in integer cents; dates are local dates
+ * The overview and analytics answers (API.md "GET /api/admin/stats"): the figures the server
+ * computes, as the back office reads them (the query is in ./analytics-query.ts, server-side). Money in integer cents; dates are local dates
  * (YYYY-MM-DD) in the shop's time zone, instants ISO 8601 UTC.
  */
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
-import { countDays, parseLocalDate } from '../analytics/days';
-import { MAX_PERIOD_DAYS } from '../analytics/period';
-
-/** What staff read when a period cannot be shown. */
-export const ANALYTICS_MESSAGES = {
-  from: 'Please enter a valid start date (YYYY-MM-DD).',
-  to: 'Please enter a valid end date (YYYY-MM-DD).',
-  order: 'The start date must be on or before the end date.',
-  tooLong: `The period can be at most ${MAX_PERIOD_DAYS} days.`,
-  series: 'Please choose a series to download.',
-  days: `The number of days must be a whole number from 1 to ${MAX_PERIOD_DAYS}.`,
-} as const;
-
-const localDate = (message: string) =>
-  z.preprocess(
-    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z
-      .string({ message })
-      .trim()
-      .refine((v) => parseLocalDate(v) !== null, { message })
-      .optional(),
-  );
-
-/** GET /api/admin/stats?from=&to= (local dates) or ?days= (the last N days ending today); none: the last 30 days. */
-export const statsQuerySchema = z
-  .object({
-    from: localDate(ANALYTICS_MESSAGES.from),
-    to: localDate(ANALYTICS_MESSAGES.to),
-    days: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number({ message: ANALYTICS_MESSAGES.days }).int({ message: ANALYTICS_MESSAGES.days }).min(1, { message: ANALYTICS_MESSAGES.days }).max(MAX_PERIOD_DAYS, { message: ANALYTICS_MESSAGES.days }).optional()),
-  })
-  .superRefine((v, ctx) => {
-    if (!v.from || !v.to) return;
-    if (v.from > v.to) ctx.addIssue({ code: 'custom', path: ['from'], message: ANALYTICS_MESSAGES.order });
-    else if (countDays(v.from, v.to) > MAX_PERIOD_DAYS) ctx.addIssue({ code: 'custom', path: ['from'], message: ANALYTICS_MESSAGES.tooLong });
-  });
-export type StatsQuery = z.infer<typeof statsQuerySchema>;
-
-/** The downloadable series of the analytics view. */
-export const STATS_SERIES = ['daily', 'statuses', 'top-units', 'top-revenue'] as const;
-export type StatsSeries = (typeof STATS_SERIES)[number];
-
-/** GET /api/admin/stats/export.csv?series=&from=&to=. */
-export const statsExportQuerySchema = z.intersection(statsQuerySchema, z.object({ series: z.enum(STATS_SERIES, { message: ANALYTICS_MESSAGES.series }) }));
 
 const periodSchema = z.object({ from: z.string(), to: z.string(), days: z.number().int() });
 export type StatsPeriod = z.infer<typeof periodSchema>;
@@ -59,7 +16,7 @@ export const statSchema = z.object({ current: z.number().int(), previous: z.numb
 export type Stat = z.infer<typeof statSchema>;
 
 /** Where an activity entry or an alert leads in the back office. */
-export const statsLinkSchema = z.object({ view: z.enum(['orders', 'products', 'users', 'analytics']), id: z.string().optional(), search: z.record(z.string(), z.string()).optional() });
+export const statsLinkSchema = z.object({ view: z.enum(['orders', 'products', 'users', 'analytics']), id: z.string().optional(), search: z.object({ status: z.string() }).optional() });
 export type StatsLink = z.infer<typeof statsLinkSchema>;
 
 /** One line of the recent activity: a sentence a person reads. */

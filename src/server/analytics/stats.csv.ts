@@ -3,7 +3,8 @@
  * way the catalogue files and spreadsheets write it; product names neutralised against formulas.
  */
 import { formatCsv } from '../../lib/csv';
-import type { Analytics, StatsSeries } from '../../lib/schemas/analytics';
+import type { Analytics } from '../../lib/schemas/analytics';
+import type { StatsSeries } from '../../lib/schemas/analytics-query';
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 

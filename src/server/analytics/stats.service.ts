@@ -8,7 +8,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../lib/constants';
 import { addDays, dayBounds, localDateOf, startOfLocalDay } from '../../lib/analytics/days';
 import { computeTrend, previousPeriod, resolvePeriod, type Period } from '../../lib/analytics/period';
 import { formatMoney } from '../../lib/money';
-import type { ActivityEntry, Analytics, Overview, Stat, Stats, StatsAlert, StatsQuery } from '../../lib/schemas/analytics';
+import type { ActivityEntry, Analytics, Overview, Stat, Stats, StatsAlert } from '../../lib/schemas/analytics';
+import type { StatsQuery } from '../../lib/schemas/analytics-query';
 import type { Db } from '../customers/customers.repository';
 import {
   selectFailingMail,

@@ -1,7 +1,8 @@
 import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { PERIOD_PRESETS } from '../../../lib/analytics/period';
 import { formatMoney } from '../../../lib/money';
-import type { Analytics, ProductSales, StatsSeries } from '../../../lib/schemas/analytics';
+import type { Analytics, ProductSales } from '../../../lib/schemas/analytics';
+import type { StatsSeries } from '../../../lib/schemas/analytics-query';
 import { useQuery } from '../../../stores/admin-query';
 import { adminPath, navigateAdmin } from '../../../stores/admin-router';
 import { $analytics } from '../../../stores/admin-stats';

@@ -3,17 +3,15 @@
  * `?from=YYYY-MM-DD&to=YYYY-MM-DD` (custom). Pure; shared by the store (API key) and the view.
  */
 import { DEFAULT_PERIOD_DAYS, PERIOD_PRESETS } from '../../../lib/analytics/period';
-import { statsQuerySchema } from '../../../lib/schemas/analytics';
+import { parseLocalDate } from '../../../lib/analytics/days';
 
 /** The chosen period: one of the presets, or custom dates. */
 export type AnalyticsPeriod = { kind: 'preset'; days: (typeof PERIOD_PRESETS)[number] } | { kind: 'custom'; from: string; to: string };
 
 /** Reads the period from URL search parameters; anything unreadable is the default 30 days. */
 export function parseAnalyticsPeriod(search: Record<string, string | undefined>): AnalyticsPeriod {
-  if (search.from && search.to) {
-    const parsed = statsQuerySchema.safeParse({ from: search.from, to: search.to });
-    if (parsed.success && parsed.data.from && parsed.data.to) return { kind: 'custom', from: parsed.data.from, to: parsed.data.to };
-  }
+  const { from, to } = search;
+  if (from && to && parseLocalDate(from) && parseLocalDate(to) && from <= to) return { kind: 'custom', from, to };
   const days = Number(search.days);
   const preset = PERIOD_PRESETS.find((p) => p === days);
   return { kind: 'preset', days: preset ?? DEFAULT_PERIOD_DAYS };

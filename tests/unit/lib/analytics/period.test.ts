@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { computeTrend, presetPeriod, previousPeriod, resolvePeriod } from '../../../../src/lib/analytics/period';
-import { statsQuerySchema, ANALYTICS_MESSAGES } from '../../../../src/lib/schemas/analytics';
+import { statsQuerySchema, ANALYTICS_MESSAGES } from '../../../../src/lib/schemas/analytics-query';
 import { formatCsv, formatCsvCell } from '../../../../src/lib/csv';
 
 describe('the period of the overview and analytics', () => {

@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { statsExportQuerySchema } from '../../../../lib/schemas/analytics';
+import { statsExportQuerySchema } from '../../../../lib/schemas/analytics-query';
 import { renderStatsCsv } from '../../../../server/analytics/stats.csv';
 import { readStatsQuery, statsSettings } from '../../../../server/analytics/stats.http';
 import { getAnalytics } from '../../../../server/analytics/stats.service';

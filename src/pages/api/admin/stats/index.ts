@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { statsQuerySchema } from '../../../../lib/schemas/analytics';
+import { statsQuerySchema } from '../../../../lib/schemas/analytics-query';
 import { readStatsQuery, statsSettings } from '../../../../server/analytics/stats.http';
 import { getStats } from '../../../../server/analytics/stats.service';
 import { jsonResponse } from '../../../../server/http/errors';
