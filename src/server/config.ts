@@ -1,6 +1,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN } from '../lib/constants';
+import { isTimeZone } from '../lib/analytics/days';
+import { ADMIN_PASSWORD_MIN, LOW_STOCK_MAX } from '../lib/constants';
 import { isCommonPassword } from './auth/passwords';
 import { parseProxyTrust } from './http/client-address';
 
@@ -131,6 +132,14 @@ export const configSchema = z.object({
   ORDER_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** Unapproved pending orders one client address or e-mail may hold as a guest (signed-in customers more); tests raise it. */
   ORDER_PENDING_MAX: integer(1, 1_000_000).default(3),
+  /** The shop's time zone (an IANA name): the days of the overview and analytics are its days. */
+  SHOP_TIME_ZONE: z
+    .string()
+    .trim()
+    .refine(isTimeZone, { message: 'must be an IANA time zone name such as America/Chicago' })
+    .default('America/Chicago'),
+  /** A live product with this many units or fewer raises the back office's low-stock alert. */
+  LOW_STOCK_THRESHOLD: integer(0, 1_000_000).default(LOW_STOCK_MAX),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
 });

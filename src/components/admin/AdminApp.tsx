@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { ADMIN_MESSAGES, ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { $adminRouter, adminPath, navigateAdmin } from '../../stores/admin-router';
 import { startAdminSession } from '../../stores/admin-session';
@@ -9,12 +9,17 @@ import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
 import { EnquiriesView } from './enquiries/EnquiriesView';
 import { OrdersView } from './OrdersView';
+import { OverviewView } from './overview/OverviewView';
+import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton';
 import { PlaceholderView } from './PlaceholderView';
 import { ProductsView } from './products/ProductsView';
 import { StaffView } from './staff/StaffView';
 import { AuditView } from './audit/AuditView';
 import { UsersView } from './users/UsersView';
 import { useHydrated } from '../ui/use-hydrated';
+
+// The analytics view and its chart library load only when a staff member opens Analytics.
+const AnalyticsView = lazy(() => import('./analytics/AnalyticsView').then((m) => ({ default: m.AnalyticsView })));
 
 /** Props the dashboard page hands the island: the member the server resolved and the URL it served. */
 export interface AdminAppProps {
@@ -79,8 +84,17 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             hydrated ? <AuditView search={page?.search ?? {}} /> : null
           ) : view === 'users' ? (
             hydrated ? <UsersView selectedId={location.route === 'user' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <UsersView.Skeleton />
+          ) : view === 'overview' ? (
+            hydrated ? <OverviewView /> : <OverviewView.Skeleton />
           ) : (
-            <PlaceholderView view={view} admin={admin} />
+            // Analytics, the one view left.
+            hydrated ? (
+              <Suspense fallback={<AnalyticsSkeleton />}>
+                <AnalyticsView search={page?.search ?? {}} />
+              </Suspense>
+            ) : (
+              <AnalyticsSkeleton />
+            )
           )}
         </main>
       </div>

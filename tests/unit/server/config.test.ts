@@ -42,6 +42,14 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SMTP_URL: 'http://mail' })).toThrow(/^Invalid configuration: SMTP_URL /);
   });
 
+  it('reads the shop time zone and low-stock threshold, refusing a zone that does not exist', () => {
+    expect(parseConfig({})).toMatchObject({ SHOP_TIME_ZONE: 'America/Chicago', LOW_STOCK_THRESHOLD: 5 });
+    expect(parseConfig({ SHOP_TIME_ZONE: 'Europe/London', LOW_STOCK_THRESHOLD: '0' })).toMatchObject({ SHOP_TIME_ZONE: 'Europe/London', LOW_STOCK_THRESHOLD: 0 });
+    expect(() => parseConfig({ SHOP_TIME_ZONE: 'Central Time' })).toThrow(
+      new ConfigError('Invalid configuration: SHOP_TIME_ZONE must be an IANA time zone name such as America/Chicago (got "Central Time")'),
+    );
+  });
+
   it('never prints a password it refuses', () => {
     expect(() => parseConfig({ ADMIN_PASSWORD: 'short' })).toThrow('Invalid configuration: ADMIN_PASSWORD must be at least 6 characters (got hidden)');
   });
