@@ -99,8 +99,8 @@ export const AUDIT_KIND_ENTITY_TYPES: Record<Exclude<AuditKind, 'auth' | 'staff'
   product: ['product'],
   category: ['category'],
   media: ['media'],
-  customer: ['customer', 'user'],
-  enquiry: ['enquiry', 'message', 'quote', 'contact_message', 'quote_request'],
+  customer: ['customer'],
+  enquiry: ['contact_message', 'quote_request'],
 };
 
 /** The kind of an entry, from its action and entity type ('other' for a type no kind covers). */
