@@ -9,6 +9,7 @@ import * as outboxPriority from './2026-11-24T0300_outbox_priority';
 import * as adminProducts from './2026-11-25T0100_admin_products';
 import * as media from './2026-11-25T0200_media';
 import * as productFormerSlugs from './2026-11-25T0300_product_former_slugs';
+import * as importJobs from './2026-11-26T0500_import_jobs';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -26,4 +27,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-25T0100_admin_products': adminProducts,
   '2026-11-25T0200_media': media,
   '2026-11-25T0300_product_former_slugs': productFormerSlugs,
+  '2026-11-26T0500_import_jobs': importJobs,
 };

@@ -1,0 +1,204 @@
+import { ADMIN_CATALOG_MESSAGES as M, PRODUCT_SLUG_MAX, slugFromName } from '../../lib/schemas/admin-catalog';
+import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
+import { recordAudit, type Actor } from '../audit/audit.service';
+import { brandLogoFor, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
+import { insertProduct, updateProductIfVersion } from '../catalog/admin-products.repository';
+import { selectNextPosition } from '../catalog/catalog.repository';
+import { chooseSourceFile } from '../catalog/catalog.service';
+import { recordFormerSlug } from '../catalog/product-slugs.repository';
+import type { Db } from '../customers/customers.repository';
+import type { ImportJobErrorsTable, ProductsTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { lockCatalogRevision } from '../orders/orders.repository';
+import type { TemplateRecord } from './csv-formats';
+import { selectProductsBySkus, selectTakenProductIds, selectTakenSlugs } from './imports.repository';
+import { checkProductRow } from './product-rows';
+
+/** One CSV record ready for a batch: its spreadsheet row number, its cells, and its template fields (or none: a continuation row). */
+export interface ImportItem {
+  row: number;
+  cells: string[];
+  fields: TemplateRecord | null;
+  /** Set when something before the batch (an image) already refused the row. */
+  refused?: string;
+}
+
+/** What a batch did. */
+export interface BatchOutcome {
+  success: number;
+  failed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Rows that were neither products nor errors (continuation rows). */
+  skipped: number;
+  errors: ImportJobErrorsTable[];
+  /** Name of the last product of the batch (the progress line's current product). */
+  lastProduct: string | null;
+}
+
+/** Hands out product ids 'product-<ms>' (spec §3) that never repeat within a process. */
+export class ProductIdClock {
+  private last = 0;
+  next(): string {
+    this.last = Math.max(Date.now(), this.last + 1);
+    return `product-${this.last}`;
+  }
+}
+
+/** Per-job memo of values that do not change while it runs (brand logos). */
+export interface BatchContext {
+  jobId: string;
+  actor: Actor;
+  ids: ProductIdClock;
+  brandLogos: Map<string, string>;
+}
+
+/** The columns of a product row compared for 'nothing changed' (times and version aside). */
+const COMPARED: readonly (keyof ProductsTable)[] = [
+  'slug', 'sku', 'name', 'price_cents', 'original_price_cents', 'description', 'category', 'brand', 'image', 'gallery', 'in_stock', 'stock_quantity',
+  'is_eco_friendly', 'is_new', 'is_popular', 'request_quote_only', 'rating', 'reviews', 'features', 'technical_specs', 'certifications',
+  'usage_instructions', 'coverage', 'finish',
+];
+
+/** A column value as compared: numbers by value (PostgreSQL may answer them as text), the rest as text. */
+function comparable(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const text = String(v);
+  return /^-?\d+(\.\d+)?$/.test(text) ? String(Number(text)) : text;
+}
+
+/** Whether writing `b` over `a` would change nothing. */
+function sameColumns(a: ProductsTable, b: Partial<ProductsTable>): boolean {
+  return COMPARED.every((k) => comparable(a[k]) === comparable(b[k]));
+}
+
+/**
+ * Writes one batch of rows inside the caller's transaction: each row checked with the spec's rules
+ * and the dialog's schema, then created (new SKU) or updated (its SKU exists; blank cells keep what
+ * the product has), each write audited. Refused rows are returned, never thrown.
+ */
+export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: BatchContext, now: Date): Promise<BatchOutcome> {
+  const at = now.toISOString();
+  const out: BatchOutcome = { success: 0, failed: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, errors: [], lastProduct: null };
+  await lockCatalogRevision(trx);
+  const skus = items.flatMap((i) => (i.fields?.sku?.trim() ? [i.fields.sku.trim()] : []));
+  const bySku = new Map((await selectProductsBySkus(trx, skus)).map((r) => [r.sku.toLowerCase(), r]));
+  const refuse = (item: ImportItem, message: string, product?: string) => {
+    out.failed++;
+    out.errors.push({ job_id: ctx.jobId, row: item.row, message, product: product || null, raw_json: JSON.stringify(item.cells) });
+  };
+
+  // Fresh ids and name slugs for the whole batch in two queries; collisions fall back to one query per row.
+  const ids: string[] = [];
+  for (let i = 0; i < items.length; i++) ids.push(ctx.ids.next());
+  const takenIds = await selectTakenProductIds(trx, ids);
+  const stems = items.flatMap((i) => (i.fields?.name ? [slugFromName(i.fields.name) || 'product'] : []));
+  const takenSlugs = await selectTakenSlugs(trx, stems);
+  const positions = new Map<string, number>();
+
+  for (const [n, item] of items.entries()) {
+    if (!item.fields) {
+      out.skipped++;
+      continue;
+    }
+    const name = item.fields.name?.trim() || undefined;
+    if (item.refused) {
+      refuse(item, item.refused, name);
+      continue;
+    }
+    let id = ids[n]!;
+    while (takenIds.has(id)) id = ctx.ids.next();
+    const existingRow = item.fields.sku?.trim() ? bySku.get(item.fields.sku.trim().toLowerCase()) : undefined;
+    if (existingRow?.withdrawn_at) {
+      refuse(item, IMPORT_MESSAGES.withdrawnSku, name);
+      continue;
+    }
+    const existing = existingRow ? toAdminProduct(existingRow) : undefined;
+    const check = checkProductRow(item.fields, existing, id.toUpperCase());
+    if (!check.ok) {
+      refuse(item, check.message, name);
+      continue;
+    }
+    const input = check.input;
+    if (!existingRow && bySku.has(input.sku.toLowerCase())) {
+      refuse(item, M.skuTaken, name);
+      continue;
+    }
+
+    try {
+    if (existingRow) {
+      const slug = input.slug === existingRow.slug ? existingRow.slug : await resolveSlug(trx, input.slug || undefined, input.name, existingRow.id);
+      const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
+      const visual = input.image === existingRow.image ? existingRow.visual : null;
+      const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
+      if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
+      if (sameColumns(existingRow, columns)) {
+        out.unchanged++;
+      } else {
+        if (!(await updateProductIfVersion(trx, existingRow.id, Number(existingRow.version), { ...columns, updated_at: at }))) {
+          refuse(item, M.stale, name);
+          continue;
+        }
+        if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
+        const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
+        bySku.set(input.sku.toLowerCase(), after);
+        await recordAudit(trx, ctx.actor, { action: 'product.update', entityType: 'product', entityId: existingRow.id, before: existing, after: { ...toAdminProduct(after), importJob: ctx.jobId } }, now);
+        out.updated++;
+      }
+    } else {
+      const slug = await slugFor(trx, input.slug || undefined, input.name, takenSlugs);
+      const sourceFile = await chooseSourceFile(trx, input.category);
+      const position = positions.get(sourceFile) ?? (await selectNextPosition(trx, sourceFile));
+      positions.set(sourceFile, position + 1);
+      const columns = inputToColumns(id, input, slug, await logoOf(trx, ctx, input.brand), null);
+      if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
+      const row: ProductsTable = { ...columns, source_file: sourceFile, position, version: 1, created_at: at, updated_at: at, withdrawn_at: null };
+      await insertProduct(trx, row);
+      takenIds.add(id);
+      bySku.set(input.sku.toLowerCase(), row);
+      await recordAudit(trx, ctx.actor, { action: 'product.create', entityType: 'product', entityId: id, after: { ...toAdminProduct(row), importJob: ctx.jobId } }, now);
+      out.created++;
+    }
+    } catch (err) {
+      // A rule only the database can check (a typed slug another product holds): the row is refused, the batch goes on.
+      if (err instanceof ApiError && err.status === 422) {
+        refuse(item, err.message, name);
+        continue;
+      }
+      throw err;
+    }
+    out.success++;
+    out.lastProduct = input.name;
+  }
+  return out;
+}
+
+/** A created product's slug: the typed one (refused when taken), else the name's, made unique within the batch too. */
+async function slugFor(trx: Db, typed: string | undefined, name: string, taken: Set<string>): Promise<string> {
+  if (typed) {
+    if (taken.has(typed)) throw new ApiError(422, 'invalid_fields', M.slugTaken, { slug: M.slugTaken });
+    const slug = await resolveSlug(trx, typed, name);
+    taken.add(slug);
+    return slug;
+  }
+  const stem = slugFromName(name) || 'product';
+  let slug = stem;
+  if (taken.has(stem)) {
+    // Taken in the database or earlier in this batch: the service's -2, -3 … then past this batch's own.
+    slug = await resolveSlug(trx, undefined, name);
+    for (let n = 2; taken.has(slug); n++) slug = `${stem.slice(0, PRODUCT_SLUG_MAX - String(n).length - 1)}-${n}`;
+  }
+  taken.add(slug);
+  return slug;
+}
+
+/** A brand's logo, asked once per job. */
+async function logoOf(trx: Db, ctx: BatchContext, brand: string): Promise<string> {
+  let logo = ctx.brandLogos.get(brand);
+  if (logo === undefined) {
+    logo = await brandLogoFor(trx, brand);
+    ctx.brandLogos.set(brand, logo);
+  }
+  return logo;
+}
