@@ -25,7 +25,7 @@ afterAll(async () => {
 /** POST /api/admin/imports with a file (and dryRun), as a browser form would. */
 async function upload(base: string, body: string | Uint8Array, options: { name?: string; type?: string; dryRun?: boolean; cookie?: string } = {}): Promise<Response> {
   const form = new FormData();
-  form.append('file', new Blob([body], { type: options.type ?? 'text/csv' }), options.name ?? 'products.csv');
+  form.append('file', new Blob([body as BlobPart], { type: options.type ?? 'text/csv' }), options.name ?? 'products.csv');
   if (options.dryRun) form.append('dryRun', 'true');
   return fetch(`${base}/api/admin/imports`, { method: 'POST', body: form, headers: { origin: base, cookie: options.cookie ?? cookie } });
 }

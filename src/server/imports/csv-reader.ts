@@ -32,14 +32,63 @@ async function* decodedText(path: string, sniff: CsvSniff): AsyncGenerator<strin
 
 /**
  * The records of a stored CSV file, streamed through papaparse (quoted newlines, CRLF, ragged rows
- * as they are; blank lines skipped), the header first. Memory stays flat whatever the file's size.
+ * as they are; blank lines skipped), the header first. The parser is paused while a chunk's rows
+ * are consumed, so memory stays flat whatever the file's size.
  */
 export async function* readCsvRecords(path: string, sniff: CsvSniff): AsyncGenerator<string[]> {
-  const parser = Papa.parse(Papa.NODE_STREAM_INPUT, { delimiter: sniff.delimiter, skipEmptyLines: 'greedy', header: false }) as unknown as NodeJS.ReadWriteStream;
   const source = Readable.from(decodedText(path, sniff));
-  source.on('error', (err) => (parser as unknown as Readable).destroy(err));
-  source.pipe(parser);
-  for await (const row of parser as unknown as AsyncIterable<string[]>) yield row;
+  let rows: string[][] = [];
+  let parser: Papa.Parser | undefined;
+  let finished = false;
+  let failure: unknown;
+  let wake: (() => void) | undefined;
+  const signal = () => {
+    wake?.();
+    wake = undefined;
+  };
+  source.on('error', (err) => {
+    failure = err;
+    signal();
+  });
+  Papa.parse(source as unknown as File, {
+    delimiter: sniff.delimiter,
+    skipEmptyLines: 'greedy',
+    header: false,
+    chunk: (results: Papa.ParseResult<string[]>, p: Papa.Parser) => {
+      parser = p;
+      rows = rows.concat(results.data);
+      p.pause();
+      signal();
+    },
+    complete: () => {
+      finished = true;
+      signal();
+    },
+    error: (err: Error) => {
+      failure = err;
+      signal();
+    },
+  });
+  try {
+    for (;;) {
+      if (rows.length) {
+        const batch = rows;
+        rows = [];
+        for (const row of batch) yield row;
+        continue;
+      }
+      if (failure) throw failure;
+      if (finished) return;
+      const waiting = new Promise<void>((resolve) => (wake = resolve));
+      parser?.resume();
+      await waiting;
+    }
+  } finally {
+    if (!finished) {
+      parser?.abort();
+      source.destroy();
+    }
+  }
 }
 
 /** How many records follow the header (a first pass before the import, for the progress total). */

@@ -1,8 +1,9 @@
 import { ADMIN_CATALOG_MESSAGES as M, PRODUCT_SLUG_MAX, slugFromName } from '../../lib/schemas/admin-catalog';
 import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
 import { recordAudit, type Actor } from '../audit/audit.service';
-import { brandLogoFor, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
-import { insertProduct, updateProductIfVersion } from '../catalog/admin-products.repository';
+import type { AuditLogTable } from '../db/schema';
+import { FALLBACK_BRAND_LOGO, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
+import { updateProductIfVersion } from '../catalog/admin-products.repository';
 import { selectNextPosition } from '../catalog/catalog.repository';
 import { chooseSourceFile } from '../catalog/catalog.service';
 import { recordFormerSlug } from '../catalog/product-slugs.repository';
@@ -11,7 +12,7 @@ import type { ImportJobErrorsTable, ProductsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { lockCatalogRevision } from '../orders/orders.repository';
 import type { TemplateRecord } from './csv-formats';
-import { selectProductsBySkus, selectTakenProductIds, selectTakenSlugs } from './imports.repository';
+import { insertAuditRows, insertProductRows, selectBrandLogos, selectProductsBySkus, selectTakenProductIds, selectTakenSlugs } from './imports.repository';
 import { checkProductRow } from './product-rows';
 
 /** One CSV record ready for a batch: its spreadsheet row number, its cells, and its template fields (or none: a continuation row). */
@@ -96,6 +97,11 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   const stems = items.flatMap((i) => (i.fields?.name ? [slugFromName(i.fields.name) || 'product'] : []));
   const takenSlugs = await selectTakenSlugs(trx, stems);
   const positions = new Map<string, number>();
+  const created: ProductsTable[] = [];
+  const audits: AuditLogTable[] = [];
+  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter((b) => b && !ctx.brandLogos.has(b));
+  for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
+  const sourceFiles = new Map<string, string>();
 
   for (const [n, item] of items.entries()) {
     if (!item.fields) {
@@ -109,6 +115,11 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     }
     let id = ids[n]!;
     while (takenIds.has(id)) id = ctx.ids.next();
+    if (id !== ids[n] && (await selectTakenProductIds(trx, [id])).has(id)) {
+      // Rare: an id past the batch's own was taken too (an earlier import ran ahead of the clock).
+      do id = ctx.ids.next();
+      while ((await selectTakenProductIds(trx, [id])).has(id));
+    }
     const existingRow = item.fields.sku?.trim() ? bySku.get(item.fields.sku.trim().toLowerCase()) : undefined;
     if (existingRow?.withdrawn_at) {
       refuse(item, IMPORT_MESSAGES.withdrawnSku, name);
@@ -148,16 +159,32 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
       }
     } else {
       const slug = await slugFor(trx, input.slug || undefined, input.name, takenSlugs);
-      const sourceFile = await chooseSourceFile(trx, input.category);
+      // The content file a category's products go to, asked once per batch (the query counts every product).
+      let sourceFile = sourceFiles.get(input.category);
+      if (sourceFile === undefined) {
+        sourceFile = await chooseSourceFile(trx, input.category);
+        sourceFiles.set(input.category, sourceFile);
+      }
       const position = positions.get(sourceFile) ?? (await selectNextPosition(trx, sourceFile));
       positions.set(sourceFile, position + 1);
       const columns = inputToColumns(id, input, slug, await logoOf(trx, ctx, input.brand), null);
       if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
       const row: ProductsTable = { ...columns, source_file: sourceFile, position, version: 1, created_at: at, updated_at: at, withdrawn_at: null };
-      await insertProduct(trx, row);
+      created.push(row);
       takenIds.add(id);
       bySku.set(input.sku.toLowerCase(), row);
-      await recordAudit(trx, ctx.actor, { action: 'product.create', entityType: 'product', entityId: id, after: { ...toAdminProduct(row), importJob: ctx.jobId } }, now);
+      audits.push({
+        id: crypto.randomUUID(),
+        at,
+        actor_id: ctx.actor.id,
+        actor_name: ctx.actor.name,
+        action: 'product.create',
+        entity_type: 'product',
+        entity_id: id,
+        before_json: null,
+        after_json: JSON.stringify({ ...toAdminProduct(row), importJob: ctx.jobId }),
+        address: ctx.actor.address ?? null,
+      });
       out.created++;
     }
     } catch (err) {
@@ -171,6 +198,9 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.success++;
     out.lastProduct = input.name;
   }
+  // New products and their audit entries go in a few multi-row statements, in this same transaction.
+  await insertProductRows(trx, created);
+  await insertAuditRows(trx, audits);
   return out;
 }
 
@@ -193,11 +223,11 @@ async function slugFor(trx: Db, typed: string | undefined, name: string, taken: 
   return slug;
 }
 
-/** A brand's logo, asked once per job. */
-async function logoOf(trx: Db, ctx: BatchContext, brand: string): Promise<string> {
+/** A brand's logo: the one its products use (looked up for the batch), else the shop's; remembered for the job. */
+async function logoOf(_trx: Db, ctx: BatchContext, brand: string): Promise<string> {
   let logo = ctx.brandLogos.get(brand);
   if (logo === undefined) {
-    logo = await brandLogoFor(trx, brand);
+    logo = FALLBACK_BRAND_LOGO;
     ctx.brandLogos.set(brand, logo);
   }
   return logo;

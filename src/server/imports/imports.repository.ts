@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../customers/customers.repository';
-import type { ImportJobErrorsTable, ImportJobsTable, ProductsTable } from '../db/schema';
+import type { AuditLogTable, ImportJobErrorsTable, ImportJobsTable, ProductsTable } from '../db/schema';
 
 /** Inserts a new job row. */
 export async function insertImportJob(db: Db, row: ImportJobsTable): Promise<void> {
@@ -127,4 +127,21 @@ export async function selectTakenProductIds(db: Db, ids: readonly string[]): Pro
 /** One page of live products by id after `afterId` (the export's keyset pagination). */
 export function selectLiveProductsAfter(db: Db, afterId: string, limit: number): Promise<ProductsTable[]> {
   return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
+}
+
+/** Inserts product rows in statements of at most 100 rows (one round trip per batch, not per product). */
+export async function insertProductRows(db: Db, rows: ProductsTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await db.insertInto('products').values(rows.slice(i, i + 100)).execute();
+}
+
+/** Inserts audit entries in statements of at most 100 rows. */
+export async function insertAuditRows(db: Db, rows: AuditLogTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 100) await db.insertInto('audit_log').values(rows.slice(i, i + 100)).execute();
+}
+
+/** The logo each of these brands already uses (brands no product carries are absent). */
+export async function selectBrandLogos(db: Db, brands: readonly string[]): Promise<Map<string, string>> {
+  if (brands.length === 0) return new Map();
+  const rows = await db.selectFrom('products').select(['brand', 'brand_logo']).where('brand', 'in', [...new Set(brands)]).execute();
+  return new Map(rows.map((r) => [r.brand, r.brand_logo]));
 }

@@ -39,6 +39,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', 'text', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('import_jobs_created_at_idx').on('import_jobs').column('created_at').execute();
+  // An import looks up the logo of each row's brand (the spec's default brand is the product's own name).
+  await db.schema.createIndex('products_brand_idx').on('products').column('brand').execute();
   await db.schema
     .createTable('import_job_errors')
     .addColumn('job_id', 'text', (c) => c.notNull().references('import_jobs.id').onDelete('cascade'))
@@ -52,5 +54,6 @@ export async function up(db: Kysely<any>): Promise<void> {
 
 export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('import_job_errors').execute();
+  await db.schema.dropIndex('products_brand_idx').execute();
   await db.schema.dropTable('import_jobs').execute();
 }
