@@ -221,13 +221,16 @@ export function createRecordMapper(headerRow: readonly string[]): RecordMapper {
         const variantImage = c('variant image') || c('variant image url');
         const images = imageRefs([variantImage, ...parent.images]);
         const qty = c('variant inventory qty') || c('inventory quantity');
+        // Shopify repeats the price as 'compare at' when nothing is reduced: only a higher one is a former price.
+        const compare = normaliseNumber(c('variant compare at price') || c('compare-at price'));
+        const formerPrice = Number(compare) > Number(normaliseNumber(price)) ? compare : '';
         return {
           kind: 'product',
           fields: {
             name: variantName(parent.title, [c('option1 value'), c('option2 value'), c('option3 value')]),
             description: parent.body,
             price: normaliseNumber(price),
-            originalPrice: normaliseNumber(c('variant compare at price') || c('compare-at price')),
+            originalPrice: formerPrice,
             sku,
             brand: parent.vendor,
             image: images[0] ?? '',

@@ -173,6 +173,8 @@ export class ImportRunner {
     const dryRun = job.dry_run === 1;
     let mapper: ReturnType<typeof createRecordMapper> | undefined;
     let record = 0;
+    // A SKU on two rows of one file: the later row is refused (rebuilt from the skipped rows on a resume).
+    const seenSkus = new Set<string>();
     let batch: ImportItem[] = [];
     let clock = Date.now();
 
@@ -243,8 +245,11 @@ export class ImportRunner {
       // Every record goes through the mapper (a variant row needs the product row before it), but
       // the ones of committed batches are not written again.
       const mapped = mapper.map(cells);
+      const code = mapped.kind === 'product' ? mapped.fields.sku?.trim().toLowerCase() : undefined;
+      const repeated = code ? seenSkus.has(code) : false;
+      if (code) seenSkus.add(code);
       if (record <= job.last_row) continue;
-      batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null });
+      batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null, refused: repeated ? IMPORT_MESSAGES.duplicateSku : undefined });
       if (batch.length >= IMPORT_BATCH_SIZE && !(await commit())) return;
     }
     if (batch.length && !(await commit())) return;
