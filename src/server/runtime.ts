@@ -18,6 +18,8 @@ import { createMailTransport } from './mail/transport';
 import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.service';
 import { LocalMediaStorage, type MediaStorage } from './media/media.storage';
 import { ImportRunner } from './imports/import-runner';
+import { createImportImageStep } from './imports/import-images';
+import { IMAGE_MAX_BYTES } from '../lib/constants';
 
 /** How often pending orders past their hold time are looked for. */
 const ORDER_EXPIRY_INTERVAL_MS = 10 * 60_000;
@@ -287,7 +289,11 @@ export function bootstrap(): Promise<DatabaseHandle> {
         state.expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS).unref();
       }
       if (!state.imports) {
-        state.imports = new ImportRunner({ db: currentDb, log: getLogger() });
+        state.imports = new ImportRunner({
+          db: currentDb,
+          log: getLogger(),
+          prepare: createImportImageStep({ db: currentDb, storage: getMediaStorage(), maxBytes: Math.min(IMAGE_MAX_BYTES, config.MAX_UPLOAD_BYTES), allowedHosts: config.IMPORT_ALLOWED_HOSTS }),
+        });
         state.imports.start();
       }
       if (!state.mediaTimer) {

@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import sharp from 'sharp';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobSchema, IMPORT_MESSAGES, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib/schemas/admin-imports';
@@ -14,7 +16,7 @@ let shop: Shop;
 let cookie: string;
 
 beforeAll(async () => {
-  shop = await startShop();
+  shop = await startShop({ IMPORT_ALLOWED_HOSTS: '127.0.0.1' });
   cookie = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
 }, 180_000);
 
@@ -288,13 +290,14 @@ describe('pause, resume, cancel', () => {
     await waitFor(shop.base, job.id, (j) => j.current > 0, 60_000, cookie);
     const pause = await call(shop.base, `/api/admin/imports/${job.id}/pause`, { method: 'POST', cookie });
     expect(pause.status).toBe(200);
-    expect(importJobSchema.parse(await pause.json()).status).toBe('paused');
+    const pausedAnswer = importJobSchema.parse(await pause.json());
+    expect(pausedAnswer.status).toBe('paused');
     await new Promise((r) => setTimeout(r, 400));
     const paused = await jobOf(shop.base, job.id);
     await new Promise((r) => setTimeout(r, 400));
     const stillPaused = await jobOf(shop.base, job.id);
     expect(stillPaused.current).toBe(paused.current);
-    expect(paused.current).toBeLessThan(20_000);
+    expect(paused.current, JSON.stringify({ answeredAt: pausedAnswer.current, status: paused.status })).toBeLessThan(20_000);
     expect((await call(shop.base, `/api/admin/imports/${job.id}/pause`, { method: 'POST', cookie })).status).toBe(409);
 
     expect((await call(shop.base, `/api/admin/imports/${job.id}/resume`, { method: 'POST', cookie })).status).toBe(200);
@@ -381,7 +384,7 @@ describe('one process per job (lease)', () => {
       const otherStaff = await staffSignIn(other.url, DEMO.productManager.email, DEMO.productManager.password);
       expect((await call(other.url, `/api/admin/imports/${job.id}/resume`, { method: 'POST', cookie: otherStaff })).status).toBe(409);
       const done = await waitFor(own.base, job.id, finished, 180_000, staff);
-      expect(done.result).toMatchObject({ created: 30_000, failed: 0 });
+      expect(done.result, JSON.stringify({ status: done.status, error: done.errorMessage, current: done.current, messages: done.result.messages })).toMatchObject({ created: 30_000, failed: 0 });
       expect(await countRows(own.db, 'products', `sku LIKE '${tag}-%'`)).toBe(30_000);
     } finally {
       await other.stop();
@@ -439,4 +442,58 @@ describe('other platforms: each fixture file and what it gives', () => {
       }
     });
   }
+});
+
+describe('images in the CSV', () => {
+  let images: Server;
+  let origin = '';
+  const hits = new Map<string, number>();
+
+  beforeAll(async () => {
+    const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f4f7a' } }).png().toBuffer();
+    images = createServer((req, res) => {
+      const path = req.url ?? '/';
+      const n = (hits.get(path) ?? 0) + 1;
+      hits.set(path, n);
+      if (path.startsWith('/ok')) return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      // Fails twice (a flaky host), then answers.
+      if (path.startsWith('/flaky')) return n <= 2 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+      if (path.startsWith('/text')) return res.writeHead(200, { 'content-type': 'image/png' }).end('not an image at all');
+      res.writeHead(404).end();
+    });
+    await new Promise<void>((resolve) => images.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(images.address() as { port: number }).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => images.close(() => resolve())));
+
+  it('stores http(s) images through the media pipeline, once per URL per job, retrying a flaky host; a bad image fails only its row', async () => {
+    const good = sku('IMG');
+    const job = await start(
+      shop.base,
+      templateFile([
+        { name: 'Image Row One', description: 'Has a good image.', price: '5', sku: `${good}-1`, image: `${origin}/ok.png`, gallery: `${origin}/ok-2.png` },
+        { name: 'Image Row Two', description: 'Shares the same image.', price: '5', sku: `${good}-2`, image: `${origin}/ok.png` },
+        { name: 'Flaky Image Row', description: 'Its host fails twice.', price: '5', sku: `${good}-3`, image: `${origin}/flaky.png` },
+        { name: 'Missing Image Row', description: 'Its image is gone.', price: '5', sku: `${good}-4`, image: `${origin}/gone.png` },
+        { name: 'Text Image Row', description: 'Its image is text.', price: '5', sku: `${good}-5`, image: `${origin}/text.png` },
+        { name: 'Private Image Row', description: 'Points inside the network.', price: '5', sku: `${good}-6`, image: 'http://169.254.169.254/latest/meta-data.png' },
+      ]),
+    );
+    const done = await waitFor(shop.base, job.id, finished, 60_000);
+    expect(done.status).toBe('completed');
+    expect(done.result).toMatchObject({ created: 3, failed: 3 });
+    expect(done.metrics).toMatchObject({ totalImages: 6, uploadedImages: 3 });
+    expect(hits.get('/ok.png')).toBe(1);
+    expect(hits.get('/flaky.png')).toBe(3);
+    expect(hits.get('/gone.png')).toBe(1);
+    expect(done.result.errors.map((e) => e.row)).toEqual([5, 6, 7]);
+    for (const e of done.result.errors) expect(e.message.startsWith(IMPORT_MESSAGES.imageFailed)).toBe(true);
+    const one = await productBySku(shop.db, `${good}-1`);
+    const two = await productBySku(shop.db, `${good}-2`);
+    expect(String(one!.image)).toMatch(/^\/media\/[0-9a-f]{32}-/);
+    expect(two!.image).toBe(one!.image);
+    expect(JSON.parse(String(one!.gallery))[0]).toMatch(/^\/media\//);
+    expect((await fetch(`${shop.base}${String(one!.image)}`)).status).toBe(200);
+  }, 120_000);
 });

@@ -138,55 +138,55 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     }
 
     try {
-    if (existingRow) {
-      const slug = input.slug === existingRow.slug ? existingRow.slug : await resolveSlug(trx, input.slug || undefined, input.name, existingRow.id);
-      const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
-      const visual = input.image === existingRow.image ? existingRow.visual : null;
-      const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
-      if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
-      if (sameColumns(existingRow, columns)) {
-        out.unchanged++;
-      } else {
-        if (!(await updateProductIfVersion(trx, existingRow.id, Number(existingRow.version), { ...columns, updated_at: at }))) {
-          refuse(item, M.stale, name);
-          continue;
+      if (existingRow) {
+        const slug = input.slug === existingRow.slug ? existingRow.slug : await resolveSlug(trx, input.slug || undefined, input.name, existingRow.id);
+        const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
+        const visual = input.image === existingRow.image ? existingRow.visual : null;
+        const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
+        if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
+        if (sameColumns(existingRow, columns)) {
+          out.unchanged++;
+        } else {
+          if (!(await updateProductIfVersion(trx, existingRow.id, Number(existingRow.version), { ...columns, updated_at: at }))) {
+            refuse(item, M.stale, name);
+            continue;
+          }
+          if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
+          const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
+          bySku.set(input.sku.toLowerCase(), after);
+          await recordAudit(trx, ctx.actor, { action: 'product.update', entityType: 'product', entityId: existingRow.id, before: existing, after: { ...toAdminProduct(after), importJob: ctx.jobId } }, now);
+          out.updated++;
         }
-        if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
-        const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
-        bySku.set(input.sku.toLowerCase(), after);
-        await recordAudit(trx, ctx.actor, { action: 'product.update', entityType: 'product', entityId: existingRow.id, before: existing, after: { ...toAdminProduct(after), importJob: ctx.jobId } }, now);
-        out.updated++;
+      } else {
+        const slug = await slugFor(trx, input.slug || undefined, input.name, takenSlugs);
+        // The content file a category's products go to, asked once per batch (the query counts every product).
+        let sourceFile = sourceFiles.get(input.category);
+        if (sourceFile === undefined) {
+          sourceFile = await chooseSourceFile(trx, input.category);
+          sourceFiles.set(input.category, sourceFile);
+        }
+        const position = positions.get(sourceFile) ?? (await selectNextPosition(trx, sourceFile));
+        positions.set(sourceFile, position + 1);
+        const columns = inputToColumns(id, input, slug, await logoOf(trx, ctx, input.brand), null);
+        if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
+        const row: ProductsTable = { ...columns, source_file: sourceFile, position, version: 1, created_at: at, updated_at: at, withdrawn_at: null };
+        created.push(row);
+        takenIds.add(id);
+        bySku.set(input.sku.toLowerCase(), row);
+        audits.push({
+          id: crypto.randomUUID(),
+          at,
+          actor_id: ctx.actor.id,
+          actor_name: ctx.actor.name,
+          action: 'product.create',
+          entity_type: 'product',
+          entity_id: id,
+          before_json: null,
+          after_json: JSON.stringify({ ...toAdminProduct(row), importJob: ctx.jobId }),
+          address: ctx.actor.address ?? null,
+        });
+        out.created++;
       }
-    } else {
-      const slug = await slugFor(trx, input.slug || undefined, input.name, takenSlugs);
-      // The content file a category's products go to, asked once per batch (the query counts every product).
-      let sourceFile = sourceFiles.get(input.category);
-      if (sourceFile === undefined) {
-        sourceFile = await chooseSourceFile(trx, input.category);
-        sourceFiles.set(input.category, sourceFile);
-      }
-      const position = positions.get(sourceFile) ?? (await selectNextPosition(trx, sourceFile));
-      positions.set(sourceFile, position + 1);
-      const columns = inputToColumns(id, input, slug, await logoOf(trx, ctx, input.brand), null);
-      if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
-      const row: ProductsTable = { ...columns, source_file: sourceFile, position, version: 1, created_at: at, updated_at: at, withdrawn_at: null };
-      created.push(row);
-      takenIds.add(id);
-      bySku.set(input.sku.toLowerCase(), row);
-      audits.push({
-        id: crypto.randomUUID(),
-        at,
-        actor_id: ctx.actor.id,
-        actor_name: ctx.actor.name,
-        action: 'product.create',
-        entity_type: 'product',
-        entity_id: id,
-        before_json: null,
-        after_json: JSON.stringify({ ...toAdminProduct(row), importJob: ctx.jobId }),
-        address: ctx.actor.address ?? null,
-      });
-      out.created++;
-    }
     } catch (err) {
       // A rule only the database can check (a typed slug another product holds): the row is refused, the batch goes on.
       if (err instanceof ApiError && err.status === 422) {
