@@ -16,6 +16,15 @@ export const IMPORT_LEASE_MS = 30_000;
 /** How often a running job's lease is renewed between batches, and the sweep looks for orphaned jobs. */
 const HEARTBEAT_MS = 5_000;
 
+/** Times a batch is tried when it meets another writer. */
+const BATCH_ATTEMPTS = 5;
+
+/** Whether a failed transaction only met another writer (it rolled back; writing it again may succeed). */
+function isTransientWriteConflict(err: unknown): boolean {
+  const { code, message } = err as { code?: unknown; message?: unknown };
+  return code === 'SQLITE_BUSY' || code === '40001' || code === '40P01' || /database is locked/i.test(String(message ?? ''));
+}
+
 /** Thrown inside a batch's transaction when this process no longer holds the job: the batch rolls back. */
 class LeaseLostError extends Error {
   override name = 'LeaseLostError';
@@ -201,28 +210,42 @@ export class ImportRunner {
         leaseUntil: leaseUntil(),
         at: now.toISOString(),
       });
-      if (dryRun) {
-        // The rows go through every rule and write, then the transaction is rolled back; only the counts stay.
-        await db
-          .transaction()
-          .execute(async (trx) => {
-            outcome = await writeBatch(trx, items, ctx, now);
-            throw new DryRunRollback();
-          })
-          .catch((err: unknown) => {
-            if (!(err instanceof DryRunRollback)) throw err;
-          });
-        await db.transaction().execute(async (trx) => {
-          if (!(await addBatchProgress(trx, id, this.owner, progress()))) throw new LeaseLostError();
-          await insertImportErrors(trx, outcome!.errors);
-        });
-      } else {
-        await db.transaction().execute(async (trx) => {
-          outcome = await writeBatch(trx, items, ctx, now);
-          if (!(await addBatchProgress(trx, id, this.owner, progress()))) throw new LeaseLostError();
-          await insertImportErrors(trx, outcome.errors);
-        });
+      // A batch that met another writer (SQLite's 'database is locked' when a second process writes, a
+      // PostgreSQL deadlock or serialization failure) rolled back whole: it is written again.
+      for (let attempt = 1; ; attempt++) {
+        try {
+          if (dryRun) {
+            // The rows go through every rule and write, then the transaction is rolled back; only the counts stay.
+            await db
+              .transaction()
+              .execute(async (trx) => {
+                outcome = await writeBatch(trx, items, ctx, now);
+                throw new DryRunRollback();
+              })
+              .catch((err: unknown) => {
+                if (!(err instanceof DryRunRollback)) throw err;
+              });
+            await db.transaction().execute(async (trx) => {
+              if (!(await addBatchProgress(trx, id, this.owner, progress()))) throw new LeaseLostError();
+              await insertImportErrors(trx, outcome!.errors);
+            });
+          } else {
+            await db.transaction().execute(async (trx) => {
+              outcome = await writeBatch(trx, items, ctx, now);
+              if (!(await addBatchProgress(trx, id, this.owner, progress()))) throw new LeaseLostError();
+              await insertImportErrors(trx, outcome.errors);
+            });
+          }
+          break;
+        } catch (err) {
+          if (attempt >= BATCH_ATTEMPTS || !isTransientWriteConflict(err)) throw err;
+          this.options.log.warn('import batch met another writer; writing it again', { job: id, attempt });
+          await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+        }
       }
+      // Let requests waiting on the event loop in (SQLite's driver answers without real I/O, so a run of
+      // batches would otherwise hold the loop): a pause or cancel is then seen after this batch, not a later one.
+      await new Promise((resolve) => setImmediate(resolve));
       clock = Date.now();
       if (this.abort.signal.aborted) {
         await releaseImportLease(db, id, this.owner, { status: 'interrupted', updated_at: new Date().toISOString() });

@@ -186,7 +186,7 @@ export function templateCsv(): string {
     slug: '',
     category: 'Diamond Collection',
     brand: 'Diamond Collection',
-    image: 'https://example.com/images/harbour-grey.jpg',
+    image: IMPORT_DEFAULTS.image,
     gallery: '',
     inStock: 'true',
     stockQuantity: '25',
