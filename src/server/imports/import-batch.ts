@@ -53,6 +53,8 @@ export interface BatchContext {
   actor: Actor;
   ids: ProductIdClock;
   brandLogos: Map<string, string>;
+  /** Content file per category. */
+  sourceFiles: Map<string, string>;
 }
 
 /** The columns of a product row compared for 'nothing changed' (times and version aside). */
@@ -101,7 +103,6 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   const audits: AuditLogTable[] = [];
   const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter((b) => b && !ctx.brandLogos.has(b));
   for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
-  const sourceFiles = new Map<string, string>();
 
   for (const [n, item] of items.entries()) {
     if (!item.fields) {
@@ -159,11 +160,12 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         }
       } else {
         const slug = await slugFor(trx, input.slug || undefined, input.name, takenSlugs);
-        // The content file a category's products go to, asked once per batch (the query counts every product).
-        let sourceFile = sourceFiles.get(input.category);
+        // The content file a category's products go to, asked once per job (the query counts every product;
+        // adding to the file it names only confirms the choice).
+        let sourceFile = ctx.sourceFiles.get(input.category);
         if (sourceFile === undefined) {
           sourceFile = await chooseSourceFile(trx, input.category);
-          sourceFiles.set(input.category, sourceFile);
+          ctx.sourceFiles.set(input.category, sourceFile);
         }
         const position = positions.get(sourceFile) ?? (await selectNextPosition(trx, sourceFile));
         positions.set(sourceFile, position + 1);

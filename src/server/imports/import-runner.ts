@@ -178,7 +178,7 @@ export class ImportRunner {
       job = { ...job, total: rows, format: mapper.format };
     }
     const actor: Actor = { id: job.created_by, name: job.created_by_name };
-    const ctx: BatchContext = { jobId: id, actor, ids: new ProductIdClock(), brandLogos: new Map() };
+    const ctx: BatchContext = { jobId: id, actor, ids: new ProductIdClock(), brandLogos: new Map(), sourceFiles: new Map() };
     const dryRun = job.dry_run === 1;
     let mapper: ReturnType<typeof createRecordMapper> | undefined;
     let record = 0;
