@@ -116,8 +116,12 @@ export const configSchema = z.object({
     .default({ kind: 'none' }),
   /** Largest request body accepted, in bytes (file uploads have their own limit). */
   MAX_BODY_BYTES: integer(1024, 1024 * 1024 * 1024).default(1024 * 1024),
-  /** Largest uploaded file (images, CSV imports), in bytes. */
+  /** Largest uploaded image, in bytes (CSV imports have MAX_IMPORT_BYTES). */
   MAX_UPLOAD_BYTES: integer(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Largest product CSV file an import accepts, in bytes (apart from the image limit). */
+  MAX_IMPORT_BYTES: integer(1024, 4 * 1024 * 1024 * 1024).default(100 * 1024 * 1024),
+  /** Folder where uploaded import files wait while their job runs (shared storage when several servers share a database). */
+  IMPORT_DIR: z.string().trim().min(1).default('./data/imports'),
   /** Hosts that remote image URLs (the product dialog's and imports') may name even when they resolve to private addresses (tests); comma-separated. */
   IMPORT_ALLOWED_HOSTS: z
     .string()

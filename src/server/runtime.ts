@@ -17,6 +17,9 @@ import { startOutboxWorker, type OutboxCounters, type OutboxWorker } from './mai
 import { createMailTransport } from './mail/transport';
 import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.service';
 import { LocalMediaStorage, type MediaStorage } from './media/media.storage';
+import { ImportRunner } from './imports/import-runner';
+import { createImportImageStep } from './imports/import-images';
+import { IMAGE_MAX_BYTES } from '../lib/constants';
 
 /** How often pending orders past their hold time are looked for. */
 const ORDER_EXPIRY_INTERVAL_MS = 10 * 60_000;
@@ -46,6 +49,8 @@ interface RuntimeState {
   media?: MediaStorage;
   /** Hourly removal of images no product uses any more. */
   mediaTimer?: NodeJS.Timeout;
+  /** Runs bulk product imports in this process. */
+  imports?: ImportRunner;
   /** The next attempt to replace a faulty connection. */
   reopenTimer?: NodeJS.Timeout;
   /** An attempt to replace a faulty connection, in progress. */
@@ -283,6 +288,14 @@ export function bootstrap(): Promise<DatabaseHandle> {
         void expire();
         state.expiryTimer = setInterval(expire, ORDER_EXPIRY_INTERVAL_MS).unref();
       }
+      if (!state.imports) {
+        state.imports = new ImportRunner({
+          db: currentDb,
+          log: getLogger(),
+          prepare: createImportImageStep({ db: currentDb, storage: getMediaStorage(), maxBytes: Math.min(IMAGE_MAX_BYTES, config.MAX_UPLOAD_BYTES), allowedHosts: config.IMPORT_ALLOWED_HOSTS }),
+        });
+        state.imports.start();
+      }
       if (!state.mediaTimer) {
         const clean = () =>
           Promise.resolve()
@@ -319,6 +332,13 @@ export async function getDatabase(): Promise<DatabaseHandle> {
   }
 }
 
+/** The import runner of this process (after the database started). */
+export async function getImportRunner(): Promise<ImportRunner> {
+  await getDatabase();
+  if (!state.imports) throw unavailable();
+  return state.imports;
+}
+
 /** Asks the outbox worker to deliver now (after a request queued an e-mail). */
 export function pokeOutbox(): void {
   state.outbox?.poke();
@@ -341,6 +361,8 @@ export async function shutdown(): Promise<void> {
   clearTimeout(state.reopenTimer);
   state.reopenTimer = undefined;
   await state.reopening;
+  await state.imports?.stop();
+  state.imports = undefined;
   await state.outbox?.stop();
   state.outbox = undefined;
   const handle = state.handle ?? (await state.starting?.catch(() => undefined));

@@ -66,6 +66,7 @@ const ACCESS: Record<string, Access> = {
   'DELETE /api/admin/categories/[id]': 'manage_products',
   'GET /api/admin/imports/template.csv': 'manage_products',
   'POST /api/admin/imports': 'manage_products',
+  'GET /api/admin/imports': 'manage_products',
   'GET /api/admin/imports/[id]': 'manage_products',
   'POST /api/admin/imports/[id]/pause': 'manage_products',
   'POST /api/admin/imports/[id]/resume': 'manage_products',

@@ -31,7 +31,7 @@ import { chooseSourceFile } from './catalog.service';
 import { recordFormerSlug } from './product-slugs.repository';
 
 /** The logo of a brand no product carries yet: the shop's own (generated for every build). */
-const FALLBACK_BRAND_LOGO = '/images/generated/logos/graphene-coatings.svg';
+export const FALLBACK_BRAND_LOGO = '/images/generated/logos/graphene-coatings.svg';
 
 /** A product row as staff read it: the Product plus its version and times. */
 export function toAdminProduct(row: ProductsTable): AdminProduct {
@@ -75,7 +75,7 @@ function isUniqueViolationOn(err: unknown, column: string): boolean {
  * The slug a product gets: the one staff typed (422 when another product, withdrawn ones included,
  * holds it), else the name's, made unique with -2, -3, ...
  */
-async function resolveSlug(db: Db, typed: string | undefined, name: string, exceptId?: string): Promise<string> {
+export async function resolveSlug(db: Db, typed: string | undefined, name: string, exceptId?: string): Promise<string> {
   if (typed) {
     if ((await selectSlugsLike(db, typed, exceptId)).has(typed)) throw fieldError('slug', M.slugTaken);
     return typed;
@@ -91,7 +91,7 @@ async function resolveSlug(db: Db, typed: string | undefined, name: string, exce
 }
 
 /** The columns of a product from the dialog's input and what the server decides (slug, logo, stock flag). */
-function inputToColumns(id: string, input: ProductInputParsed, slug: string, brandLogo: string, visual: string | null): ProductColumns {
+export function inputToColumns(id: string, input: ProductInputParsed, slug: string, brandLogo: string, visual: string | null): ProductColumns {
   const columns = productToColumns({
     id,
     slug,
@@ -124,7 +124,7 @@ function inputToColumns(id: string, input: ProductInputParsed, slug: string, bra
 }
 
 /** The logo of a brand: the one its products already use, else the shop's. */
-async function brandLogoFor(db: Db, brand: string): Promise<string> {
+export async function brandLogoFor(db: Db, brand: string): Promise<string> {
   return (await selectBrandLogo(db, brand)) ?? FALLBACK_BRAND_LOGO;
 }
 
@@ -137,7 +137,7 @@ async function newProductId(db: Db, now: Date): Promise<string> {
 }
 
 /** Turns a unique violation that slipped past the checks (two staff at once) into the field's 422. */
-function translateUniqueViolation(err: unknown): never {
+export function translateUniqueViolation(err: unknown): never {
   if (isUniqueViolationOn(err, 'sku')) throw fieldError('sku', M.skuTaken);
   if (isUniqueViolationOn(err, 'slug')) throw fieldError('slug', M.slugTaken);
   throw err;

@@ -353,6 +353,59 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** A bulk product import (one uploaded CSV file) and its progress, result and lease. */
+export interface ImportJobsTable {
+  id: string;
+  /** idle | uploading | paused | completed | error | cancelled | interrupted */
+  status: string;
+  dry_run: IntBool;
+  /** Where the uploaded file is stored (IMPORT_DIR). */
+  file_path: string;
+  file_name: string;
+  file_bytes: number | string;
+  /** The CSV layout recognised from its headers: template, shopify, woocommerce, vendure, medusa. */
+  format: string | null;
+  /** JSON array of the file's header cells (the error file repeats them). */
+  header_json: string | null;
+  /** Rows (records) of the file, counted before the first batch. */
+  total: number;
+  /** Rows processed so far (committed). */
+  current: number;
+  /** Record number of the last row of the last committed batch: a restart resumes after it. */
+  last_row: number;
+  current_product: string | null;
+  success: number;
+  failed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  images_total: number;
+  images_done: number;
+  /** Milliseconds spent running (pauses excluded), for speed and ETA. */
+  active_ms: number | string;
+  /** Why the job stopped with status error. */
+  error_message: string | null;
+  /** The process running it and until when its claim holds. */
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  started_at: string | null;
+  finished_at: string | null;
+  updated_at: string;
+}
+
+/** A CSV row an import refused: its number, why, and its cells (for the error file). */
+export interface ImportJobErrorsTable {
+  job_id: string;
+  row: number;
+  message: string;
+  product: string | null;
+  /** JSON object of the row's cells by header. */
+  raw_json: string;
+}
+
 export interface Database {
   products: ProductsTable;
   categories: CategoriesTable;
@@ -375,6 +428,8 @@ export interface Database {
   product_former_slugs: ProductFormerSlugsTable;
   media: MediaTable;
   enquiry_events: EnquiryEventsTable;
+  import_jobs: ImportJobsTable;
+  import_job_errors: ImportJobErrorsTable;
 }
 
 /** One entry of an enquiry's history: a staff reply (its text and the e-mail it queued) or a status change. */

@@ -13,6 +13,7 @@ import * as adminUsers from './2026-11-26T0100_admin_users';
 import * as enquiryEvents from './2026-11-26T0200_enquiry_events';
 import * as staffPasswordLinks from './2026-11-26T0300_staff_password_links';
 import * as statsIndexes from './2026-11-26T0400_stats_indexes';
+import * as importJobs from './2026-11-26T0500_import_jobs';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -34,4 +35,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-26T0200_enquiry_events': enquiryEvents,
   '2026-11-26T0300_staff_password_links': staffPasswordLinks,
   '2026-11-26T0400_stats_indexes': statsIndexes,
+  '2026-11-26T0500_import_jobs': importJobs,
 };

@@ -1,0 +1,236 @@
+import { ADMIN_CATALOG_MESSAGES as M, PRODUCT_SLUG_MAX, slugFromName } from '../../lib/schemas/admin-catalog';
+import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
+import { recordAudit, type Actor } from '../audit/audit.service';
+import type { AuditLogTable } from '../db/schema';
+import { FALLBACK_BRAND_LOGO, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
+import { updateProductIfVersion } from '../catalog/admin-products.repository';
+import { selectNextPosition } from '../catalog/catalog.repository';
+import { chooseSourceFile } from '../catalog/catalog.service';
+import { recordFormerSlug } from '../catalog/product-slugs.repository';
+import type { Db } from '../customers/customers.repository';
+import type { ImportJobErrorsTable, ProductsTable } from '../db/schema';
+import { ApiError } from '../http/errors';
+import { lockCatalogRevision } from '../orders/orders.repository';
+import type { TemplateRecord } from './csv-formats';
+import { insertAuditRows, insertProductRows, selectBrandLogos, selectProductsBySkus, selectTakenProductIds, selectTakenSlugs } from './imports.repository';
+import { checkProductRow } from './product-rows';
+
+/** One CSV record ready for a batch: its spreadsheet row number, its cells, and its template fields (or none: a continuation row). */
+export interface ImportItem {
+  row: number;
+  cells: string[];
+  fields: TemplateRecord | null;
+  /** Set when something before the batch (an image) already refused the row. */
+  refused?: string;
+}
+
+/** What a batch did. */
+export interface BatchOutcome {
+  success: number;
+  failed: number;
+  created: number;
+  updated: number;
+  unchanged: number;
+  /** Rows that were neither products nor errors (continuation rows). */
+  skipped: number;
+  errors: ImportJobErrorsTable[];
+  /** Name of the last product of the batch (the progress line's current product). */
+  lastProduct: string | null;
+}
+
+/** Hands out product ids 'product-<ms>' (spec §3) that never repeat within a process. */
+export class ProductIdClock {
+  private last = 0;
+  next(): string {
+    this.last = Math.max(Date.now(), this.last + 1);
+    return `product-${this.last}`;
+  }
+}
+
+/** Per-job memo of values that do not change while it runs (brand logos). */
+export interface BatchContext {
+  jobId: string;
+  actor: Actor;
+  ids: ProductIdClock;
+  brandLogos: Map<string, string>;
+  /** Content file per category. */
+  sourceFiles: Map<string, string>;
+}
+
+/** The columns of a product row compared for 'nothing changed' (times and version aside). */
+const COMPARED: readonly (keyof ProductsTable)[] = [
+  'slug', 'sku', 'name', 'price_cents', 'original_price_cents', 'description', 'category', 'brand', 'image', 'gallery', 'in_stock', 'stock_quantity',
+  'is_eco_friendly', 'is_new', 'is_popular', 'request_quote_only', 'rating', 'reviews', 'features', 'technical_specs', 'certifications',
+  'usage_instructions', 'coverage', 'finish',
+];
+
+/** A column value as compared: numbers by value (PostgreSQL may answer them as text), the rest as text. */
+function comparable(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  const text = String(v);
+  return /^-?\d+(\.\d+)?$/.test(text) ? String(Number(text)) : text;
+}
+
+/** Whether writing `b` over `a` would change nothing. */
+function sameColumns(a: ProductsTable, b: Partial<ProductsTable>): boolean {
+  return COMPARED.every((k) => comparable(a[k]) === comparable(b[k]));
+}
+
+/**
+ * Writes one batch of rows inside the caller's transaction: each row checked with the spec's rules
+ * and the dialog's schema, then created (new SKU) or updated (its SKU exists; blank cells keep what
+ * the product has), each write audited. Refused rows are returned, never thrown.
+ */
+export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: BatchContext, now: Date): Promise<BatchOutcome> {
+  const at = now.toISOString();
+  const out: BatchOutcome = { success: 0, failed: 0, created: 0, updated: 0, unchanged: 0, skipped: 0, errors: [], lastProduct: null };
+  await lockCatalogRevision(trx);
+  const skus = items.flatMap((i) => (i.fields?.sku?.trim() ? [i.fields.sku.trim()] : []));
+  const bySku = new Map((await selectProductsBySkus(trx, skus)).map((r) => [r.sku.toLowerCase(), r]));
+  const refuse = (item: ImportItem, message: string, product?: string) => {
+    out.failed++;
+    out.errors.push({ job_id: ctx.jobId, row: item.row, message, product: product || null, raw_json: JSON.stringify(item.cells) });
+  };
+
+  // Fresh ids and name slugs for the whole batch in two queries; collisions fall back to one query per row.
+  const ids: string[] = [];
+  for (let i = 0; i < items.length; i++) ids.push(ctx.ids.next());
+  const takenIds = await selectTakenProductIds(trx, ids);
+  const stems = items.flatMap((i) => (i.fields?.name ? [slugFromName(i.fields.name) || 'product'] : []));
+  const takenSlugs = await selectTakenSlugs(trx, stems);
+  const positions = new Map<string, number>();
+  const created: ProductsTable[] = [];
+  const audits: AuditLogTable[] = [];
+  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter((b) => b && !ctx.brandLogos.has(b));
+  for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
+
+  for (const [n, item] of items.entries()) {
+    if (!item.fields) {
+      out.skipped++;
+      continue;
+    }
+    const name = item.fields.name?.trim() || undefined;
+    if (item.refused) {
+      refuse(item, item.refused, name);
+      continue;
+    }
+    let id = ids[n]!;
+    while (takenIds.has(id)) id = ctx.ids.next();
+    if (id !== ids[n] && (await selectTakenProductIds(trx, [id])).has(id)) {
+      // Rare: an id past the batch's own was taken too (an earlier import ran ahead of the clock).
+      do id = ctx.ids.next();
+      while ((await selectTakenProductIds(trx, [id])).has(id));
+    }
+    const existingRow = item.fields.sku?.trim() ? bySku.get(item.fields.sku.trim().toLowerCase()) : undefined;
+    if (existingRow?.withdrawn_at) {
+      refuse(item, IMPORT_MESSAGES.withdrawnSku, name);
+      continue;
+    }
+    const existing = existingRow ? toAdminProduct(existingRow) : undefined;
+    const check = checkProductRow(item.fields, existing, id.toUpperCase());
+    if (!check.ok) {
+      refuse(item, check.message, name);
+      continue;
+    }
+    const input = check.input;
+    if (!existingRow && bySku.has(input.sku.toLowerCase())) {
+      refuse(item, M.skuTaken, name);
+      continue;
+    }
+
+    try {
+      if (existingRow) {
+        const slug = input.slug === existingRow.slug ? existingRow.slug : await resolveSlug(trx, input.slug || undefined, input.name, existingRow.id);
+        const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
+        const visual = input.image === existingRow.image ? existingRow.visual : null;
+        const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
+        if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
+        if (sameColumns(existingRow, columns)) {
+          out.unchanged++;
+        } else {
+          if (!(await updateProductIfVersion(trx, existingRow.id, Number(existingRow.version), { ...columns, updated_at: at }))) {
+            refuse(item, M.stale, name);
+            continue;
+          }
+          if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
+          const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
+          bySku.set(input.sku.toLowerCase(), after);
+          await recordAudit(trx, ctx.actor, { action: 'product.update', entityType: 'product', entityId: existingRow.id, before: existing, after: { ...toAdminProduct(after), importJob: ctx.jobId } }, now);
+          out.updated++;
+        }
+      } else {
+        const slug = await slugFor(trx, input.slug || undefined, input.name, takenSlugs);
+        // The content file a category's products go to, asked once per job (the query counts every product;
+        // adding to the file it names only confirms the choice).
+        let sourceFile = ctx.sourceFiles.get(input.category);
+        if (sourceFile === undefined) {
+          sourceFile = await chooseSourceFile(trx, input.category);
+          ctx.sourceFiles.set(input.category, sourceFile);
+        }
+        const position = positions.get(sourceFile) ?? (await selectNextPosition(trx, sourceFile));
+        positions.set(sourceFile, position + 1);
+        const columns = inputToColumns(id, input, slug, await logoOf(trx, ctx, input.brand), null);
+        if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
+        const row: ProductsTable = { ...columns, source_file: sourceFile, position, version: 1, created_at: at, updated_at: at, withdrawn_at: null };
+        created.push(row);
+        takenIds.add(id);
+        bySku.set(input.sku.toLowerCase(), row);
+        audits.push({
+          id: crypto.randomUUID(),
+          at,
+          actor_id: ctx.actor.id,
+          actor_name: ctx.actor.name,
+          action: 'product.create',
+          entity_type: 'product',
+          entity_id: id,
+          before_json: null,
+          after_json: JSON.stringify({ ...toAdminProduct(row), importJob: ctx.jobId }),
+          address: ctx.actor.address ?? null,
+        });
+        out.created++;
+      }
+    } catch (err) {
+      // A rule only the database can check (a typed slug another product holds): the row is refused, the batch goes on.
+      if (err instanceof ApiError && err.status === 422) {
+        refuse(item, err.message, name);
+        continue;
+      }
+      throw err;
+    }
+    out.success++;
+    out.lastProduct = input.name;
+  }
+  // New products and their audit entries go in a few multi-row statements, in this same transaction.
+  await insertProductRows(trx, created);
+  await insertAuditRows(trx, audits);
+  return out;
+}
+
+/** A created product's slug: the typed one (refused when taken), else the name's, made unique within the batch too. */
+async function slugFor(trx: Db, typed: string | undefined, name: string, taken: Set<string>): Promise<string> {
+  if (typed) {
+    if (taken.has(typed)) throw new ApiError(422, 'invalid_fields', M.slugTaken, { slug: M.slugTaken });
+    const slug = await resolveSlug(trx, typed, name);
+    taken.add(slug);
+    return slug;
+  }
+  const stem = slugFromName(name) || 'product';
+  let slug = stem;
+  if (taken.has(stem)) {
+    // Taken in the database or earlier in this batch: the service's -2, -3 … then past this batch's own.
+    slug = await resolveSlug(trx, undefined, name);
+    for (let n = 2; taken.has(slug); n++) slug = `${stem.slice(0, PRODUCT_SLUG_MAX - String(n).length - 1)}-${n}`;
+  }
+  taken.add(slug);
+  return slug;
+}
+
+/** A brand's logo: the one its products use (looked up for the batch), else the shop's; remembered for the job. */
+async function logoOf(_trx: Db, ctx: BatchContext, brand: string): Promise<string> {
+  let logo = ctx.brandLogos.get(brand);
+  if (logo === undefined) {
+    logo = FALLBACK_BRAND_LOGO;
+    ctx.brandLogos.set(brand, logo);
+  }
+  return logo;
+}

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import busboy from 'busboy';
+import Papa from 'papaparse';
+import { IMPORT_MESSAGES, parseDryRunField } from '../../lib/schemas/admin-imports';
+import { isBodyTooLarge } from '../http/body';
+import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { isMultipart } from '../media/multipart';
+import { sniffCsv } from './csv-formats';
+import { SNIFF_BYTES } from './csv-reader';
+import type { StoredImportFile } from './imports.service';
+
+/** An upload stored in IMPORT_DIR, with the form's dryRun field. */
+export interface ReceivedImport {
+  file: StoredImportFile;
+  dryRun: boolean;
+}
+
+/** Whether the first bytes hold a header and at least one record (a file of only a header has no product). */
+function hasRecord(sample: Buffer, delimiter: string, complete: boolean): boolean {
+  const text = sample.toString('utf8');
+  const parsed = Papa.parse<string[]>(complete ? text : text.slice(0, text.lastIndexOf('\n') + 1) || text, { delimiter, skipEmptyLines: 'greedy', preview: 2 });
+  return parsed.data.length >= 2 || (!complete && parsed.data.length >= 1 && sample.length >= SNIFF_BYTES);
+}
+
+/**
+ * Streams the multipart field `file` to IMPORT_DIR under a new job id (never held whole in memory),
+ * at most `maxBytes`: 415 'Please select a valid CSV file' unless its first bytes are a CSV
+ * (whatever its name or type say), 413 past the limit, 422 'No valid products found in CSV file'
+ * for a file without a product row. The stored file is removed on any refusal.
+ */
+export async function receiveImportUpload(request: Request, dir: string, maxBytes: number): Promise<ReceivedImport> {
+  if (!isMultipart(request) || !request.body) throw unsupportedMediaType(IMPORT_MESSAGES.invalidFile);
+  await mkdir(dir, { recursive: true });
+  const id = randomUUID();
+  const path = join(dir, `${id}.csv`);
+  let parser: busboy.Busboy;
+  try {
+    parser = busboy({ headers: { 'content-type': request.headers.get('content-type')! }, limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20 } });
+  } catch {
+    throw new ApiError(400, 'bad_request', 'The upload could not be read.');
+  }
+  const fields: Record<string, string> = {};
+  let sample = Buffer.alloc(0);
+  let bytes = 0;
+  let name = '';
+  let seen = false;
+  let refused: ApiError | undefined;
+  let writing: Promise<void> | undefined;
+
+  const done = new Promise<void>((resolve, reject) => {
+    parser.on('field', (key, value) => (fields[key] = value));
+    parser.on('file', (key, stream, info) => {
+      if (key !== 'file' || seen) {
+        stream.resume();
+        return;
+      }
+      seen = true;
+      name = info.filename ?? '';
+      stream.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+        if (sample.length < SNIFF_BYTES) sample = Buffer.concat([sample, chunk.subarray(0, SNIFF_BYTES - sample.length)]);
+      });
+      stream.on('limit', () => (refused = payloadTooLarge(IMPORT_MESSAGES.fileTooLarge(maxBytes))));
+      writing = pipeline(stream, createWriteStream(path));
+    });
+    parser.on('close', resolve);
+    parser.on('error', reject);
+  });
+
+  const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
+  body.on('error', (err) => parser.destroy(err));
+  body.pipe(parser);
+  try {
+    await done;
+    await writing;
+    if (refused) throw refused;
+    if (!seen) throw new ApiError(422, 'invalid_fields', IMPORT_MESSAGES.noFile, { file: IMPORT_MESSAGES.noFile });
+    if (bytes === 0 || sample.toString('utf8').trim() === '') throw new ApiError(422, 'invalid_fields', IMPORT_MESSAGES.noProducts, { file: IMPORT_MESSAGES.noProducts });
+    const sniff = sniffCsv(sample);
+    if (!sniff) throw unsupportedMediaType(IMPORT_MESSAGES.invalidFile);
+    if (!hasRecord(sample, sniff.delimiter, bytes <= sample.length)) throw new ApiError(422, 'invalid_fields', IMPORT_MESSAGES.noProducts, { file: IMPORT_MESSAGES.noProducts });
+    return { file: { id, path, name, bytes }, dryRun: parseDryRunField(fields.dryRun) };
+  } catch (err) {
+    await rm(path, { force: true });
+    if (err instanceof ApiError) throw err;
+    if (isBodyTooLarge(err)) throw payloadTooLarge(IMPORT_MESSAGES.fileTooLarge(maxBytes));
+    throw new ApiError(400, 'bad_request', 'The upload could not be read.');
+  }
+}

@@ -1,0 +1,219 @@
+import { rm } from 'node:fs/promises';
+import { getHeapStatistics } from 'node:v8';
+import type { Kysely } from 'kysely';
+import {
+  formatImportError,
+  IMPORT_MESSAGES,
+  performanceStatusOf,
+  suggestionsFor,
+  TEMPLATE_COLUMNS,
+  type ImportFormat,
+  type ImportJob,
+  type ImportStatus,
+} from '../../lib/schemas/admin-imports';
+import { recordAudit, type Actor } from '../audit/audit.service';
+import { toAdminProduct } from '../catalog/admin-products.service';
+import type { Db } from '../customers/customers.repository';
+import type { Database, ImportJobsTable } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import type { ImportRunner } from './import-runner';
+import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, transitionImportJob } from './imports.repository';
+import { csvLine, productToTemplateCells } from './product-rows';
+
+/** Refused rows a job answer lists (the error file has every one). */
+const ERRORS_LISTED = 100;
+/** Rows read per query while streaming a CSV. */
+const STREAM_PAGE = 500;
+
+/** A job as the API answers it: spec §3 progress, result and metrics, with the §8 suggestions. */
+export async function toImportJob(db: Db, row: ImportJobsTable): Promise<ImportJob> {
+  const errors = (await selectImportErrors(db, row.id, ERRORS_LISTED)).map((e) => ({ row: e.row, message: e.message, ...(e.product ? { product: e.product } : {}) }));
+  const processed = row.current;
+  const activeMs = Number(row.active_ms);
+  const perMinute = activeMs > 0 ? (processed / activeMs) * 60_000 : 0;
+  const errorRate = processed > 0 ? row.failed / processed : 0;
+  const heap = getHeapStatistics();
+  const memory = heap.used_heap_size / heap.heap_size_limit;
+  const average = processed > 0 ? activeMs / processed : 0;
+  return {
+    id: row.id,
+    status: row.status as ImportStatus,
+    dryRun: row.dry_run === 1,
+    fileName: row.file_name,
+    format: (row.format as ImportFormat | null) ?? null,
+    current: processed,
+    total: row.total,
+    percentage: row.total > 0 ? Math.min(100, Math.round((processed / row.total) * 1000) / 10) : row.status === 'completed' ? 100 : 0,
+    currentProduct: row.current_product,
+    result: {
+      success: row.success,
+      failed: row.failed,
+      total: row.total,
+      created: row.created,
+      updated: row.updated,
+      unchanged: row.unchanged,
+      errors,
+      messages: errors.map(formatImportError),
+    },
+    metrics: {
+      totalProducts: row.total,
+      processedProducts: processed,
+      totalImages: row.images_total,
+      uploadedImages: row.images_done,
+      startTime: row.started_at,
+      estimatedTimeRemaining: processed > 0 && row.total > processed ? Math.round(((row.total - processed) * average) / 1000) : processed > 0 ? 0 : null,
+      averageProcessingTime: Math.round(average * 100) / 100,
+      uploadSpeed: Math.round(perMinute * 10) / 10,
+      errorRate: Math.round(errorRate * 1000) / 1000,
+      memoryUsage: Math.round(memory * 1000) / 1000,
+      performanceStatus: performanceStatusOf(errorRate, perMinute),
+    },
+    suggestions: row.status === 'uploading' || row.status === 'completed' ? suggestionsFor(errorRate, perMinute, memory, processed) : [],
+    errorMessage: row.error_message,
+    createdAt: row.created_at,
+    finishedAt: row.finished_at,
+  };
+}
+
+/** A stored upload to import. */
+export interface StoredImportFile {
+  id: string;
+  path: string;
+  name: string;
+  bytes: number;
+}
+
+/** Records a new job for a stored file (running at once, a dry run too: it only counts) and audits it. */
+export async function createImportJob(db: Kysely<Database>, runner: ImportRunner, file: StoredImportFile, dryRun: boolean, actor: Actor, now = new Date()): Promise<ImportJob> {
+  const at = now.toISOString();
+  const row: ImportJobsTable = {
+    id: file.id,
+    status: 'uploading',
+    dry_run: dryRun ? 1 : 0,
+    file_path: file.path,
+    file_name: file.name.slice(0, 255) || 'products.csv',
+    file_bytes: file.bytes,
+    format: null,
+    header_json: null,
+    total: 0,
+    current: 0,
+    last_row: 0,
+    current_product: null,
+    success: 0,
+    failed: 0,
+    created: 0,
+    updated: 0,
+    unchanged: 0,
+    images_total: 0,
+    images_done: 0,
+    active_ms: 0,
+    error_message: null,
+    lease_owner: null,
+    lease_expires_at: null,
+    created_by: actor.id,
+    created_by_name: actor.name,
+    created_at: at,
+    started_at: null,
+    finished_at: null,
+    updated_at: at,
+  };
+  await db.transaction().execute(async (trx) => {
+    await insertImportJob(trx, row);
+    await recordAudit(trx, actor, { action: dryRun ? 'import.dry_run' : 'import.start', entityType: 'import', entityId: row.id, after: { fileName: row.file_name, bytes: file.bytes } }, now);
+  });
+  runner.kick(row.id);
+  return toImportJob(db, row);
+}
+
+/** A job by id; 404 when none. */
+export async function getImportJob(db: Kysely<Database>, id: string): Promise<ImportJob> {
+  const row = await selectImportJob(db, id);
+  if (!row) throw notFound(IMPORT_MESSAGES.notFound);
+  return toImportJob(db, row);
+}
+
+/** The newest job, or null: a reopened Bulk Upload view shows it. */
+export async function getLatestImportJob(db: Kysely<Database>): Promise<ImportJob | null> {
+  const row = await selectLatestImportJob(db);
+  return row ? toImportJob(db, row) : null;
+}
+
+/** Moves a job between states with an audit entry; 404 when none, 409 with `refused` when it is in none of `from`. */
+async function moveJob(db: Kysely<Database>, id: string, from: ImportStatus[], changes: Partial<ImportJobsTable> & { status: ImportStatus }, refused: string, actor: Actor, action: string, now: Date): Promise<ImportJobsTable> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const before = await selectImportJob(trx, id);
+    if (!before) throw notFound(IMPORT_MESSAGES.notFound);
+    if (!(await transitionImportJob(trx, id, from, { ...changes, updated_at: at }))) throw new ApiError(409, 'conflict', refused);
+    await recordAudit(trx, actor, { action, entityType: 'import', entityId: id, before: { status: before.status }, after: { status: changes.status, row: before.last_row } }, now);
+    return (await selectImportJob(trx, id))!;
+  });
+}
+
+/** Pauses a running job: its runner stops after the batch it is writing. */
+export async function pauseImportJob(db: Kysely<Database>, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
+  return toImportJob(db, await moveJob(db, id, ['uploading'], { status: 'paused' }, IMPORT_MESSAGES.notPausable, actor, 'import.pause', now));
+}
+
+/** Resumes a paused or interrupted job from its last committed batch, in this process. */
+export async function resumeImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
+  const row = await moveJob(db, id, ['paused', 'interrupted'], { status: 'uploading' }, IMPORT_MESSAGES.notResumable, actor, 'import.resume', now);
+  runner.kick(id);
+  return toImportJob(db, row);
+}
+
+/** Cancels a job that has not finished: what was written stays (and is listed); its file is removed once no batch runs. */
+export async function cancelImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
+  const row = await moveJob(db, id, ['uploading', 'paused', 'interrupted', 'idle'], { status: 'cancelled', finished_at: now.toISOString(), current_product: null }, IMPORT_MESSAGES.notCancellable, actor, 'import.cancel', now);
+  if (!runner.isRunning(id) && !row.lease_owner) await rm(row.file_path, { force: true });
+  return toImportJob(db, row);
+}
+
+/** A CSV body streamed page by page from `pages` (each call returns the next lines, [] at the end). */
+function csvStream(first: string, pages: () => Promise<string[]>): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let started = false;
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      if (!started) {
+        started = true;
+        controller.enqueue(encoder.encode(first));
+        return;
+      }
+      const lines = await pages();
+      if (lines.length === 0) controller.close();
+      else controller.enqueue(encoder.encode(lines.join('')));
+    },
+  });
+}
+
+/** The column of the error file that says why a row was refused. */
+export const ERROR_FILE_REASON_COLUMN = 'Import error';
+
+/** GET …/:id/errors.csv: the refused rows as they were in the file, plus a column saying why; 404 when no job. */
+export async function streamImportErrors(db: Kysely<Database>, id: string): Promise<ReadableStream<Uint8Array>> {
+  const job = await selectImportJob(db, id);
+  if (!job) throw notFound(IMPORT_MESSAGES.notFound);
+  const header = job.header_json ? (JSON.parse(job.header_json) as string[]) : [...TEMPLATE_COLUMNS];
+  let after = 0;
+  // A UTF-8 BOM so a spreadsheet opens accents right.
+  return csvStream(`\ufeff${csvLine([...header, ERROR_FILE_REASON_COLUMN])}`, async () => {
+    const rows = await selectImportErrors(db, id, STREAM_PAGE, after);
+    if (rows.length) after = rows[rows.length - 1]!.row;
+    return rows.map((r) => {
+      const cells = JSON.parse(r.raw_json) as string[];
+      const padded = header.map((_, i) => cells[i] ?? '');
+      return csvLine([...padded, r.message]);
+    });
+  });
+}
+
+/** GET /api/admin/products/export.csv: every live product in the template's columns, streamed. */
+export function streamProductsExport(db: Kysely<Database>): ReadableStream<Uint8Array> {
+  let after = '';
+  return csvStream(`\ufeff${csvLine([...TEMPLATE_COLUMNS])}`, async () => {
+    const rows = await selectLiveProductsAfter(db, after, STREAM_PAGE);
+    if (rows.length) after = rows[rows.length - 1]!.id;
+    return rows.map((r) => csvLine(productToTemplateCells(toAdminProduct(r))));
+  });
+}
