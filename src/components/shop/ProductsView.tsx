@@ -54,7 +54,8 @@ function LoadingList({ layout }: { layout: 'grid' | 'list' }) {
           <li key={i}>
             <div className={`flex overflow-hidden rounded-card bg-white shadow-card ring-1 ring-line/70 ${list ? 'h-[220px] flex-row' : 'flex-col'}`}>
               <div className={`shrink-0 animate-pulse bg-canvas motion-reduce:animate-none ${list ? 'w-44 lg:w-52' : 'aspect-[4/3] sm:aspect-square'}`} />
-              <div className="flex flex-1 flex-col gap-3 p-4">
+              {/* About the height of a real card's text, so the footer hardly moves when the cards arrive. */}
+              <div className={`flex flex-1 flex-col gap-3 p-4 ${list ? '' : 'min-h-[22rem]'}`}>
                 <div className="h-3 w-1/3 rounded bg-canvas" />
                 <div className="h-4 w-4/5 rounded bg-canvas" />
                 <div className="h-3 w-1/2 rounded bg-canvas" />
