@@ -1,22 +1,29 @@
 /**
  * The product grids of a category or vendor page (spec §2.8) as one island: the Featured grid and
  * the All grid, drawn with the shop's ProductCard, the product modal with its Ctrl+Shift+P
- * performance overlay, and add-to-cart. Astro renders it at build with the page's own products
- * (never the whole catalogue); once hydrated it follows the live catalogue in place: prices and
- * stock update, removed products leave, new ones join the end of the All grid, and nothing
+ * performance overlay, and add-to-cart. Astro renders it at build with the page's Featured products
+ * and the first page of its own products (never the whole catalogue, nor the whole category: a
+ * category of 2,000 products would weigh megabytes); once hydrated it follows the live catalogue
+ * in place: prices and stock update, removed products leave, the category's further products and
+ * new ones join the end of the All grid, drawn a page at a time with 'Show more', and nothing
  * already shown is reordered.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { Product } from '../../lib/schemas/catalog';
-import { reconciledProducts } from '../../stores/catalog';
+import { loadLiveCatalog, reconciledProducts } from '../../stores/catalog';
 import { $selectedProduct } from '../../stores/shop';
 import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
 
 export interface CategoryProductsProps {
-  /** The page's products as JSON, in catalogue order (one string keeps the serialised props compact). */
+  /** The first PRODUCT_LIST_PAGE_SIZE products of the page as JSON, in catalogue order (one string keeps the serialised props compact). */
   catalog: string;
+  /** The Featured products as JSON, in order (they may lie beyond the first page). */
+  featured: string;
+  /** How many products the category holds at build time: the count shown until the live catalogue arrives. */
+  total: number;
   /** The category whose new live products join the All grid; products of other categories never do. */
   category: string;
   /** Ids of the Featured grid in order; empty for no Featured grid. */
@@ -40,9 +47,19 @@ const ProductModal = lazy(() => import('../product/ProductModal'));
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
 /** One grid of cards; the first `eager` load their image at once. */
-function Grid({ products, label, eager }: { products: readonly Product[]; label: string; eager: number }) {
+function Grid({
+  products,
+  label,
+  eager,
+  listRef,
+}: {
+  products: readonly Product[];
+  label: string;
+  eager: number;
+  listRef?: Ref<HTMLUListElement>;
+}) {
   return (
-    <ul className={GRID} aria-label={label}>
+    <ul ref={listRef} className={GRID} aria-label={label}>
       {products.map((p, i) => (
         <li key={p.id} className="min-w-0">
           <ProductCard product={p} layout="grid" eager={i < eager} />
@@ -55,6 +72,8 @@ function Grid({ products, label, eager }: { products: readonly Product[]; label:
 /** The Featured and All grids of a category or vendor page, with the modal. */
 export default function CategoryProducts({
   catalog,
+  featured: featuredJson,
+  total,
   category,
   featuredIds,
   featuredIntro,
@@ -65,15 +84,36 @@ export default function CategoryProducts({
   quoteEmail,
 }: CategoryProductsProps) {
   const buildTime = useMemo(() => JSON.parse(catalog) as Product[], [catalog]);
+  const featuredBuildTime = useMemo(() => JSON.parse(featuredJson) as Product[], [featuredJson]);
   const reconciled = useStore(reconciledProducts(buildTime));
-  // The live catalogue holds every category: only this page's products stay.
+  const reconciledFeatured = useStore(reconciledProducts(featuredBuildTime));
+  // The live catalogue holds every category: only this page's products stay. Before it arrives
+  // the list is the first page; after, the category's further products follow in live order.
   const products = useMemo(() => reconciled.filter((p) => p.category === category), [reconciled, category]);
-  const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
-  const featured = useMemo(
-    () => featuredIds.flatMap((id) => byId.get(id) ?? []),
-    [featuredIds, byId],
-  );
-  const n = products.length;
+  const liveArrived = reconciled !== buildTime || reconciledFeatured !== featuredBuildTime;
+  const featured = useMemo(() => {
+    const byId = new Map(reconciledFeatured.map((p) => [p.id, p]));
+    return featuredIds.flatMap((id) => byId.get(id) ?? []).filter((p) => p.category === category);
+  }, [featuredIds, reconciledFeatured, category]);
+  const byId = useMemo(() => new Map([...featured, ...products].map((p) => [p.id, p])), [featured, products]);
+  const n = liveArrived ? products.length : Math.max(total, products.length);
+  const [count, setCount] = useState(PRODUCT_LIST_PAGE_SIZE);
+  const shown = products.length > count ? products.slice(0, count) : products;
+  const listRef = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  // After 'Show more', the keyboard continues from the first card it added (once it is drawn).
+  useEffect(() => {
+    if (focusFrom.current === null || focusFrom.current >= shown.length) return;
+    const link = listRef.current?.children[focusFrom.current]?.querySelector<HTMLAnchorElement>('a[data-product-link]');
+    focusFrom.current = null;
+    link?.focus();
+  }, [shown.length]);
+  const showMore = () => {
+    focusFrom.current = count;
+    setCount(count + PRODUCT_LIST_PAGE_SIZE);
+    // The products past the first page come with the live catalogue: wanted now, not when idle.
+    void loadLiveCatalog({ now: true });
+  };
   const selected = useStore($selectedProduct);
   const [modalWanted, setModalWanted] = useState(false);
   useEffect(() => {
@@ -104,7 +144,21 @@ export default function CategoryProducts({
             {n} {n === 1 ? 'product' : 'products'}
           </p>
         </header>
-        <Grid products={products} label={allLabel} eager={featured.length > 0 ? 0 : 4} />
+        <Grid products={shown} label={allLabel} eager={featured.length > 0 ? 0 : 4} listRef={listRef} />
+        {n > shown.length && (
+          <div className="flex flex-col items-center gap-3">
+            <p className="tabular text-sm text-ink-muted">
+              Showing {shown.length.toLocaleString('en-US')} of {n.toLocaleString('en-US')}
+            </p>
+            <button
+              type="button"
+              onClick={showMore}
+              className="min-h-11 rounded-lg bg-white px-5 text-sm font-semibold text-ink ring-1 ring-line transition hover:bg-canvas hover:ring-ink/30"
+            >
+              Show {Math.min(PRODUCT_LIST_PAGE_SIZE, n - shown.length)} more products
+            </button>
+          </div>
+        )}
       </section>
       {modalWanted && (
         <Suspense fallback={null}>

@@ -5,7 +5,8 @@
  * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import { retryLiveCatalog } from '../../stores/catalog';
 import {
   $filters,
@@ -103,6 +104,24 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const title = titleOf(filters.category, filters.sprayingSystem);
   const n = results.length;
+  // How many results are drawn (only those: a filter change at 10,000 products still paints at once);
+  // a new result list (filter, search, sort) starts again at one page.
+  const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
+  const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
+  const shown = results.length > count ? results.slice(0, count) : results;
+  const listRef = useRef<HTMLUListElement>(null);
+  // After 'Show more', the keyboard continues from the first card it added.
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    if (focusFrom.current === null) return;
+    const link = listRef.current?.children[focusFrom.current]?.querySelector<HTMLAnchorElement>('a[data-product-link]');
+    focusFrom.current = null;
+    link?.focus();
+  }, [count]);
+  const showMore = () => {
+    focusFrom.current = count;
+    setDrawn({ results, count: count + PRODUCT_LIST_PAGE_SIZE });
+  };
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
     <button
@@ -230,28 +249,45 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
               </button>
             </div>
           ) : (
-            <ul
-              className={
-                layout === 'list'
-                  ? 'flex flex-col gap-4'
-                  : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
-              }
-              aria-label={`${title}: products`}
-            >
-              {results.map((p, i) => (
-                // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
-                <li
-                  key={p.id}
-                  className={
-                    layout === 'list'
-                      ? '[contain-intrinsic-size:auto_220px] [content-visibility:auto]'
-                      : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
-                  }
-                >
-                  <ProductCard product={p} layout={layout} eager={i < 4} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul
+                ref={listRef}
+                className={
+                  layout === 'list'
+                    ? 'flex flex-col gap-4'
+                    : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
+                }
+                aria-label={`${title}: products`}
+              >
+                {shown.map((p, i) => (
+                  // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
+                  <li
+                    key={p.id}
+                    className={
+                      layout === 'list'
+                        ? '[contain-intrinsic-size:auto_220px] [content-visibility:auto]'
+                        : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
+                    }
+                  >
+                    <ProductCard product={p} layout={layout} eager={i < 4} />
+                  </li>
+                ))}
+              </ul>
+              {n > shown.length && (
+                <div className="mt-8 flex flex-col items-center gap-3">
+                  <p className="tabular text-sm text-ink-muted">
+                    Showing {shown.length.toLocaleString('en-US')} of {n.toLocaleString('en-US')}
+                  </p>
+                  <button
+                    type="button"
+                    onClick={showMore}
+                    className="min-h-11 rounded-lg bg-white px-5 text-sm font-semibold text-ink ring-1 ring-line transition hover:bg-canvas hover:ring-ink/30"
+                  >
+                    Show {Math.min(PRODUCT_LIST_PAGE_SIZE, n - shown.length)} more products
+                  </button>
+                </div>
+              )}
+            </>
           )}
         </div>
       </div>
