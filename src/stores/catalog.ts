@@ -21,7 +21,7 @@ const IDLE_TIMEOUT_MS = 3000;
 /** The live catalogue, or null until it has loaded (and for good if it cannot be loaded). */
 export const $liveCatalog = atom<LiveCatalog | null>(null);
 
-/** Where the live catalogue stands: not asked for yet, on its way, in hand, or failed (see retryLiveCatalog). */
+/** Where the live catalogue stands: not asked for yet, on its way, in hand, or failed (loadLiveCatalog({ now: true }) asks again). */
 export type LiveCatalogStatus = 'idle' | 'loading' | 'ready' | 'failed';
 
 /** The state of the live catalogue's load, for islands that cannot show anything without it (the shop's product list). */
@@ -81,16 +81,18 @@ async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
 
 /** Options of loadLiveCatalog. */
 export interface LoadOptions {
-  /** Fetch at once rather than when the browser is idle: something on screen waits for it. */
+  /** Something on screen waits for it: fetch at once rather than when idle, and again if the last load failed ('Try again'). */
   now?: boolean;
 }
 
 /**
  * Loads the live catalogue into $liveCatalog once per page, after load when the browser is idle
- * (at once with `now`, which also hurries a load already waiting). Every call returns the same
- * promise; it resolves to null (never rejects) when loading fails, and $liveCatalogStatus says so.
+ * (at once with `now`, which also hurries a load already waiting, or retries a failed one). Calls
+ * return the same promise; it resolves to null (never rejects) when loading fails, and
+ * $liveCatalogStatus says so.
  */
 export function loadLiveCatalog(options: LoadOptions = {}): Promise<LiveCatalog | null> {
+  if (options.now && $liveCatalogStatus.get() === 'failed') loading = undefined;
   if (!loading) {
     $liveCatalogStatus.set('loading');
     loading = (options.now ? Promise.resolve() : waitForIdle())
@@ -104,12 +106,6 @@ export function loadLiveCatalog(options: LoadOptions = {}): Promise<LiveCatalog 
     hurry?.();
   }
   return loading;
-}
-
-/** Asks again after a failed load (the shopper's 'Try again'); while a load is under way or done, the same promise. */
-export function retryLiveCatalog(): Promise<LiveCatalog | null> {
-  if ($liveCatalogStatus.get() === 'failed') loading = undefined;
-  return loadLiveCatalog({ now: true });
 }
 
 // Any island that reads the live catalogue (directly or through a computed store) starts the load,

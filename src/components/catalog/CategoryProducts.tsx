@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { Product } from '../../lib/schemas/catalog';
-import { loadLiveCatalog, reconciledProducts } from '../../stores/catalog';
+import { $liveProductsById, loadLiveCatalog, reconciledProducts } from '../../stores/catalog';
 import { $selectedProduct } from '../../stores/shop';
 import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
@@ -20,14 +20,12 @@ import ProductCard from '../shop/ProductCard';
 export interface CategoryProductsProps {
   /** The first PRODUCT_LIST_PAGE_SIZE products of the page as JSON, in catalogue order (one string keeps the serialised props compact). */
   catalog: string;
-  /** The Featured products as JSON, in order (they may lie beyond the first page). */
+  /** The Featured products as JSON, in order (they may lie beyond the first page); '[]' for no Featured grid. */
   featured: string;
   /** How many products the category holds at build time: the count shown until the live catalogue arrives. */
   total: number;
   /** The category whose new live products join the All grid; products of other categories never do. */
   category: string;
-  /** Ids of the Featured grid in order; empty for no Featured grid. */
-  featuredIds: readonly string[];
   /** Title of the Featured grid's subtitle line, e.g. 'The most popular Zinsser products.' */
   featuredIntro?: string;
   /** Heading of the All grid, e.g. 'All Zinsser'. */
@@ -43,6 +41,8 @@ export interface CategoryProductsProps {
 
 // The modal (and the product detail in it) loads on the first click on a card, not with the page.
 const ProductModal = lazy(() => import('../product/ProductModal'));
+// Only a category longer than one page needs it.
+const ShowMore = lazy(() => import('../shop/ShowMore'));
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
@@ -75,7 +75,6 @@ export default function CategoryProducts({
   featured: featuredJson,
   total,
   category,
-  featuredIds,
   featuredIntro,
   allTitle,
   allTitleId = 'all-title',
@@ -86,30 +85,20 @@ export default function CategoryProducts({
   const buildTime = useMemo(() => JSON.parse(catalog) as Product[], [catalog]);
   const featuredBuildTime = useMemo(() => JSON.parse(featuredJson) as Product[], [featuredJson]);
   const reconciled = useStore(reconciledProducts(buildTime));
-  const reconciledFeatured = useStore(reconciledProducts(featuredBuildTime));
+  const liveById = useStore($liveProductsById);
   // The live catalogue holds every category: only this page's products stay. Before it arrives
   // the list is the first page; after, the category's further products follow in live order.
   const products = useMemo(() => reconciled.filter((p) => p.category === category), [reconciled, category]);
-  const liveArrived = reconciled !== buildTime || reconciledFeatured !== featuredBuildTime;
-  const featured = useMemo(() => {
-    const byId = new Map(reconciledFeatured.map((p) => [p.id, p]));
-    return featuredIds.flatMap((id) => byId.get(id) ?? []).filter((p) => p.category === category);
-  }, [featuredIds, reconciledFeatured, category]);
+  const featured = useMemo(
+    () => (liveById ? featuredBuildTime.flatMap((p) => liveById.get(p.id) ?? []) : featuredBuildTime),
+    [featuredBuildTime, liveById],
+  );
   const byId = useMemo(() => new Map([...featured, ...products].map((p) => [p.id, p])), [featured, products]);
-  const n = liveArrived ? products.length : Math.max(total, products.length);
+  const n = liveById ? products.length : total;
   const [count, setCount] = useState(PRODUCT_LIST_PAGE_SIZE);
-  const shown = products.length > count ? products.slice(0, count) : products;
+  const shown = products.slice(0, count);
   const listRef = useRef<HTMLUListElement>(null);
-  const focusFrom = useRef<number | null>(null);
-  // After 'Show more', the keyboard continues from the first card it added (once it is drawn).
-  useEffect(() => {
-    if (focusFrom.current === null || focusFrom.current >= shown.length) return;
-    const link = listRef.current?.children[focusFrom.current]?.querySelector<HTMLAnchorElement>('a[data-product-link]');
-    focusFrom.current = null;
-    link?.focus();
-  }, [shown.length]);
   const showMore = () => {
-    focusFrom.current = count;
     setCount(count + PRODUCT_LIST_PAGE_SIZE);
     // The products past the first page come with the live catalogue: wanted now, not when idle.
     void loadLiveCatalog({ now: true });
@@ -145,19 +134,10 @@ export default function CategoryProducts({
           </p>
         </header>
         <Grid products={shown} label={allLabel} eager={featured.length > 0 ? 0 : 4} listRef={listRef} />
-        {n > shown.length && (
-          <div className="flex flex-col items-center gap-3">
-            <p className="tabular text-sm text-ink-muted">
-              Showing {shown.length.toLocaleString('en-US')} of {n.toLocaleString('en-US')}
-            </p>
-            <button
-              type="button"
-              onClick={showMore}
-              className="min-h-11 rounded-lg bg-white px-5 text-sm font-semibold text-ink ring-1 ring-line transition hover:bg-canvas hover:ring-ink/30"
-            >
-              Show {Math.min(PRODUCT_LIST_PAGE_SIZE, n - shown.length)} more products
-            </button>
-          </div>
+        {n > PRODUCT_LIST_PAGE_SIZE && (
+          <Suspense fallback={null}>
+            <ShowMore shown={shown.length} total={n} pageSize={PRODUCT_LIST_PAGE_SIZE} list={listRef} onMore={showMore} />
+          </Suspense>
         )}
       </section>
       {modalWanted && (

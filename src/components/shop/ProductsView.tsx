@@ -5,9 +5,9 @@
  * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
-import { retryLiveCatalog } from '../../stores/catalog';
+import { loadLiveCatalog } from '../../stores/catalog';
 import {
   $filters,
   $hasActiveFacet,
@@ -21,6 +21,7 @@ import {
 import FilterSidebar from './FilterSidebar';
 import { ArrowLeftIcon, FiltersIcon, GridIcon, ListIcon } from './Icons';
 import ProductCard from './ProductCard';
+import ShowMore from './ShowMore';
 import type { ShopProduct } from './types';
 
 const SIDEBAR_ID = 'shop-filters';
@@ -84,7 +85,7 @@ function LoadFailed() {
         disabled={asking}
         onClick={() => {
           setAsking(true);
-          void retryLiveCatalog().finally(() => setAsking(false));
+          void loadLiveCatalog({ now: true }).finally(() => setAsking(false));
         }}
         className="mt-2 min-h-11 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-ink-soft disabled:opacity-60"
       >
@@ -110,18 +111,6 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
   const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
   const shown = results.length > count ? results.slice(0, count) : results;
   const listRef = useRef<HTMLUListElement>(null);
-  // After 'Show more', the keyboard continues from the first card it added.
-  const focusFrom = useRef<number | null>(null);
-  useEffect(() => {
-    if (focusFrom.current === null) return;
-    const link = listRef.current?.children[focusFrom.current]?.querySelector<HTMLAnchorElement>('a[data-product-link]');
-    focusFrom.current = null;
-    link?.focus();
-  }, [count]);
-  const showMore = () => {
-    focusFrom.current = count;
-    setDrawn({ results, count: count + PRODUCT_LIST_PAGE_SIZE });
-  };
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
     <button
@@ -273,19 +262,14 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                   </li>
                 ))}
               </ul>
-              {n > shown.length && (
-                <div className="mt-8 flex flex-col items-center gap-3">
-                  <p className="tabular text-sm text-ink-muted">
-                    Showing {shown.length.toLocaleString('en-US')} of {n.toLocaleString('en-US')}
-                  </p>
-                  <button
-                    type="button"
-                    onClick={showMore}
-                    className="min-h-11 rounded-lg bg-white px-5 text-sm font-semibold text-ink ring-1 ring-line transition hover:bg-canvas hover:ring-ink/30"
-                  >
-                    Show {Math.min(PRODUCT_LIST_PAGE_SIZE, n - shown.length)} more products
-                  </button>
-                </div>
+              {n > PRODUCT_LIST_PAGE_SIZE && (
+                <ShowMore
+                  shown={shown.length}
+                  total={n}
+                  pageSize={PRODUCT_LIST_PAGE_SIZE}
+                  list={listRef}
+                  onMore={() => setDrawn({ results, count: count + PRODUCT_LIST_PAGE_SIZE })}
+                />
               )}
             </>
           )}

@@ -13,8 +13,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { selectShopFeatured } from '../../lib/catalog/featured';
-import { countByCategory } from '../../lib/catalog/product-view';
-import { MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS, SHOP_FEATURED_COUNT } from '../../lib/constants';
+import { countFacet, DEFAULT_FILTERS } from '../../lib/catalog/query';
+import { DEFAULT_SORT, MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS, SHOP_FEATURED_COUNT } from '../../lib/constants';
 import { $liveCatalog, $liveCatalogStatus, loadLiveCatalog } from '../../stores/catalog';
 import { $search, $view, forceGridLayout, setProducts, setSearch, startShopUrlSync } from '../../stores/shop';
 import CartDrawer from '../cart/CartDrawer';
@@ -77,7 +77,8 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
   );
   const brandsNow = useMemo(() => {
     if (!live) return brands;
-    const counts = countByCategory(live.products);
+    // Every product of each category: the facet count of a query with nothing set (the shop's own code, kept out of other pages' chunks).
+    const counts = countFacet(live.products, { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search: '' }, 'category');
     return brands.map((b) => ({ ...b, count: counts.get(b.name) ?? 0 }));
   }, [brands, live]);
   // The modal may open on a Featured card before the catalogue has arrived.
