@@ -4,6 +4,7 @@
 // the gzip JavaScript each page type loads before any interaction.
 //
 //   npm run bench:catalog-generate -- --products 10000 --out /tmp/shop-10k [--no-build] [--serve] [--port 4400]
+//   npm run bench:catalog-generate -- --out /tmp/shop-10k --serve-only     (serve an earlier copy as it is)
 //
 // The generated products are variants of the editors' own: each list keeps its products and grows
 // in proportion with colours of the RAL standard (/work/shared/fixtures/paint-colours/ral.csv, or
@@ -14,6 +15,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, syml
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { createRandom } from '../scripts/media/lib.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RAL_CSV = process.env.RAL_CSV || '/work/shared/fixtures/paint-colours/ral.csv';
@@ -39,11 +41,12 @@ const PACK_IN_NAME = /\s+\d+(?:\.\d+)?\s*(?:qt|gal|oz|fl oz|L|ml|lb|kg)\b.*$/i;
 
 /** Reads `--name value` options and flags. */
 function readOptions(argv) {
-  const opts = { products: 10_000, out: '', build: true, serve: false, port: 4400, seed: 15 };
+  const opts = { products: 10_000, out: '', build: true, serve: false, serveOnly: false, port: 4400, seed: 15 };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     if (arg === '--no-build') opts.build = false;
     else if (arg === '--serve') opts.serve = true;
+    else if (arg === '--serve-only') opts.serve = opts.serveOnly = true;
     else if (['--products', '--out', '--port', '--seed'].includes(arg)) opts[arg.slice(2)] = argv[++i];
     else throw new Error(`Unknown option ${arg}`);
   }
@@ -54,18 +57,6 @@ function readOptions(argv) {
   opts.out = resolve(opts.out || `/tmp/shop-${opts.products}`);
   if (opts.out === repo || opts.out.startsWith(repo + sep)) throw new Error('--out must be outside the repository');
   return opts;
-}
-
-/** A seeded generator of numbers in [0, 1) (mulberry32). */
-function seededRandom(seed) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The RAL colours: name, number, hex. */
@@ -149,7 +140,7 @@ function growCatalogue(out, total, colours, seed) {
   const lists = PRODUCT_FILES.map((file) => ({ file, products: JSON.parse(readFileSync(join(dir, file), 'utf8')) }));
   const existing = lists.reduce((n, l) => n + l.products.length, 0);
   const extra = Math.max(0, total - existing);
-  const random = seededRandom(seed);
+  const random = createRandom(seed);
   let given = 0;
   const counts = {};
   lists.forEach((list, index) => {
@@ -198,9 +189,10 @@ async function printFigures(out) {
 
 async function main() {
   const opts = readOptions(process.argv.slice(2));
+  if (opts.serveOnly) return serve(opts);
   const colours = readRalColours(RAL_CSV);
   if (colours.length === 0) throw new Error(`No RAL colours in ${RAL_CSV}`);
-  let t = performance.now();
+  const t = performance.now();
   copyRepository(opts.out);
   console.log(`copied ${repo} to ${opts.out} in ${Math.round(performance.now() - t)} ms`);
   const counts = growCatalogue(opts.out, opts.products, colours, opts.seed);
@@ -211,17 +203,22 @@ async function main() {
     console.log(`\nbuild (media + astro build) of ${total} products: ${(ms / 1000).toFixed(1)} s`);
     await printFigures(opts.out);
   }
-  if (opts.serve) {
-    console.log(`\nserving ${opts.out} on http://127.0.0.1:${opts.port} (Ctrl+C stops)`);
-    mkdirSync(join(opts.out, 'data'), { recursive: true });
-    await run('npm', ['run', 'serve'], opts.out, {
-      HOST: '127.0.0.1',
-      PORT: String(opts.port),
-      DATABASE_URL: `file:${join(opts.out, 'data', 'shop.db')}`,
-      MEDIA_DIR: join(opts.out, 'media'),
-      CONTENT_DIR: join(opts.out, 'content'),
-    });
-  }
+  if (opts.serve) await serve(opts);
+}
+
+/** Serves the built copy on 127.0.0.1 with a database, media and mail folder of its own (seeded from its content on first start). */
+async function serve(opts) {
+  if (!existsSync(join(opts.out, 'dist', 'server', 'entry.mjs'))) throw new Error(`No build in ${opts.out}: run without --serve-only first.`);
+  console.log(`\nserving ${opts.out} on http://127.0.0.1:${opts.port} (Ctrl+C stops)`);
+  mkdirSync(join(opts.out, 'data'), { recursive: true });
+  await run('npm', ['run', 'serve'], opts.out, {
+    HOST: '127.0.0.1',
+    PORT: String(opts.port),
+    DATABASE_URL: `file:${join(opts.out, 'data', 'shop.db')}`,
+    MEDIA_DIR: join(opts.out, 'media'),
+    MAIL_DIR: join(opts.out, 'data', 'mail'),
+    CONTENT_DIR: join(opts.out, 'content'),
+  });
 }
 
 main().catch((error) => {
