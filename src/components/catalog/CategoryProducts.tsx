@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { Product } from '../../lib/schemas/catalog';
-import { $liveProductsById, loadLiveCatalog, reconciledProducts } from '../../stores/catalog';
+import { $liveProductsById, reconciledProducts } from '../../stores/catalog';
 import { $selectedProduct } from '../../stores/shop';
 import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
@@ -98,11 +98,7 @@ export default function CategoryProducts({
   const [count, setCount] = useState(PRODUCT_LIST_PAGE_SIZE);
   const shown = products.slice(0, count);
   const listRef = useRef<HTMLUListElement>(null);
-  const showMore = () => {
-    setCount(count + PRODUCT_LIST_PAGE_SIZE);
-    // The products past the first page come with the live catalogue: wanted now, not when idle.
-    void loadLiveCatalog({ now: true });
-  };
+  const showMore = () => setCount(count + PRODUCT_LIST_PAGE_SIZE);
   const selected = useStore($selectedProduct);
   const [modalWanted, setModalWanted] = useState(false);
   useEffect(() => {
@@ -134,7 +130,8 @@ export default function CategoryProducts({
           </p>
         </header>
         <Grid products={shown} label={allLabel} eager={featured.length > 0 ? 0 : 4} listRef={listRef} />
-        {n > PRODUCT_LIST_PAGE_SIZE && (
+        {/* The products past the first page come with the live catalogue; so does the button (never in the server's HTML). */}
+        {liveById && n > PRODUCT_LIST_PAGE_SIZE && (
           <Suspense fallback={null}>
             <ShowMore shown={shown.length} total={n} pageSize={PRODUCT_LIST_PAGE_SIZE} list={listRef} onMore={showMore} />
           </Suspense>
