@@ -1,7 +1,8 @@
 /**
  * The live catalogue (GET /api/catalog) and the build-time catalogues reconciled with it. Pages
- * render with the build-time catalogue; once the browser is idle this store fetches the live one,
- * once per page, and islands switch to the reconciled products without reordering what is shown.
+ * render with the build-time products they show; once the browser is idle (at once when an island
+ * needs it, as the shop's product list does, whose only source it is) this store fetches the live
+ * one, once per page, and islands switch to the reconciled products without reordering what is shown.
  * It never touches storage: the browser's HTTP cache (ETag + 304) is the only cache.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
