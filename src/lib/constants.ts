@@ -106,6 +106,8 @@ export type CategoryIcon = (typeof CATEGORY_ICONS)[number];
 export const SHOP_FEATURED_COUNT = 10;
 /** Most popular products shown on a category page's Featured grid. */
 export const CATEGORY_FEATURED_MAX = 6;
+/** Product cards a list draws at first and adds with each 'Show more' (shop and category pages): a few screenfuls. */
+export const PRODUCT_LIST_PAGE_SIZE = 48;
 /** Badges show this cap text above 99. */
 export const BADGE_CAP = 99;
 export const BADGE_CAP_TEXT = '99+';

@@ -1,7 +1,8 @@
 /**
  * The live catalogue (GET /api/catalog) and the build-time catalogues reconciled with it. Pages
- * render with the build-time catalogue; once the browser is idle this store fetches the live one,
- * once per page, and islands switch to the reconciled products without reordering what is shown.
+ * render with the build-time products they show; once the browser is idle (at once when an island
+ * needs it, as the shop's product list does, whose only source it is) this store fetches the live
+ * one, once per page, and islands switch to the reconciled products without reordering what is shown.
  * It never touches storage: the browser's HTTP cache (ETag + 304) is the only cache.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
@@ -21,16 +22,25 @@ const IDLE_TIMEOUT_MS = 3000;
 /** The live catalogue, or null until it has loaded (and for good if it cannot be loaded). */
 export const $liveCatalog = atom<LiveCatalog | null>(null);
 
+/** Where the live catalogue stands: not asked for yet, on its way, in hand, or failed (loadLiveCatalog({ now: true }) asks again). */
+export type LiveCatalogStatus = 'idle' | 'loading' | 'ready' | 'failed';
+
+/** The state of the live catalogue's load, for islands that cannot show anything without it (the shop's product list). */
+export const $liveCatalogStatus = atom<LiveCatalogStatus>('idle');
+
 /** Live products by id (for the cart drawer's applyLiveToCart), or null until loaded. */
 export const $liveProductsById = computed($liveCatalog, (live) =>
   live ? indexProductsById(live.products) : null,
 );
 
 let loading: Promise<LiveCatalog | null> | undefined;
+/** Ends the wait for an idle moment of the load under way, when an island needs the catalogue now. */
+let hurry: (() => void) | undefined;
 
-/** Resolves after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
+/** Resolves after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed), or when hurried. */
 function waitForIdle(): Promise<void> {
   return new Promise((resolve) => {
+    hurry = resolve;
     const whenIdle = () => {
       if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
       else setTimeout(resolve, 0);
@@ -70,17 +80,32 @@ async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
   return parsed.catalog;
 }
 
+/** Options of loadLiveCatalog. */
+export interface LoadOptions {
+  /** Something on screen waits for it: fetch at once rather than when idle, and again if the last load failed ('Try again'). */
+  now?: boolean;
+}
+
 /**
- * Loads the live catalogue into $liveCatalog once per page, after load when the browser is idle.
- * Every call returns the same promise; it resolves to null (never rejects) when loading fails.
+ * Loads the live catalogue into $liveCatalog once per page, after load when the browser is idle
+ * (at once with `now`, which also hurries a load already waiting, or retries a failed one). Calls
+ * return the same promise; it resolves to null (never rejects) when loading fails, and
+ * $liveCatalogStatus says so.
  */
-export function loadLiveCatalog(): Promise<LiveCatalog | null> {
-  loading ??= waitForIdle()
-    .then(fetchLiveCatalog)
-    .then((catalog) => {
-      if (catalog) $liveCatalog.set(catalog);
-      return catalog;
-    });
+export function loadLiveCatalog(options: LoadOptions = {}): Promise<LiveCatalog | null> {
+  if (options.now && $liveCatalogStatus.get() === 'failed') loading = undefined;
+  if (!loading) {
+    $liveCatalogStatus.set('loading');
+    loading = (options.now ? Promise.resolve() : waitForIdle())
+      .then(fetchLiveCatalog)
+      .then((catalog) => {
+        if (catalog) $liveCatalog.set(catalog);
+        $liveCatalogStatus.set(catalog ? 'ready' : 'failed');
+        return catalog;
+      });
+  } else if (options.now) {
+    hurry?.();
+  }
   return loading;
 }
 

@@ -1,26 +1,31 @@
 /**
  * The product grids of a category or vendor page (spec §2.8) as one island: the Featured grid and
  * the All grid, drawn with the shop's ProductCard, the product modal with its Ctrl+Shift+P
- * performance overlay, and add-to-cart. Astro renders it at build with the page's own products
- * (never the whole catalogue); once hydrated it follows the live catalogue in place: prices and
- * stock update, removed products leave, new ones join the end of the All grid, and nothing
+ * performance overlay, and add-to-cart. Astro renders it at build with the page's Featured products
+ * and the first page of its own products (never the whole catalogue, nor the whole category: a
+ * category of 2,000 products would weigh megabytes); once hydrated it follows the live catalogue
+ * in place: prices and stock update, removed products leave, the category's further products and
+ * new ones join the end of the All grid, drawn a page at a time with 'Show more', and nothing
  * already shown is reordered.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { Product } from '../../lib/schemas/catalog';
-import { reconciledProducts } from '../../stores/catalog';
+import { $liveProductsById, reconciledProducts } from '../../stores/catalog';
 import { $selectedProduct } from '../../stores/shop';
 import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
 
 export interface CategoryProductsProps {
-  /** The page's products as JSON, in catalogue order (one string keeps the serialised props compact). */
+  /** The first PRODUCT_LIST_PAGE_SIZE products of the page as JSON, in catalogue order (one string keeps the serialised props compact). */
   catalog: string;
+  /** The Featured products as JSON, in order (they may lie beyond the first page); '[]' for no Featured grid. */
+  featured: string;
+  /** How many products the category holds at build time: the count shown until the live catalogue arrives. */
+  total: number;
   /** The category whose new live products join the All grid; products of other categories never do. */
   category: string;
-  /** Ids of the Featured grid in order; empty for no Featured grid. */
-  featuredIds: readonly string[];
   /** Title of the Featured grid's subtitle line, e.g. 'The most popular Zinsser products.' */
   featuredIntro?: string;
   /** Heading of the All grid, e.g. 'All Zinsser'. */
@@ -36,13 +41,25 @@ export interface CategoryProductsProps {
 
 // The modal (and the product detail in it) loads on the first click on a card, not with the page.
 const ProductModal = lazy(() => import('../product/ProductModal'));
+// Only a category longer than one page needs it.
+const ShowMore = lazy(() => import('../shop/ShowMore'));
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
 /** One grid of cards; the first `eager` load their image at once. */
-function Grid({ products, label, eager }: { products: readonly Product[]; label: string; eager: number }) {
+function Grid({
+  products,
+  label,
+  eager,
+  listRef,
+}: {
+  products: readonly Product[];
+  label: string;
+  eager: number;
+  listRef?: Ref<HTMLUListElement>;
+}) {
   return (
-    <ul className={GRID} aria-label={label}>
+    <ul ref={listRef} className={GRID} aria-label={label}>
       {products.map((p, i) => (
         <li key={p.id} className="min-w-0">
           <ProductCard product={p} layout="grid" eager={i < eager} />
@@ -55,8 +72,9 @@ function Grid({ products, label, eager }: { products: readonly Product[]; label:
 /** The Featured and All grids of a category or vendor page, with the modal. */
 export default function CategoryProducts({
   catalog,
+  featured: featuredJson,
+  total,
   category,
-  featuredIds,
   featuredIntro,
   allTitle,
   allTitleId = 'all-title',
@@ -65,15 +83,22 @@ export default function CategoryProducts({
   quoteEmail,
 }: CategoryProductsProps) {
   const buildTime = useMemo(() => JSON.parse(catalog) as Product[], [catalog]);
+  const featuredBuildTime = useMemo(() => JSON.parse(featuredJson) as Product[], [featuredJson]);
   const reconciled = useStore(reconciledProducts(buildTime));
-  // The live catalogue holds every category: only this page's products stay.
+  const liveById = useStore($liveProductsById);
+  // The live catalogue holds every category: only this page's products stay. Before it arrives
+  // the list is the first page; after, the category's further products follow in live order.
   const products = useMemo(() => reconciled.filter((p) => p.category === category), [reconciled, category]);
-  const byId = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
   const featured = useMemo(
-    () => featuredIds.flatMap((id) => byId.get(id) ?? []),
-    [featuredIds, byId],
+    () => (liveById ? featuredBuildTime.flatMap((p) => liveById.get(p.id) ?? []) : featuredBuildTime),
+    [featuredBuildTime, liveById],
   );
-  const n = products.length;
+  const byId = useMemo(() => new Map([...featured, ...products].map((p) => [p.id, p])), [featured, products]);
+  const n = liveById ? products.length : total;
+  const [count, setCount] = useState(PRODUCT_LIST_PAGE_SIZE);
+  const shown = products.slice(0, count);
+  const listRef = useRef<HTMLUListElement>(null);
+  const showMore = () => setCount(count + PRODUCT_LIST_PAGE_SIZE);
   const selected = useStore($selectedProduct);
   const [modalWanted, setModalWanted] = useState(false);
   useEffect(() => {
@@ -104,7 +129,13 @@ export default function CategoryProducts({
             {n} {n === 1 ? 'product' : 'products'}
           </p>
         </header>
-        <Grid products={products} label={allLabel} eager={featured.length > 0 ? 0 : 4} />
+        <Grid products={shown} label={allLabel} eager={featured.length > 0 ? 0 : 4} listRef={listRef} />
+        {/* The products past the first page come with the live catalogue; so does the button (never in the server's HTML). */}
+        {liveById && n > PRODUCT_LIST_PAGE_SIZE && (
+          <Suspense fallback={null}>
+            <ShowMore shown={shown.length} total={n} pageSize={PRODUCT_LIST_PAGE_SIZE} list={listRef} onMore={showMore} />
+          </Suspense>
+        )}
       </section>
       {modalWanted && (
         <Suspense fallback={null}>

@@ -2,7 +2,6 @@
  * The shop's categories view (spec §2.7): the two promotion tiles, the brand grid with each
  * brand's product count, and the Featured Products grid.
  */
-import { SHOP_FEATURED_COUNT } from '../../lib/constants';
 import { showAllProducts, showCategory, showSprayingSystems } from '../../stores/shop';
 import ProductCard from './ProductCard';
 import type { BrandTile, ShopProduct } from './types';
@@ -12,12 +11,12 @@ export const SPRAYING_CATEGORY = 'Diamond Collection';
 
 export interface CategoriesViewProps {
   brands: readonly BrandTile[];
-  products: readonly ShopProduct[];
+  /** The Featured Products grid: the first SHOP_FEATURED_COUNT products of the catalogue. */
+  featured: readonly ShopProduct[];
 }
 
 /** Brand grid, promotions and featured products. */
-export default function CategoriesView({ brands, products }: CategoriesViewProps) {
-  const featured = products.slice(0, SHOP_FEATURED_COUNT);
+export default function CategoriesView({ brands, featured }: CategoriesViewProps) {
   return (
     <div className="flex flex-col gap-14">
       <section aria-label="Promotions" className="grid gap-4 md:grid-cols-2">

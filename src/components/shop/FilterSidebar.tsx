@@ -24,18 +24,17 @@ const rangeClass =
   'pointer-events-none absolute inset-0 h-11 w-full appearance-none bg-transparent focus-visible:outline-none [&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:cursor-grab [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-md [&:focus-visible::-webkit-slider-thumb]:outline-3 [&:focus-visible::-webkit-slider-thumb]:outline-accent [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-6 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-white';
 const labelClass = 'text-xs font-semibold tracking-[0.08em] text-ink-muted uppercase';
 
-/** 'Name (N)' for an option with a count. */
-function withCount(name: string, count: number | undefined): string {
-  return `${name} (${count ?? 0})`;
-}
-
 export interface FilterSidebarProps {
   /** id of the sidebar, for the mobile Filters toggle's aria-controls. */
   id: string;
+  /** Whether the products have arrived: until then the options show no counts rather than zeros. */
+  counted?: boolean;
 }
 
 /** The filter controls of the products view. */
-export default function FilterSidebar({ id }: FilterSidebarProps) {
+export default function FilterSidebar({ id, counted = true }: FilterSidebarProps) {
+  /** 'Name (N)' for an option with a count; the bare name before the products arrive. */
+  const withCount = (name: string, count: number | undefined): string => (counted ? `${name} (${count ?? 0})` : name);
   const products = useStore($products);
   const filters = useStore($filters);
   const sort = useStore($sort);
@@ -199,7 +198,7 @@ export default function FilterSidebar({ id }: FilterSidebarProps) {
               className="size-5 rounded accent-ink"
             />
             <span className="flex-1">{t.label}</span>
-            <span className="tabular text-xs text-ink-muted">{t.count}</span>
+            <span className="tabular text-xs text-ink-muted">{counted ? t.count : ''}</span>
           </label>
         ))}
       </fieldset>

@@ -1,10 +1,13 @@
 /**
  * The shop's products view (spec §2.7): breadcrumb, 'Back to Categories', the title and result
  * count, the mobile Filters toggle, the grid/list switch, the sidebar and the product list or its
- * empty state.
+ * empty state. Until the catalogue has arrived the list is a placeholder of the same size (busy,
+ * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
+import { loadLiveCatalog } from '../../stores/catalog';
 import {
   $filters,
   $hasActiveFacet,
@@ -18,6 +21,7 @@ import {
 import FilterSidebar from './FilterSidebar';
 import { ArrowLeftIcon, FiltersIcon, GridIcon, ListIcon } from './Icons';
 import ProductCard from './ProductCard';
+import ShowMore from './ShowMore';
 import type { ShopProduct } from './types';
 
 const SIDEBAR_ID = 'shop-filters';
@@ -28,8 +32,71 @@ function titleOf(category: string, spraying: boolean): string {
   return category || 'All Products';
 }
 
+/** Where the products view's catalogue stands. */
+export type CatalogueState = 'loading' | 'ready' | 'failed';
+
+export interface ProductsViewProps {
+  /** Whether the products have arrived; the list waits for them (the controls work meanwhile). */
+  catalogue: CatalogueState;
+}
+
+/** Placeholder cards of a first screenful: the space the product list will take while it loads. */
+const PLACEHOLDER_CARDS = 8;
+
+/** The product list's stand-in while the catalogue loads: cards of the real ones' shape, hidden from assistive technology. */
+function LoadingList({ layout }: { layout: 'grid' | 'list' }) {
+  const list = layout === 'list';
+  return (
+    <div aria-busy="true" aria-describedby="shop-result-count">
+      <ul
+        aria-hidden="true"
+        className={list ? 'flex flex-col gap-4' : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'}
+      >
+        {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
+          <li key={i}>
+            <div className={`flex overflow-hidden rounded-card bg-white shadow-card ring-1 ring-line/70 ${list ? 'h-[220px] flex-row' : 'flex-col'}`}>
+              <div className={`shrink-0 animate-pulse bg-canvas motion-reduce:animate-none ${list ? 'w-44 lg:w-52' : 'aspect-[4/3] sm:aspect-square'}`} />
+              {/* About the height of a real card's text, so the footer hardly moves when the cards arrive. */}
+              <div className={`flex flex-1 flex-col gap-3 p-4 ${list ? '' : 'min-h-[22rem]'}`}>
+                <div className="h-3 w-1/3 rounded bg-canvas" />
+                <div className="h-4 w-4/5 rounded bg-canvas" />
+                <div className="h-3 w-1/2 rounded bg-canvas" />
+                <div className="mt-6 h-3 w-2/3 rounded bg-canvas" />
+                <div className="h-3 w-3/5 rounded bg-canvas" />
+                <div className="mt-auto h-11 w-full rounded-lg bg-canvas" />
+              </div>
+            </div>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** Why there is no list: the catalogue request failed. A way to ask again. */
+function LoadFailed() {
+  const [asking, setAsking] = useState(false);
+  return (
+    <div role="alert" className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center">
+      <h3 className="font-display text-2xl font-semibold text-ink">The products could not be loaded</h3>
+      <p className="max-w-md text-ink-soft">Check your connection, then try again. Your cart and filters are kept.</p>
+      <button
+        type="button"
+        disabled={asking}
+        onClick={() => {
+          setAsking(true);
+          void loadLiveCatalog({ now: true }).finally(() => setAsking(false));
+        }}
+        className="mt-2 min-h-11 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-ink-soft disabled:opacity-60"
+      >
+        {asking ? 'Trying again…' : 'Try again'}
+      </button>
+    </div>
+  );
+}
+
 /** Filters, sort and the product list. */
-export default function ProductsView() {
+export default function ProductsView({ catalogue }: ProductsViewProps) {
   const filters = useStore($filters);
   const results: readonly ShopProduct[] = useStore($results);
   const search = useStore($search).trim();
@@ -38,6 +105,12 @@ export default function ProductsView() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const title = titleOf(filters.category, filters.sprayingSystem);
   const n = results.length;
+  // How many results are drawn (only those: a filter change at 10,000 products still paints at once);
+  // a new result list (filter, search, sort) starts again at one page.
+  const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
+  const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
+  const shown = results.length > count ? results.slice(0, count) : results;
+  const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
     <button
@@ -90,8 +163,12 @@ export default function ProductsView() {
             </button>
             <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{title}</h2>
             <div className="flex flex-wrap items-center gap-3">
-              <p className="text-ink-soft" role="status">
-                {search ? (
+              <p id="shop-result-count" className="text-ink-soft" role="status">
+                {catalogue === 'loading' ? (
+                  'Loading products…'
+                ) : catalogue === 'failed' ? (
+                  'Products unavailable'
+                ) : search ? (
                   <>
                     {n} {n === 1 ? 'result' : 'results'} for <strong className="font-semibold text-ink">{search}</strong>
                   </>
@@ -101,7 +178,7 @@ export default function ProductsView() {
                   </>
                 )}
               </p>
-              {n > 0 && (
+              {catalogue === 'ready' && n > 0 && (
                 <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success">
                   <span className="size-1.5 rounded-full bg-success" aria-hidden="true" />
                   Ready to Ship
@@ -134,11 +211,15 @@ export default function ProductsView() {
           className={`${filtersOpen ? 'block' : 'hidden'} rounded-card bg-white p-5 shadow-card ring-1 ring-line/70 lg:sticky lg:top-24 lg:block lg:self-start`}
           aria-label="Filters"
         >
-          <FilterSidebar id={SIDEBAR_ID} />
+          <FilterSidebar id={SIDEBAR_ID} counted={catalogue === 'ready'} />
         </aside>
 
         <div className="min-w-0">
-          {n === 0 ? (
+          {catalogue === 'loading' ? (
+            <LoadingList layout={layout} />
+          ) : catalogue === 'failed' ? (
+            <LoadFailed />
+          ) : n === 0 ? (
             <div className="flex flex-col items-center gap-3 rounded-card border border-dashed border-line bg-white px-6 py-16 text-center">
               <svg viewBox="0 0 64 64" width="56" height="56" fill="none" className="text-ink-muted" aria-hidden="true">
                 <rect x="14" y="18" width="36" height="36" rx="5" stroke="currentColor" strokeWidth="3" />
@@ -157,28 +238,40 @@ export default function ProductsView() {
               </button>
             </div>
           ) : (
-            <ul
-              className={
-                layout === 'list'
-                  ? 'flex flex-col gap-4'
-                  : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
-              }
-              aria-label={`${title}: products`}
-            >
-              {results.map((p, i) => (
-                // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
-                <li
-                  key={p.id}
-                  className={
-                    layout === 'list'
-                      ? '[contain-intrinsic-size:auto_220px] [content-visibility:auto]'
-                      : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
-                  }
-                >
-                  <ProductCard product={p} layout={layout} eager={i < 4} />
-                </li>
-              ))}
-            </ul>
+            <>
+              <ul
+                ref={listRef}
+                className={
+                  layout === 'list'
+                    ? 'flex flex-col gap-4'
+                    : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
+                }
+                aria-label={`${title}: products`}
+              >
+                {shown.map((p, i) => (
+                  // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
+                  <li
+                    key={p.id}
+                    className={
+                      layout === 'list'
+                        ? '[contain-intrinsic-size:auto_220px] [content-visibility:auto]'
+                        : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
+                    }
+                  >
+                    <ProductCard product={p} layout={layout} eager={i < 4} />
+                  </li>
+                ))}
+              </ul>
+              {n > PRODUCT_LIST_PAGE_SIZE && (
+                <ShowMore
+                  shown={shown.length}
+                  total={n}
+                  pageSize={PRODUCT_LIST_PAGE_SIZE}
+                  list={listRef}
+                  onMore={() => setDrawn({ results, count: count + PRODUCT_LIST_PAGE_SIZE })}
+                />
+              )}
+            </>
           )}
         </div>
       </div>

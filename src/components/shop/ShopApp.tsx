@@ -1,15 +1,21 @@
 /**
  * The interactive shop (/shop, spec §2.7) as one island: hero, search, the categories and products
- * views, the detail modal, the cart drawer and the performance overlay. The page hands it the
- * build-time catalogue; state lives in src/stores/shop.ts and follows the URL after hydration, so
- * the server-rendered HTML (the categories view) and the first client render agree. After
- * hydration the products follow the live catalogue in place (src/stores/catalog.ts): prices and
- * stock update, removed products leave, new ones join the end, nothing shown is reordered.
+ * views, the detail modal, the cart drawer and the performance overlay. The page hands it only what
+ * its server-rendered categories view shows (brand tiles with counts, the Featured products), never
+ * the catalogue, so its HTML stays the same size whatever the catalogue holds. The products come
+ * once, from the live catalogue (GET /api/catalog, ETag-revalidated in the HTTP cache: src/stores/
+ * catalog.ts): on idle in the categories view, at once in the products view, which shows a loading
+ * state with its space reserved until then, or a message with 'Try again' if the request fails.
+ * State lives in src/stores/shop.ts and follows the URL after hydration, so the server-rendered
+ * HTML and the first client render agree. The Featured grid and the brand counts switch to the
+ * live values in place, without reordering what is shown.
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS } from '../../lib/constants';
-import { reconciledProducts } from '../../stores/catalog';
+import { selectShopFeatured } from '../../lib/catalog/featured';
+import { countFacet, DEFAULT_FILTERS } from '../../lib/catalog/query';
+import { DEFAULT_SORT, MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS, SHOP_FEATURED_COUNT } from '../../lib/constants';
+import { $liveCatalog, $liveCatalogStatus, loadLiveCatalog } from '../../stores/catalog';
 import { $search, $view, forceGridLayout, setProducts, setSearch, startShopUrlSync } from '../../stores/shop';
 import CartDrawer from '../cart/CartDrawer';
 import ProductModal from '../product/ProductModal';
@@ -21,8 +27,13 @@ import ShopHero from './ShopHero';
 import type { BrandTile, HeroSlide, ShopProduct } from './types';
 
 export interface ShopAppProps {
-  /** The catalogue as JSON (one string keeps the island's serialised props compact). */
-  catalog: string;
+  /** The first SHOP_FEATURED_COUNT products of the build-time catalogue as JSON (the Featured grid the server renders). */
+  featured: string;
+  /** How many products the build-time catalogue holds: the hero's figure until the live catalogue arrives. */
+  productCount: number;
+  /** The brands of the build-time catalogue, so a shared URL's brand filter is understood before the products arrive. */
+  brandNames: readonly string[];
+  /** The brand grid's tiles with their build-time counts. */
   brands: readonly BrandTile[];
   slides: readonly HeroSlide[];
   /** Address of Request Quote e-mails. */
@@ -53,14 +64,30 @@ function SearchBox() {
 }
 
 /** The whole shop page body. */
-export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopAppProps) {
-  const buildTime = useMemo(() => JSON.parse(catalog) as ShopProduct[], [catalog]);
-  const products = useStore(reconciledProducts(buildTime));
-  const productsById = useMemo(() => new Map(products.map((p) => [p.id, p])), [products]);
-  const brandNames = useMemo(() => [...new Set(buildTime.map((p) => p.brand))], [buildTime]);
+const NO_PRODUCTS: readonly ShopProduct[] = [];
+
+export default function ShopApp({ featured, productCount, brandNames, brands, slides, quoteEmail }: ShopAppProps) {
+  const featuredBuildTime = useMemo(() => JSON.parse(featured) as ShopProduct[], [featured]);
+  const live = useStore($liveCatalog);
+  const status = useStore($liveCatalogStatus);
+  const products = live?.products ?? NO_PRODUCTS;
+  const featuredNow = useMemo(
+    () => (live ? selectShopFeatured(featuredBuildTime, live.products, SHOP_FEATURED_COUNT) : featuredBuildTime),
+    [featuredBuildTime, live],
+  );
+  const brandsNow = useMemo(() => {
+    if (!live) return brands;
+    // Every product of each category: the facet count of a query with nothing set (the shop's own code, kept out of other pages' chunks).
+    const counts = countFacet(live.products, { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search: '' }, 'category');
+    return brands.map((b) => ({ ...b, count: counts.get(b.name) ?? 0 }));
+  }, [brands, live]);
+  // The modal may open on a Featured card before the catalogue has arrived.
+  const productsById = useMemo(() => new Map([...featuredNow, ...products].map((p) => [p.id, p])), [featuredNow, products]);
   const view = useStore($view);
-  const [ready, setReady] = useState(false);
+  const [hydrated, setHydrated] = useState(false);
   const firstView = useRef(true);
+  // Ready for a shopper (and for tests): hydrated, the URL applied, and the products in hand or their failure shown.
+  const ready = hydrated && (status === 'ready' || status === 'failed');
 
   useEffect(() => {
     setProducts(products);
@@ -68,9 +95,14 @@ export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopApp
 
   useEffect(() => {
     const stop = startShopUrlSync({ brands: brandNames });
-    setReady(true);
+    setHydrated(true);
     return stop;
   }, [brandNames]);
+
+  // The products view has nothing to show without the catalogue: fetch it now, not when idle.
+  useEffect(() => {
+    void loadLiveCatalog({ now: view === 'products' });
+  }, [view]);
 
   // The list layout needs room: below the mobile breakpoint the grid is forced (debounced on resize).
   useEffect(() => {
@@ -92,8 +124,8 @@ export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopApp
 
   // The hero's compact form follows the view (the page set it from the URL before first paint).
   useEffect(() => {
-    if (ready) document.documentElement.dataset.shopView = view;
-  }, [ready, view]);
+    if (hydrated) document.documentElement.dataset.shopView = view;
+  }, [hydrated, view]);
 
   // Moving between the two views starts the new one at its top, not wherever the old one was scrolled.
   useEffect(() => {
@@ -107,10 +139,14 @@ export default function ShopApp({ catalog, brands, slides, quoteEmail }: ShopApp
 
   return (
     <div data-shop-ready={ready ? 'true' : undefined}>
-      <ShopHero productCount={products.length} slides={slides} />
+      <ShopHero productCount={live ? products.length : productCount} slides={slides} />
       <div id="shop-content" className="mx-auto flex max-w-7xl scroll-mt-20 flex-col gap-8 px-4 py-10 sm:px-6 lg:scroll-mt-24 lg:px-8 lg:py-14">
         <SearchBox />
-        {view === 'products' ? <ProductsView /> : <CategoriesView brands={brands} products={products} />}
+        {view === 'products' ? (
+          <ProductsView catalogue={status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'loading'} />
+        ) : (
+          <CategoriesView brands={brandsNow} featured={featuredNow} />
+        )}
       </div>
       <ProductModal productsById={productsById} quoteEmail={quoteEmail} />
       <CartDrawer />

@@ -34,3 +34,23 @@ export function selectFeatured<P extends { isPopular: boolean }>(
   if (!Number.isInteger(max) || max < 0) throw new RangeError(`max must be a whole number ≥ 0, got ${max}`);
   return products.filter((p) => p.isPopular).slice(0, max);
 }
+
+/**
+ * The shop's Featured grid once the live catalogue has arrived (spec §2.7: the first `count`
+ * products): the build-time selection the page was rendered with, each in its live version and in
+ * the same places, removed products left out and the gaps filled from the live list in its order.
+ */
+export function selectShopFeatured<P extends { id: string }>(
+  buildTime: readonly P[],
+  live: readonly P[],
+  count: number,
+): P[] {
+  const liveById = new Map(live.map((p) => [p.id, p]));
+  const kept = buildTime.flatMap((p) => liveById.get(p.id) ?? []).slice(0, count);
+  const shown = new Set(kept.map((p) => p.id));
+  for (const p of live) {
+    if (kept.length >= count) break;
+    if (!shown.has(p.id)) kept.push(p);
+  }
+  return kept;
+}

@@ -132,18 +132,25 @@ describe('live catalogue', () => {
     await page.unroute('**/api/catalog');
   });
 
-  it('shows the live price in the shop and on the product page', async () => {
+  it('lists the shop from the live catalogue alone: a busy placeholder of the same place until it arrives, then the live price, never the stale one', async () => {
     const release = await holdLiveCatalogue();
     await page.goto(`${server.url}/shop?view=products`, { waitUntil: 'load' });
-    await page.locator('[data-shop-ready="true"]').waitFor({ state: 'attached' });
-    await searchBox(page).fill(repriced.sku);
+    await page.getByText('Loading products…', { exact: true }).waitFor();
+    const placeholder = page.locator('[aria-busy="true"]');
+    await placeholder.waitFor();
+    const before = await documentBox(placeholder);
     const list = page.getByRole('list', { name: /: products$/ });
-    const card = cardIn(list, repriced.name);
-    await card.getByText(formatPrice(repriced.price), { exact: true }).waitFor();
-    const before = await documentBox(card);
+    expect(await list.count()).toBe(0);
+    // A shopper may type while the products load; the search applies once they arrive.
+    await searchBox(page).fill(repriced.sku);
     await release();
+    await page.locator('[data-shop-ready="true"]').waitFor({ state: 'attached' });
+    const card = cardIn(list, repriced.name);
     await card.getByText(newPrice, { exact: true }).waitFor();
-    expect(await documentBox(card)).toEqual(before);
+    expect(await card.getByText(formatPrice(repriced.price), { exact: true }).count()).toBe(0);
+    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    const after = await documentBox(list);
+    expect({ x: after.x, y: after.y, width: after.width }).toEqual(before);
     await page.unroute('**/api/catalog');
 
     await page.goto(`${server.url}/shop/${soldOut.slug}`, { waitUntil: 'load' });
@@ -169,5 +176,27 @@ describe('live catalogue', () => {
     await drawer.getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
     expect(await drawer.locator('[data-cart-total]').textContent()).toBe(newPrice);
     expectNoBrowserErrors(tracked.errors, 'the live catalogue journey');
+  });
+
+  it('says so when the catalogue cannot be loaded, and lists the products after Try again', async () => {
+    const other = await newPage(browser, { width: 1440 });
+    try {
+      let refuse = true;
+      await other.page.route('**/api/catalog', (route) => (refuse ? route.fulfill({ status: 503, body: '' }) : route.continue()));
+      await other.page.goto(`${server.url}/shop?view=products&category=Zinsser`, { waitUntil: 'load' });
+      const alert = other.page.getByRole('alert').filter({ hasText: 'The products could not be loaded' });
+      await alert.waitFor();
+      expect(await other.page.getByText('Products unavailable', { exact: true }).count()).toBe(1);
+      refuse = false;
+      await alert.getByRole('button', { name: 'Try again' }).click();
+      const zinsser = catalogue.filter((p) => p.category === 'Zinsser' && p.id !== withdrawn.id).length;
+      await other.page.getByText(`${zinsser} professional products available`, { exact: true }).waitFor();
+      expect(await other.page.getByRole('list', { name: /: products$/ }).getByRole('article').count()).toBe(zinsser);
+      expect(await alert.count()).toBe(0);
+      // The one refused request is the only error the page logged.
+      expect(other.errors.filter((e) => !/status of 503/.test(e))).toEqual([]);
+    } finally {
+      await other.close();
+    }
   });
 });

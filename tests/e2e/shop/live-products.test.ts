@@ -73,6 +73,10 @@ describe('a product added after the build', () => {
 
     await page.goto(`${server.url}/shop?view=products`, { waitUntil: 'load' });
     const shopLink = cardIn(page.getByRole('list', { name: /: products$/ }), added.name).getByRole('link', { name: added.name, exact: true });
+    await page.getByText(/^\d+ professional products available$/).waitFor();
+    // The list draws a page of cards at a time: a shopper asks for more until the product shows.
+    const more = page.getByRole('button', { name: /^Show \d+ more products$/ });
+    while ((await shopLink.count()) === 0 && (await more.count()) > 0) await more.click();
     await shopLink.waitFor();
     expect(await shopLink.getAttribute('href')).toBe(`/shop/${added.slug}`);
 

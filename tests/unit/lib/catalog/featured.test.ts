@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { selectCategoryProducts, selectFeatured, sortByCatalogueOrder } from '../../../../src/lib/catalog/featured';
+import { selectCategoryProducts, selectFeatured, selectShopFeatured, sortByCatalogueOrder } from '../../../../src/lib/catalog/featured';
 import { CATEGORY_FEATURED_MAX } from '../../../../src/lib/constants';
 
 /** A minimal product: what the selectors read, plus an id to compare. */
@@ -70,5 +70,29 @@ describe('sortByCatalogueOrder', () => {
   it('puts products missing from the order last, keeping their relative order', () => {
     const list = [product('x', false), product('b', false), product('y', false), product('a', false)];
     expect(ids(sortByCatalogueOrder(list, ['a', 'b']))).toEqual(['a', 'b', 'x', 'y']);
+  });
+});
+
+describe('selectShopFeatured', () => {
+  const withPrice = (id: string, price: number) => ({ id, price });
+
+  it('keeps the build-time selection in place, each product in its live version', () => {
+    const buildTime = [withPrice('a', 1), withPrice('b', 2), withPrice('c', 3)];
+    const live = [withPrice('c', 3), withPrice('a', 9), withPrice('b', 2), withPrice('d', 4)];
+    const featured = selectShopFeatured(buildTime, live, 3);
+    expect(featured).toEqual([withPrice('a', 9), withPrice('b', 2), withPrice('c', 3)]);
+  });
+
+  it('leaves out removed products and fills the gap from the live list in its order', () => {
+    const buildTime = [withPrice('a', 1), withPrice('b', 2), withPrice('c', 3)];
+    const live = [withPrice('a', 1), withPrice('c', 3), withPrice('x', 5), withPrice('y', 6)];
+    expect(ids(selectShopFeatured(buildTime, live, 3))).toEqual(['a', 'c', 'x']);
+  });
+
+  it('never shows more than the count, nor a product twice', () => {
+    const buildTime = [withPrice('a', 1), withPrice('b', 2)];
+    const live = [withPrice('b', 2), withPrice('a', 1), withPrice('z', 3)];
+    expect(ids(selectShopFeatured(buildTime, live, 1))).toEqual(['a']);
+    expect(ids(selectShopFeatured(buildTime, live, 5))).toEqual(['a', 'b', 'z']);
   });
 });
