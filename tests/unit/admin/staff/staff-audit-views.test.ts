@@ -7,14 +7,14 @@ import { auditKindOf, newStaffSchema } from '../../../../src/lib/schemas/admin-s
 
 describe('the Staff and Audit log views', () => {
   it('are in the sidebar of a super admin only, after the permission-based views', () => {
-    expect(allowedViews(permissionsOf('super_admin'), 'super_admin')).toEqual(['overview', 'products', 'users', 'orders', 'analytics', 'staff', 'audit']);
+    expect(allowedViews(permissionsOf('super_admin'), 'super_admin')).toEqual(['overview', 'products', 'users', 'orders', 'enquiries', 'analytics', 'staff', 'audit']);
     for (const role of STAFF_ROLES.filter((r) => r !== 'super_admin')) {
       expect(allowedViews(permissionsOf(role), role)).not.toContain('staff');
       expect(canOpenView(permissionsOf(role), 'audit', role)).toBe(false);
     }
     // A caller that does not say the role never opens a role-only view.
     expect(canOpenView(permissionsOf('super_admin'), 'staff')).toBe(false);
-    expect(allowedViews(['manage_orders'], 'order_manager')).toEqual(['orders']);
+    expect(allowedViews(['manage_orders'], 'order_manager')).toEqual(['orders', 'enquiries']);
   });
 
   it('have their own URLs', () => {
