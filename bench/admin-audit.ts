@@ -4,23 +4,17 @@
  *   npx tsx bench/admin-audit.ts [entries=200000] [runs=100]
  * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the audit log is emptied first); the default is a temp SQLite file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
+import { measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
 import { auditQuerySchema } from '../src/lib/schemas/admin-staff';
 import { listAuditEntries } from '../src/server/audit/audit-log.service';
-import { resolveDatabaseTarget } from '../src/server/config';
-import { openDatabase } from '../src/server/db/connection';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { AuditLogTable } from '../src/server/db/schema';
 
 const count = Number(process.argv[2] ?? 200_000);
 const runs = Number(process.argv[3] ?? 100);
-const scratch = mkdtempSync(join(tmpdir(), 'bench-admin-audit-'));
-const url = process.env.BENCH_DATABASE_URL || `file:${join(scratch, 'shop.db')}`;
-const handle = openDatabase(resolveDatabaseTarget(url));
+const handle = openBenchDatabase('admin-audit');
 const { db } = handle;
 
 // Twelve staff members; most entries are order changes and sign-ins, as in a working shop.
@@ -66,22 +60,9 @@ async function seed(): Promise<void> {
   else await sql`ANALYZE`.execute(db);
 }
 
-/** Runs `fn` `runs` times after a warm-up and returns p50/p95 in ms. */
-async function measure(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i += 1) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(runs * 0.5)]!, p95: times[Math.floor(runs * 0.95)]! };
-}
-
 const seededAt = performance.now();
 await seed();
-console.log(`${count.toLocaleString('en-US')} audit entries on ${handle.kind} seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per query`);
+console.log(`${count.toLocaleString('en-US')} audit entries on ${handle.kind} seeded in ${secondsSince(seededAt)} s; ${runs} runs per query`);
 const QUERIES: [string, Record<string, string>][] = [
   ['newest page', {}],
   ['page 200', { page: '200' }],
@@ -91,10 +72,11 @@ const QUERIES: [string, Record<string, string>][] = [
   ['one month', { from: '2025-06-01', to: '2025-06-30' }],
   ['member + kind + month', { actor: 'staff-3', kind: 'order', from: '2025-06-01', to: '2025-06-30' }],
 ];
-for (const [name, query] of QUERIES) {
-  const parsed = auditQuerySchema.parse(query);
-  const { p50, p95 } = await measure(() => listAuditEntries(db, parsed));
-  console.log(`${name.padEnd(24)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`);
-}
+await measureCases(
+  QUERIES.map(([name, query]) => {
+    const parsed = auditQuerySchema.parse(query);
+    return [name, () => listAuditEntries(db, parsed)] as const;
+  }),
+  runs,
+);
 await handle.close();
-rmSync(scratch, { recursive: true, force: true });

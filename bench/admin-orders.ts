@@ -4,14 +4,10 @@
  *   npx tsx bench/admin-orders.ts [orders=100000] [runs=200]
  * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the tables are emptied first); the default is a temp SQLite file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
+import { FIRST_NAMES, LAST_NAMES, makeRandom, measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
 import { adminOrdersQuerySchema } from '../src/lib/schemas/admin';
-import { resolveDatabaseTarget } from '../src/server/config';
-import { openDatabase } from '../src/server/db/connection';
 import type { OrderItemsTable, OrdersTable } from '../src/server/db/schema';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { countPendingOrders, getAdminOrder, listAdminOrders } from '../src/server/orders/order-workflow.service';
@@ -19,20 +15,10 @@ import { buildOrderSearchText } from '../src/server/orders/orders.service';
 
 const count = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 200);
-const scratch = mkdtempSync(join(tmpdir(), 'bench-admin-orders-'));
-const url = process.env.BENCH_DATABASE_URL || `file:${join(scratch, 'shop.db')}`;
-const handle = openDatabase(resolveDatabaseTarget(url));
+const handle = openBenchDatabase('admin-orders');
 const { db } = handle;
 
-/** A deterministic pseudo-random sequence, so every run measures the same orders. */
-function makeRandom(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-}
-const random = makeRandom(7);
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const FIRST = ['Sarah', 'James', 'Lena', 'Omar', 'Priya', 'Dana', 'Tomás', 'Aiko', 'Grace', 'Kwame', 'Ines', 'Piotr'];
-const LAST = ['Mitchell', 'Okafor', 'Novak', 'Reyes', 'Shah', 'Whitfield', 'García', 'Tanaka', 'Hughes', 'Mensah', 'Silva', 'Kowalski'];
+const { random, pick } = makeRandom(7);
 // Most orders are done with; a realistic share waits.
 const STATUSES = ['delivered', 'delivered', 'delivered', 'shipped', 'processing', 'approved', 'pending', 'declined', 'cancelled'];
 
@@ -48,8 +34,8 @@ async function seed(): Promise<void> {
     const orders: Insertable<OrdersTable>[] = [];
     const items: Insertable<OrderItemsTable>[] = [];
     for (let i = from; i < Math.min(count, from + batch); i += 1) {
-      const first = pick(FIRST);
-      const last = pick(LAST);
+      const first = pick(FIRST_NAMES);
+      const last = pick(LAST_NAMES);
       const at = new Date(start + Math.floor((i / count) * span)).toISOString();
       const id = `bench-${i}`;
       const status = pick(STATUSES);
@@ -95,22 +81,9 @@ async function seed(): Promise<void> {
   else await sql`ANALYZE orders`.execute(db);
 }
 
-/** Runs `fn` `runs` times after a warm-up and returns p50/p95 in ms. */
-async function measure(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number }> {
-  for (let i = 0; i < 5; i += 1) await fn();
-  const times: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t = performance.now();
-    await fn();
-    times.push(performance.now() - t);
-  }
-  times.sort((a, b) => a - b);
-  return { p50: times[Math.floor(runs * 0.5)]!, p95: times[Math.floor(runs * 0.95)]! };
-}
-
 const seededAt = performance.now();
 await seed();
-console.log(`${count.toLocaleString('en-US')} orders on ${handle.kind} seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per query`);
+console.log(`${count.toLocaleString('en-US')} orders on ${handle.kind} seeded in ${secondsSince(seededAt)} s; ${runs} runs per query`);
 const query = (params: Record<string, string>) => () => listAdminOrders(db, adminOrdersQuerySchema.parse(params));
 const cases: [string, () => Promise<unknown>][] = [
   ['first page, all', query({})],
@@ -123,9 +96,5 @@ const cases: [string, () => Promise<unknown>][] = [
   ['pending count (bell)', () => countPendingOrders(db)],
   ['one order with history', () => getAdminOrder(db, `bench-${Math.floor(count / 2)}`)],
 ];
-for (const [name, fn] of cases) {
-  const { p50, p95 } = await measure(fn);
-  console.log(`${name.padEnd(28)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`);
-}
+await measureCases(cases, runs);
 await handle.close();
-rmSync(scratch, { recursive: true, force: true });

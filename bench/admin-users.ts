@@ -5,35 +5,21 @@
  *   npx tsx bench/admin-users.ts [customers=100000] [runs=200]
  * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the tables are emptied first); the default is a temp SQLite file.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
+import { FIRST_NAMES, LAST_NAMES, makeRandom, measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
 import { adminUsersQuerySchema } from '../src/lib/schemas/admin-users';
-import { resolveDatabaseTarget } from '../src/server/config';
 import { countCustomers } from '../src/server/customers/customer-admin.repository';
 import { getAdminUser, listAdminUsers, startOfMonthUtc } from '../src/server/customers/customer-admin.service';
-import { openDatabase } from '../src/server/db/connection';
 import { migrateToLatest } from '../src/server/db/migrate';
 import type { CustomersTable, OrdersTable } from '../src/server/db/schema';
 
 const count = Number(process.argv[2] ?? 100_000);
 const runs = Number(process.argv[3] ?? 200);
-const scratch = mkdtempSync(join(tmpdir(), 'bench-admin-users-'));
-const url = process.env.BENCH_DATABASE_URL || `file:${join(scratch, 'shop.db')}`;
-const handle = openDatabase(resolveDatabaseTarget(url));
+const handle = openBenchDatabase('admin-users');
 const { db } = handle;
 
-/** A deterministic pseudo-random sequence, so every run measures the same customers. */
-function makeRandom(seed: number): () => number {
-  let s = seed;
-  return () => ((s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
-}
-const random = makeRandom(11);
-const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-const FIRST = ['Sarah', 'James', 'Lena', 'Omar', 'Priya', 'Dana', 'Tomás', 'Aiko', 'Grace', 'Kwame', 'Ines', 'Piotr'];
-const LAST = ['Mitchell', 'Okafor', 'Novak', 'Reyes', 'Shah', 'Whitfield', 'García', 'Tanaka', 'Hughes', 'Mensah', 'Silva', 'Kowalski'];
+const { random, pick } = makeRandom(11);
 const STATUSES = ['delivered', 'delivered', 'shipped', 'approved', 'pending', 'declined', 'cancelled'];
 /** A realistic argon2id PHC string's length, so rows are as wide as real ones. */
 const HASH = `$argon2id$v=19$m=19456,t=2,p=1$${'a'.repeat(22)}$${'b'.repeat(43)}`;
@@ -53,8 +39,8 @@ async function seed(): Promise<void> {
     const customers: Insertable<CustomersTable>[] = [];
     const orders: Insertable<OrdersTable>[] = [];
     for (let i = from; i < Math.min(count, from + batch); i += 1) {
-      const first = pick(FIRST);
-      const last = pick(LAST);
+      const first = pick(FIRST_NAMES);
+      const last = pick(LAST_NAMES);
       const at = new Date(start + Math.floor((i / count) * span)).toISOString();
       const id = `bench-c-${i}`;
       customers.push({
@@ -117,32 +103,9 @@ async function seed(): Promise<void> {
   }
 }
 
-/**
- * Runs `fn` `runs` times after a warm-up and returns p50/p95 in ms of wall-clock time and of this
- * process's CPU time: on a shared machine the wall clock includes waiting for a core, the CPU time
- * is the query's own work (SQLite runs in this process).
- */
-async function measure(fn: () => Promise<unknown>): Promise<{ p50: number; p95: number; cpu50: number; cpu95: number }> {
-  for (let i = 0; i < 5; i += 1) await fn();
-  const times: number[] = [];
-  const cpu: number[] = [];
-  for (let i = 0; i < runs; i += 1) {
-    const t = performance.now();
-    const c = process.cpuUsage();
-    await fn();
-    const used = process.cpuUsage(c);
-    times.push(performance.now() - t);
-    cpu.push((used.user + used.system) / 1000);
-  }
-  times.sort((a, b) => a - b);
-  cpu.sort((a, b) => a - b);
-  const at = (list: number[], q: number) => list[Math.floor(runs * q)]!;
-  return { p50: at(times, 0.5), p95: at(times, 0.95), cpu50: at(cpu, 0.5), cpu95: at(cpu, 0.95) };
-}
-
 const seededAt = performance.now();
 await seed();
-console.log(`${count.toLocaleString('en-US')} customers on ${handle.kind} seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per query`);
+console.log(`${count.toLocaleString('en-US')} customers on ${handle.kind} seeded in ${secondsSince(seededAt)} s; ${runs} runs per query`);
 const list = (params: Record<string, string>) => () => listAdminUsers(db, adminUsersQuerySchema.parse(params));
 const cases: [string, () => Promise<unknown>][] = [
   ['list: first page, all', list({})],
@@ -157,9 +120,5 @@ const cases: [string, () => Promise<unknown>][] = [
   ['stats: the four cards', () => countCustomers(db, startOfMonthUtc(new Date()))],
   ['one customer with orders', () => getAdminUser(db, `bench-c-${Math.floor(count / 2)}`)],
 ];
-for (const [name, fn] of cases) {
-  const { p50, p95, cpu50, cpu95 } = await measure(fn);
-  console.log(`${name.padEnd(28)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   cpu p50 ${cpu50.toFixed(2).padStart(6)} ms   cpu p95 ${cpu95.toFixed(2).padStart(6)} ms`);
-}
+await measureCases(cases, runs);
 await handle.close();
-rmSync(scratch, { recursive: true, force: true });

@@ -12,8 +12,13 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   children?: ReactNode;
 }
 
+/** What describes a field: its error (when it has one) and whatever the caller names (a hint, a meter). */
+function describedBy(errorId: string, error: string | undefined, given: string | undefined): string | undefined {
+  return [error ? errorId : null, given].filter(Boolean).join(' ') || undefined;
+}
+
 /** A labelled input with its error message wired through aria-describedby. */
-export function TextField({ label, error, children, className, ...input }: FieldProps) {
+export function TextField({ label, error, children, className, 'aria-describedby': given, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -25,7 +30,7 @@ export function TextField({ label, error, children, className, ...input }: Field
         id={id}
         className={`${inputClass} ${error ? 'border-danger' : 'border-ink/20'}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy(errorId, error, given)}
         {...input}
       />
       {children}
@@ -39,7 +44,7 @@ export function TextField({ label, error, children, className, ...input }: Field
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, error, children, className, ...input }: FieldProps) {
+export function PasswordField({ label, error, children, className, 'aria-describedby': given, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
@@ -54,7 +59,7 @@ export function PasswordField({ label, error, children, className, ...input }: F
           type={visible ? 'text' : 'password'}
           className={`${inputClass} pr-14 ${error ? 'border-danger' : 'border-ink/20'}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
+          aria-describedby={describedBy(errorId, error, given)}
           {...input}
         />
         <button

@@ -1,11 +1,13 @@
-/** Parts every server-paged list of the back office shares (Orders, Enquiries): status filter, load error, empty state, pagination. */
+import type { ReactNode } from 'react';
+
+/** Parts every server-paged list of the back office shares (Orders, Enquiries, Users, Staff): status filter, load error, empty state, pagination, loading placeholders. */
 const pageButton =
   'inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line';
 
 /** Previous / 'Page N of M' / Next under a server-paged list; `ready` is false until the first page has arrived. */
 export function ListPagination({ page, pages, ready, onPage }: { page: number; pages: number; ready: boolean; onPage: (page: number) => void }) {
   return (
-    <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:px-6">
+    <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:rounded-b-xl sm:px-6">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} className={pageButton}>
         Previous
       </button>
@@ -65,6 +67,47 @@ export function StatusFilterSelect<S extends string>({ id, value, options, label
           </option>
         ))}
       </select>
+    </div>
+  );
+}
+
+const pulse = 'animate-pulse bg-canvas motion-reduce:animate-none';
+
+/**
+ * Placeholder rows of a list's size while its first page loads, so nothing jumps when it arrives:
+ * `header` adds the table's header strip; `row` lays out one row; `cells` are the grey bars of a row.
+ */
+export function SkeletonRows({ count, header = false, row, cells }: { count: number; header?: boolean; row: string; cells: readonly string[] }) {
+  return (
+    <div aria-hidden="true">
+      {header && <div className="h-[2.375rem] border-b border-line bg-paper" />}
+      {Array.from({ length: count }, (_, i) => (
+        <div key={i} className={`border-b border-line bg-white px-4 sm:px-6 ${row}`}>
+          {cells.map((cell, j) => (
+            <span key={j} className={`${pulse} ${cell}`} />
+          ))}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * A list view's frame before the island hydrates: its title, room for what sits between the title
+ * and the list (`between`), the list box with `rows`, and the detail panel's column (`panel` classes).
+ */
+export function ListViewSkeleton({ title, between, rows, panel }: { title: string; between?: ReactNode; rows: ReactNode; panel: string }) {
+  return (
+    <div className="flex h-full min-h-0">
+      <div className="flex min-w-0 flex-1 flex-col">
+        <div className="px-4 pt-5 pb-4 sm:px-6">
+          <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">{title}</h1>
+          <p className="mt-0.5 min-h-5 text-sm">{'\u00a0'}</p>
+        </div>
+        {between}
+        <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">{rows}</div>
+      </div>
+      <div className={`hidden shrink-0 border-l border-line bg-white ${panel}`} />
     </div>
   );
 }

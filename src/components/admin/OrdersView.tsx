@@ -6,7 +6,7 @@ import { $ordersPage } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
-import { ListEmpty, ListLoadError, ListPagination, StatusFilterSelect } from './ListParts';
+import { ListEmpty, ListLoadError, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from './ListParts';
 import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from './admin-views';
 import { OrderPanel } from './OrderPanel';
 import { formatDollars, STATUS_FILTER_LABELS } from './order-labels';
@@ -98,7 +98,10 @@ const COLUMN_CLASSES: Record<string, string> = {
 };
 
 const EMPTY: AdminOrderListItem[] = [];
-const SKELETON_ROWS = 8;
+/** The orders table's placeholder rows: number, customer, total, status. */
+function OrdersSkeletonRows() {
+  return <SkeletonRows count={8} header row="flex h-[3.75rem] items-center gap-4" cells={['h-3.5 w-28 rounded', 'hidden h-3.5 flex-1 rounded md:block', 'ml-auto h-3.5 w-16 rounded', 'h-5 w-20 rounded-full']} />;
+}
 
 /**
  * The orders table: columns and rows from @tanstack/table-core (v9), markup ours. The React adapter's
@@ -155,22 +158,6 @@ function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrder
   );
 }
 
-/** Placeholder rows of the table's size while the first page loads (no jump when it arrives). */
-function SkeletonRows() {
-  return (
-    <div aria-hidden="true">
-      <div className="h-[2.375rem] border-b border-line bg-paper" />
-      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <div key={i} className="flex h-[3.75rem] items-center gap-4 border-b border-line bg-white px-4 sm:px-6">
-          <span className="h-3.5 w-28 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-          <span className="hidden h-3.5 flex-1 animate-pulse rounded bg-canvas md:block motion-reduce:animate-none" />
-          <span className="ml-auto h-3.5 w-16 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-          <span className="h-5 w-20 animate-pulse rounded-full bg-canvas motion-reduce:animate-none" />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 /** The orders list (spec §2.13 Orders): filters in the URL, a server-side page of 20, the detail panel beside it. */
 export function OrdersView({ selectedId, search }: { selectedId: string | null; search: Record<string, string> }) {
@@ -213,7 +200,7 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
             {error && !shown ? (
               <ListLoadError what="orders" error={error} />
             ) : !shown ? (
-              <SkeletonRows />
+              <OrdersSkeletonRows />
             ) : shown.orders.length === 0 ? (
               <ListEmpty
                 title="No orders found"
@@ -234,18 +221,5 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
 
 /** The orders view's frame before the island hydrates (same boxes, no data). */
 OrdersView.Skeleton = function OrdersViewSkeleton() {
-  return (
-    <div className="flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <div className="px-4 pt-5 pb-4 sm:px-6">
-          <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Orders</h1>
-          <p className="mt-0.5 min-h-5 text-sm">{'\u00a0'}</p>
-        </div>
-        <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
-          <SkeletonRows />
-        </div>
-      </div>
-      <div className="hidden w-[27rem] shrink-0 border-l border-line bg-white lg:block xl:w-[30rem]" />
-    </div>
-  );
+  return <ListViewSkeleton title="Orders" rows={<OrdersSkeletonRows />} panel="w-[27rem] lg:block xl:w-[30rem]" />;
 };

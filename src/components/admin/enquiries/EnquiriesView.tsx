@@ -6,14 +6,13 @@ import { adminPath } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
 import { SearchIcon } from '../icons';
-import { ListEmpty, ListLoadError, ListPagination, StatusFilterSelect } from '../ListParts';
+import { ListEmpty, ListLoadError, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from '../ListParts';
 import { EnquiryPanel } from './EnquiryPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
 import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_FILTER_LABELS, enquiriesFiltersToSearch, parseEnquiriesFilters, type EnquiriesFilters } from './enquiry-filters';
 
 /** How long typing pauses before the list follows the search box. */
 const SEARCH_DEBOUNCE_MS = 300;
-const SKELETON_ROWS = 7;
 
 const todayFormat = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
@@ -69,19 +68,9 @@ function EnquiryRow({ enquiry, filters, selected }: { enquiry: AdminEnquiry; fil
   );
 }
 
-/** Placeholder rows while the first page loads (the rows' height kept). */
-function SkeletonRows() {
-  return (
-    <div aria-hidden="true">
-      {Array.from({ length: SKELETON_ROWS }, (_, i) => (
-        <div key={i} className="grid h-[5.5rem] content-center gap-2 border-b border-line bg-white px-4 sm:px-6">
-          <span className="h-3.5 w-40 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-          <span className="h-3 w-3/4 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-          <span className="h-3 w-1/2 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-        </div>
-      ))}
-    </div>
-  );
+/** The inbox's placeholder rows: sender, subject, first words. */
+function EnquiriesSkeletonRows() {
+  return <SkeletonRows count={7} row="grid h-[5.5rem] content-center gap-2" cells={['h-3.5 w-40 rounded', 'h-3 w-3/4 rounded', 'h-3 w-1/2 rounded']} />;
 }
 
 /** The search box: follows the URL, and the URL follows it after a pause in typing. */
@@ -202,7 +191,7 @@ export function EnquiriesView({ selectedId, search }: { selectedId: string | nul
             {error && !shown ? (
               <ListLoadError what="enquiries" error={error} />
             ) : !shown ? (
-              <SkeletonRows />
+              <EnquiriesSkeletonRows />
             ) : shown.items.length === 0 ? (
               <ListEmpty
                 title={filters.kind === 'quotes' ? 'No quote requests found' : 'No messages found'}
@@ -233,19 +222,5 @@ export function EnquiriesView({ selectedId, search }: { selectedId: string | nul
 
 /** The inbox's frame before the island hydrates (same boxes, no data). */
 EnquiriesView.Skeleton = function EnquiriesViewSkeleton() {
-  return (
-    <div className="flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <div className="px-4 pt-5 pb-4 sm:px-6">
-          <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Enquiries</h1>
-          <p className="mt-0.5 min-h-5 text-sm">{'\u00a0'}</p>
-          <div className="mt-3 h-11" />
-        </div>
-        <div className="flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
-          <SkeletonRows />
-        </div>
-      </div>
-      <div className="hidden w-[27rem] shrink-0 border-l border-line bg-white lg:block xl:w-[30rem]" />
-    </div>
-  );
+  return <ListViewSkeleton title="Enquiries" between={<div className="mb-3 h-11" />} rows={<EnquiriesSkeletonRows />} panel="w-[27rem] lg:block xl:w-[30rem]" />;
 };

@@ -83,6 +83,17 @@ export function AddStaffDialog({ onClose, returnFocusTo }: { onClose: () => void
 
   const describe = (key: Field, hint = false) => [hint ? `${id}-${key}-hint` : '', errors[key] ? `${id}-${key}-error` : ''].filter(Boolean).join(' ') || undefined;
   const fieldClass = (key: Field) => `${FIELD} ${errors[key] ? 'border-danger' : 'border-ink/20'}`;
+  /** What every required text input of the form carries: its name, value, error state and description. */
+  const textInput = (key: 'name' | 'email' | 'password') => ({
+    id: `${id}-${key}`,
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    'aria-required': true,
+    'aria-invalid': errors[key] ? true : undefined,
+    'aria-describedby': describe(key),
+    className: fieldClass(key),
+  });
 
   return (
     <dialog
@@ -109,33 +120,10 @@ export function AddStaffDialog({ onClose, returnFocusTo }: { onClose: () => void
         )}
         <div className="grid gap-4 sm:grid-cols-2">
           <FieldRow id={`${id}-name`} label="Full name" error={errors.name}>
-            <input
-              ref={first}
-              id={`${id}-name`}
-              name="name"
-              autoComplete="off"
-              value={values.name}
-              onChange={set('name')}
-              aria-required="true"
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={describe('name')}
-              className={fieldClass('name')}
-            />
+            <input ref={first} autoComplete="off" {...textInput('name')} />
           </FieldRow>
           <FieldRow id={`${id}-email`} label="Email address" error={errors.email}>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              inputMode="email"
-              autoComplete="off"
-              value={values.email}
-              onChange={set('email')}
-              aria-required="true"
-              aria-invalid={errors.email ? true : undefined}
-              aria-describedby={describe('email')}
-              className={fieldClass('email')}
-            />
+            <input type="email" inputMode="email" autoComplete="off" {...textInput('email')} />
           </FieldRow>
         </div>
         <FieldRow id={`${id}-role`} label="Role" error={errors.role} hint={ROLE_DESCRIPTIONS[values.role]}>
@@ -174,19 +162,7 @@ export function AddStaffDialog({ onClose, returnFocusTo }: { onClose: () => void
         </fieldset>
         {passwordMode === 'now' && (
           <FieldRow id={`${id}-password`} label="Password" error={errors.password}>
-            <input
-              id={`${id}-password`}
-              name="password"
-              type="text"
-              autoComplete="new-password"
-              spellCheck={false}
-              value={values.password}
-              onChange={set('password')}
-              aria-required="true"
-              aria-invalid={errors.password ? true : undefined}
-              aria-describedby={describe('password')}
-              className={`${fieldClass('password')} font-mono`}
-            />
+            <input type="text" autoComplete="new-password" spellCheck={false} {...textInput('password')} className={`${fieldClass('password')} font-mono`} />
           </FieldRow>
         )}
         <div className="flex flex-wrap justify-end gap-2 border-t border-line pt-4">

@@ -7,6 +7,7 @@ import { $admin } from '../../../stores/admin-session';
 import { $staffList, changeStaffMember, sendStaffResetLink } from '../../../stores/admin-staff';
 import { ConfirmDialog } from '../products/ConfirmDialog';
 import { BUTTONS, FIELD_BOX, PlusIcon } from '../products/ui';
+import { SkeletonRows } from '../ListParts';
 import { AddStaffDialog } from './AddStaffDialog';
 import { formatLastLogin } from '../../../lib/last-login';
 
@@ -99,19 +100,9 @@ function confirmation(pending: Pending, selfId: string | undefined): { title: st
       };
 }
 
-/** Placeholder rows while the list loads. */
-function SkeletonRows() {
-  return (
-    <div aria-hidden="true">
-      {Array.from({ length: 5 }, (_, i) => (
-        <div key={i} className="flex h-[4.25rem] items-center gap-4 border-b border-line bg-white px-4 sm:px-6">
-          <span className="h-3.5 w-40 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-          <span className="hidden h-3.5 flex-1 animate-pulse rounded bg-canvas md:block motion-reduce:animate-none" />
-          <span className="h-5 w-20 animate-pulse rounded-full bg-canvas motion-reduce:animate-none" />
-        </div>
-      ))}
-    </div>
-  );
+/** The staff list's placeholder rows: name, e-mail, role. */
+function StaffSkeletonRows() {
+  return <SkeletonRows count={5} row="flex h-[4.25rem] items-center gap-4" cells={['h-3.5 w-40 rounded', 'hidden h-3.5 flex-1 rounded md:block', 'h-5 w-20 rounded-full']} />;
 }
 
 /**
@@ -166,7 +157,7 @@ export function StaffView() {
             </button>
           </div>
         ) : !staff ? (
-          <SkeletonRows />
+          <StaffSkeletonRows />
         ) : (
           <table className="w-full border-separate border-spacing-0 text-[0.9375rem]">
             <caption className="sr-only">Staff members by name</caption>

@@ -7,8 +7,9 @@ import { $usersPage, deleteUser, openUsers, setUserBlocked } from '../../../stor
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
+import { ListEmpty, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from '../ListParts';
 import { ConfirmDialog } from '../products/ConfirmDialog';
-import { BUTTONS, FIELD_BOX, TrashIcon } from '../products/ui';
+import { BUTTONS, TrashIcon } from '../products/ui';
 import { USER_STATUS_LABELS, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from './users-filters';
 import { UserPanel } from './UserPanel';
 import { USER_ACTION_TEXTS, UserStatusBadge, type UserAction } from './user-ui';
@@ -135,20 +136,9 @@ function UsersTable({
   );
 }
 
-/** Placeholder rows while the first page loads. */
-function SkeletonRows() {
-  return (
-    <div aria-hidden="true">
-      <div className="h-[2.375rem] border-b border-line bg-paper" />
-      {Array.from({ length: 8 }, (_, i) => (
-        <div key={i} className="flex h-[3.75rem] items-center gap-4 border-b border-line bg-white px-4 sm:px-6">
-          <span className="h-3.5 w-40 animate-pulse rounded bg-canvas motion-reduce:animate-none" />
-          <span className="hidden h-3.5 flex-1 animate-pulse rounded bg-canvas md:block motion-reduce:animate-none" />
-          <span className="ml-auto h-5 w-16 animate-pulse rounded-full bg-canvas motion-reduce:animate-none" />
-        </div>
-      ))}
-    </div>
-  );
+/** The users table's placeholder rows: name, e-mail, status. */
+function UsersSkeletonRows() {
+  return <SkeletonRows count={8} header row="flex h-[3.75rem] items-center gap-4" cells={['h-3.5 w-40 rounded', 'hidden h-3.5 flex-1 rounded md:block', 'ml-auto h-5 w-16 rounded-full']} />;
 }
 
 /** The banner of spec §2.13 while anybody is blocked. */
@@ -240,23 +230,7 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
             placeholder="Search name, email or phone"
             className="min-w-0 flex-1 basis-full sm:basis-auto"
           />
-          <div className="flex items-center gap-2">
-            <label htmlFor={statusId} className="text-sm font-semibold text-ink-soft">
-              Status
-            </label>
-            <select
-              id={statusId}
-              value={filters.status}
-              onChange={(e) => setFilters({ status: e.target.value as UsersFilters['status'], page: 1 })}
-              className={`${FIELD_BOX} border-ink/15 pr-9 font-medium`}
-            >
-              {USER_STATUS_FILTERS.map((status) => (
-                <option key={status} value={status}>
-                  {USER_STATUS_LABELS[status]}
-                </option>
-              ))}
-            </select>
-          </div>
+          <StatusFilterSelect id={statusId} value={filters.status} options={USER_STATUS_FILTERS} labels={USER_STATUS_LABELS} onChange={(status) => setFilters({ status, page: 1 })} />
         </div>
 
         <div className="mx-0 flex shrink-0 flex-col border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
@@ -270,34 +244,18 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
                 </button>
               </div>
             ) : !shown ? (
-              <SkeletonRows />
+              <UsersSkeletonRows />
             ) : shown.users.length === 0 ? (
-              <div className="grid place-items-center px-6 py-16 text-center">
-                <div>
-                  <p className="font-display text-xl font-semibold text-ink">{ADMIN_USER_MESSAGES.empty}</p>
-                  <p className="mt-1 text-sm text-ink-muted">{filtered ? 'No customer matches this search and status.' : 'Customers appear here as they sign up in the shop.'}</p>
-                  {filtered && (
-                    <button type="button" onClick={() => openUsers({}, { id: selectedId ?? undefined })} className={`${BUTTONS.quiet} mt-4 rounded-full`}>
-                      Clear filters
-                    </button>
-                  )}
-                </div>
-              </div>
+              <ListEmpty
+                title={ADMIN_USER_MESSAGES.empty}
+                text={filtered ? 'No customer matches this search and status.' : 'Customers appear here as they sign up in the shop.'}
+                onClear={filtered ? () => openUsers({}, { id: selectedId ?? undefined }) : undefined}
+              />
             ) : (
               <UsersTable users={shown.users} filters={filters} selectedId={selectedId} busy={loading && !data} onAction={setPending} />
             )}
           </div>
-          <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:rounded-b-xl sm:px-6">
-            <button type="button" onClick={() => setFilters({ page: filters.page - 1 })} disabled={filters.page <= 1} className={BUTTONS.quiet}>
-              Previous
-            </button>
-            <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
-              Page {Math.min(filters.page, pages)} of {pages}
-            </p>
-            <button type="button" onClick={() => setFilters({ page: filters.page + 1 })} disabled={!shown || filters.page >= pages} className={BUTTONS.quiet}>
-              Next
-            </button>
-          </nav>
+          <ListPagination page={filters.page} pages={pages} ready={Boolean(shown)} onPage={(page) => setFilters({ page })} />
         </div>
       </section>
       <UserPanel selectedId={selectedId} listRow={shown?.users.find((u) => u.id === selectedId)} filters={filters} onAction={setPending} />
@@ -319,22 +277,17 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
 /** The users view's frame before the island hydrates (same boxes, no data). */
 UsersView.Skeleton = function UsersViewSkeleton() {
   return (
-    <div className="flex h-full min-h-0">
-      <div className="flex min-w-0 flex-1 flex-col">
-        <div className="px-4 pt-5 pb-4 sm:px-6">
-          <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Users</h1>
-          <p className="mt-0.5 min-h-5 text-sm">{'\u00a0'}</p>
-        </div>
-        <div className="grid grid-cols-2 gap-3 px-4 sm:px-6 xl:grid-cols-4" aria-hidden="true">
+    <ListViewSkeleton
+      title="Users"
+      between={
+        <div className="mb-16 grid grid-cols-2 gap-3 px-4 sm:px-6 xl:grid-cols-4" aria-hidden="true">
           {Array.from({ length: 4 }, (_, i) => (
             <div key={i} className="h-[4.5rem] rounded-xl border border-line bg-white" />
           ))}
         </div>
-        <div className="mt-16 flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
-          <SkeletonRows />
-        </div>
-      </div>
-      <div className="hidden w-[30rem] shrink-0 border-l border-line bg-white 2xl:block" />
-    </div>
+      }
+      rows={<UsersSkeletonRows />}
+      panel="w-[30rem] 2xl:block"
+    />
   );
 };

@@ -1,0 +1,72 @@
+/**
+ * What the back-office server-time benches share: a scratch database (a temp SQLite file, or
+ * BENCH_DATABASE_URL for PostgreSQL), seeded pseudo-random data, and p50/p95 timing of a query as
+ * wall-clock and as CPU time of this process (on a shared machine the wall clock includes waiting
+ * for a core; the CPU time is the query's own work, SQLite running in this process).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { resolveDatabaseTarget } from '../src/server/config';
+import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
+
+/** Opens the bench's database; `close()` closes it and removes the scratch folder. */
+export function openBenchDatabase(name: string): DatabaseHandle & { close: () => Promise<void> } {
+  const scratch = mkdtempSync(join(tmpdir(), `bench-${name}-`));
+  const url = process.env.BENCH_DATABASE_URL || `file:${join(scratch, 'shop.db')}`;
+  const handle = openDatabase(resolveDatabaseTarget(url));
+  return {
+    db: handle.db,
+    kind: handle.kind,
+    ping: () => handle.ping(),
+    close: async () => {
+      await handle.close();
+      rmSync(scratch, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A deterministic pseudo-random sequence, so every run measures the same data. */
+export function makeRandom(seed: number): { random: () => number; pick: <T>(list: readonly T[]) => T } {
+  let s = seed;
+  const random = () => (s = (s * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  return { random, pick: (list) => list[Math.floor(random() * list.length)]! };
+}
+
+/** Names for generated customers. */
+export const FIRST_NAMES = ['Sarah', 'James', 'Lena', 'Omar', 'Priya', 'Dana', 'Tomás', 'Aiko', 'Grace', 'Kwame', 'Ines', 'Piotr'];
+export const LAST_NAMES = ['Mitchell', 'Okafor', 'Novak', 'Reyes', 'Shah', 'Whitfield', 'García', 'Tanaka', 'Hughes', 'Mensah', 'Silva', 'Kowalski'];
+
+/** Seconds since `start` (a performance.now() reading), to one decimal. */
+export const secondsSince = (start: number): string => ((performance.now() - start) / 1000).toFixed(1);
+
+/** Runs `fn` `runs` times after five warm-up runs; p50/p95 in ms of wall-clock and CPU time. */
+export async function measure(fn: () => Promise<unknown>, runs: number): Promise<{ p50: number; p95: number; cpu50: number; cpu95: number }> {
+  for (let i = 0; i < 5; i += 1) await fn();
+  const times: number[] = [];
+  const cpu: number[] = [];
+  for (let i = 0; i < runs; i += 1) {
+    const t = performance.now();
+    const c = process.cpuUsage();
+    await fn();
+    const used = process.cpuUsage(c);
+    times.push(performance.now() - t);
+    cpu.push((used.user + used.system) / 1000);
+  }
+  times.sort((a, b) => a - b);
+  cpu.sort((a, b) => a - b);
+  const at = (list: number[], q: number) => list[Math.floor(runs * q)]!;
+  return { p50: at(times, 0.5), p95: at(times, 0.95), cpu50: at(cpu, 0.5), cpu95: at(cpu, 0.95) };
+}
+
+/** Measures each case and prints one aligned line per case. */
+export async function measureCases(cases: readonly (readonly [string, () => Promise<unknown>])[], runs: number): Promise<void> {
+  const width = Math.max(...cases.map(([name]) => name.length)) + 2;
+  for (const [name, fn] of cases) {
+    const { p50, p95, cpu50, cpu95 } = await measure(fn, runs);
+    console.log(
+      `${name.padEnd(width)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   cpu p50 ${cpu50.toFixed(2).padStart(6)} ms   cpu p95 ${cpu95.toFixed(2).padStart(6)} ms`,
+    );
+  }
+}
