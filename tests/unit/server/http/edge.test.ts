@@ -71,6 +71,17 @@ describe('the node edge', () => {
     expect(((await response.json()) as { body: string }).body).toBe('{"a":1}');
   });
 
+  it('serves sign-ins through the low-priority lane, each with its own request id, address and body', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const body = JSON.stringify({ email: `lane.${i}@example.com` });
+        const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://shop.example.com' }, body });
+        return { sent: body, id: response.headers.get('x-request-id'), seen: (await response.json()) as { requestId: string; clientAddress: string; body: string } };
+      }),
+    );
+    for (const { sent, id, seen } of answers) expect(seen).toMatchObject({ requestId: id, clientAddress: '127.0.0.1', body: sent });
+  });
+
   it('answers 400, 413, 415 and 403 itself, in the API error shape', async () => {
     const post = (path: string, headers: Record<string, string>, body: string) => fetch(`${base}${path}`, { method: 'POST', headers, body });
     const cases: [Promise<Response>, number, string][] = [
