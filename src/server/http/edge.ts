@@ -28,6 +28,8 @@ export interface EdgeOptions {
   log: Logger;
   /** True once SIGTERM arrived: responses then close their connection. */
   isShuttingDown: () => boolean;
+  /** The line sign-ins and other password requests wait in (a LowPriorityLane with its defaults unless given). */
+  passwordLane?: LowPriorityLane;
 }
 
 // Multipart bodies carry a file of up to MAX_UPLOAD_BYTES plus its form fields and boundaries.
@@ -248,7 +250,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
   // Sign-ins, sign-ups and password resets wait for every other request (see LowPriorityLane).
-  const passwordLane = new LowPriorityLane();
+  const passwordLane = options.passwordLane ?? new LowPriorityLane();
 
   const listener: RequestListener = (req, res) => {
     const started = performance.now();
