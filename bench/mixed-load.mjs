@@ -6,7 +6,8 @@
 //   BENCH_MINUTES=10 npm run bench:mixed     then the mixed load for 10 minutes, RSS every 30 s
 // Not a test: it prints figures and the goal (p99 of pages <= 50 ms during the burst).
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
 import { startBenchServer, stockUp } from './bench-server.mjs';
 
@@ -20,6 +21,26 @@ const PASSWORD = 'Harbour7!Lights';
 function rssOf(pid) {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
   return Math.round(Number(line?.split(/\s+/)[1] ?? 0) / 1024);
+}
+
+/**
+ * CPU seconds used so far by the server's threads: its main thread (the event loop serving every
+ * page) and all its other threads together (password hashing, libuv's pool, GC helpers) (Linux).
+ */
+function cpuOf(pid) {
+  const tick = 100; // USER_HZ
+  const threads = { main: 0, others: 0 };
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      // Fields after the ')' of the name: state is 3rd, utime 14th, stime 15th (1-based, whole line).
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
+      threads[tid === String(pid) ? 'main' : 'others'] += seconds;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return threads;
 }
 
 /** Creates the accounts the sign-in burst uses. */
@@ -145,14 +166,27 @@ try {
     ['mixed + sign-in burst', true],
   ]) {
     const before = rssOf(server.child.pid);
+    const cpuBefore = cpuOf(server.child.pid);
+    const started = performance.now();
     rows.push(...rowsOf(phase, await mixedTraffic(base, { ...traffic, burst, duration: seconds })));
-    memory.push({ phase, 'RSS before MB': before, 'RSS after MB': rssOf(server.child.pid) });
+    const wall = (performance.now() - started) / 1000;
+    const cpuAfter = cpuOf(server.child.pid);
+    memory.push({
+      phase,
+      'RSS before MB': before,
+      'RSS after MB': rssOf(server.child.pid),
+      // Share of one core: the event loop's, and the server's other threads' (hashing among them).
+      'main thread CPU %': Math.round((100 * (cpuAfter.main - cpuBefore.main)) / wall),
+      'other threads CPU %': Math.round((100 * (cpuAfter.others - cpuBefore.others)) / wall),
+    });
   }
   console.table(rows);
   console.table(memory);
   const burstPages = rows.filter((r) => r.phase !== 'mixed' && r.kind.includes('pages'));
   const worst = Math.max(...burstPages.map((r) => r['p99 ms']));
   console.log(`goal: p99 of pages <= 50 ms during the sign-in burst: ${worst} ms, ${worst <= 50 ? 'met' : 'not met'} on this machine`);
+  // Other work on the machine takes cores from the server and the load generator alike.
+  console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
   if (minutes > 0) {
     console.log(`\n${minutes} minutes of mixed load (the burst every other 30 s), RSS every 30 s:`);

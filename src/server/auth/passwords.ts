@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { availableParallelism } from 'node:os';
-import { hash, verify, type Algorithm } from '@node-rs/argon2';
+import type { Algorithm } from '@node-rs/argon2';
 import type { ZxcvbnFactory } from '@zxcvbn-ts/core';
+import { HashingThreads } from './hashing-threads';
 import { WorkGate } from './work-gate';
 
 // argon2id with the OWASP baseline: 19 MiB, 2 passes, 1 lane (about 20-30 ms here).
@@ -44,23 +45,32 @@ export function isCommonPassword(password: string): boolean {
   return passwordEstimator().check(password).guesses < COMMON_PASSWORD_MAX_GUESSES;
 }
 
+/** Hashes at a time: the cores the event loop does not need (one on a two-core machine). */
+const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
+
 /**
- * Every argon2 hash and verification goes through this gate: one core's worth at a time (each
- * takes 19 MiB and ~25 ms of a core), so a sign-in burst cannot take the cores the event loop needs;
- * beyond 64 waiting or 5 s of waiting a sign-in gets 503 with Retry-After.
+ * Every argon2 hash and verification goes through this gate: HASHING_CONCURRENCY at a time (each
+ * takes 19 MiB and ~25 ms of a core); beyond 64 waiting or 5 s of waiting a sign-in gets 503 with
+ * Retry-After.
  */
-export const passwordGate = new WorkGate(Math.max(1, availableParallelism() - 1), 64, 5_000);
+export const passwordGate = new WorkGate(HASHING_CONCURRENCY, 64, 5_000);
+
+/**
+ * The threads the hashes run on, one per gate slot, at the lowest priority: a sign-in burst then
+ * takes only the CPU time that pages, the catalogue and orders leave (see HashingThreads).
+ */
+export const hashingThreads = new HashingThreads(HASHING_CONCURRENCY);
 
 /** An argon2id hash (PHC string) of a password. */
 export function hashPassword(password: string): Promise<string> {
-  return passwordGate.run(() => hash(password, ARGON2_OPTIONS));
+  return passwordGate.run(() => hashingThreads.hash(password, ARGON2_OPTIONS));
 }
 
 /** Whether `password` matches the PHC hash; false for a malformed hash. */
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   return passwordGate.run(async () => {
     try {
-      return await verify(passwordHash, password);
+      return await hashingThreads.verify(passwordHash, password);
     } catch {
       return false;
     }

@@ -53,18 +53,24 @@ export function tooManyAttempts(retryAfterSeconds: number): ApiError {
   });
 }
 
+/** The scopes a 429 of assertWithinLimits found used up, and when each frees a place (ms since the epoch). */
+const usedUpScopes = new WeakMap<ApiError, { scope: string; freesAt: number }[]>();
+
 /** Throws the 429 error when any of the scopes has used up its limit within its window. */
 export async function assertWithinLimits(db: Db, checks: readonly LimitCheck[], now: Date): Promise<void> {
-  let retryAfterMs = 0;
+  const usedUp: { scope: string; freesAt: number }[] = [];
   for (const { scope, limit } of checks) {
     const since = new Date(now.getTime() - limit.windowMs).toISOString();
     const { count, oldest } = await countAttemptsSince(db, scope, since);
     if (count >= limit.max && oldest) {
       // The window slides: the oldest counted attempt leaving it frees one attempt.
-      retryAfterMs = Math.max(retryAfterMs, new Date(oldest).getTime() + limit.windowMs - now.getTime());
+      usedUp.push({ scope, freesAt: new Date(oldest).getTime() + limit.windowMs });
     }
   }
-  if (retryAfterMs > 0) throw tooManyAttempts(retryAfterMs / 1000);
+  if (usedUp.length === 0) return;
+  const error = tooManyAttempts((Math.max(...usedUp.map((u) => u.freesAt)) - now.getTime()) / 1000);
+  usedUpScopes.set(error, usedUp);
+  throw error;
 }
 
 /** Counts one attempt under each scope and forgets that scope's attempts older than its window. */
@@ -76,8 +82,9 @@ export async function recordAttempts(db: Db, checks: readonly LimitCheck[], now:
 }
 
 /** Forgets every attempt under a scope (a successful sign-in clears its account's failures). */
-export function clearAttempts(db: Db, scope: string): Promise<void> {
-  return deleteAttempts(db, scope);
+export async function clearAttempts(db: Db, scope: string): Promise<void> {
+  await deleteAttempts(db, scope);
+  givenBack += 1;
 }
 
 /**
@@ -97,12 +104,66 @@ export async function takeAttempts(trx: Transaction<Database>, checks: readonly 
 }
 
 /**
- * Counts an attempt under each scope before the work it limits (a password check), as takeAttempts
- * does, in a transaction of its own; 429 when over. Returns the reservation, to be given back
- * with releaseAttempts when the attempt turns out not to count (a successful sign-in).
+ * How long this process answers 429 from memory for a scope the database just found used up,
+ * before asking the database again. A refused sign-in then costs no transaction: a burst of them
+ * (45 connections retrying at once) otherwise writes and rolls back three rows per refusal on the
+ * event loop. Any attempt given back or cleared in this process forgets every remembered refusal
+ * at once, so only another server's give-back (several servers on one PostgreSQL) can leave a
+ * scope refused here for up to this long after it has a place again.
  */
-export function reserveAttempts(db: Kysely<Database>, checks: readonly LimitCheck[], now: Date): Promise<string[]> {
-  return db.transaction().execute((trx) => takeAttempts(trx, checks, now));
+export const REFUSAL_MEMORY_MS = 1_000;
+
+/** Refusals remembered per database: scope → until when (ms), when it frees a place (ms), and the give-back generation. */
+const refusals = new WeakMap<object, Map<string, { until: number; freesAt: number; generation: number }>>();
+/** Bumped by every give-back or clear in this process: remembered refusals of an older generation no longer hold. */
+let givenBack = 0;
+/** Remembered refusals kept at most per database (expired ones are dropped past this). */
+const MAX_REMEMBERED = 10_000;
+
+/**
+ * Remembers the used-up scopes of a 429 until REFUSAL_MEMORY_MS from `now` (or until they free a
+ * place, if sooner), under the give-back generation from before the database was asked: a place
+ * given back while it was being asked voids the refusal.
+ */
+function rememberRefusal(db: object, err: ApiError, now: number, generation: number): void {
+  const usedUp = usedUpScopes.get(err);
+  if (!usedUp) return;
+  let known = refusals.get(db);
+  if (!known) refusals.set(db, (known = new Map()));
+  if (known.size >= MAX_REMEMBERED) {
+    for (const [scope, refusal] of known) if (refusal.until <= now || refusal.generation !== givenBack) known.delete(scope);
+  }
+  for (const { scope, freesAt } of usedUp) known.set(scope, { until: Math.min(now + REFUSAL_MEMORY_MS, freesAt), freesAt, generation });
+}
+
+/** The 429 of a remembered refusal of one of the scopes, if any still holds at `now`. */
+function rememberedRefusal(db: object, checks: readonly LimitCheck[], now: number): ApiError | undefined {
+  const known = refusals.get(db);
+  if (!known) return undefined;
+  let freesAt = 0;
+  for (const { scope } of checks) {
+    const refusal = known.get(scope);
+    if (refusal && refusal.generation === givenBack && refusal.until > now) freesAt = Math.max(freesAt, refusal.freesAt);
+  }
+  return freesAt > 0 ? tooManyAttempts((freesAt - now) / 1000) : undefined;
+}
+
+/**
+ * Counts an attempt under each scope before the work it limits (a password check), as takeAttempts
+ * does, in a transaction of its own; 429 when over (from memory for REFUSAL_MEMORY_MS after the
+ * database said so). Returns the reservation, to be given back with releaseAttempts when the
+ * attempt turns out not to count (a successful sign-in).
+ */
+export async function reserveAttempts(db: Kysely<Database>, checks: readonly LimitCheck[], now: Date): Promise<string[]> {
+  const remembered = rememberedRefusal(db, checks, now.getTime());
+  if (remembered) throw remembered;
+  const generation = givenBack;
+  try {
+    return await db.transaction().execute((trx) => takeAttempts(trx, checks, now));
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 429) rememberRefusal(db, err, now.getTime(), generation);
+    throw err;
+  }
 }
 
 /**
@@ -119,6 +180,8 @@ export async function underReservation<T>(db: Db, reservation: readonly string[]
 }
 
 /** Gives back a reservation of reserveAttempts (the attempt succeeded). */
-export function releaseAttempts(db: Db, ids: readonly string[]): Promise<void> {
-  return deleteAttemptsById(db, ids);
+export async function releaseAttempts(db: Db, ids: readonly string[]): Promise<void> {
+  await deleteAttemptsById(db, ids);
+  // After the delete: a refusal remembered meanwhile would otherwise outlive the place it freed.
+  if (ids.length > 0) givenBack += 1;
 }

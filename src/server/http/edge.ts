@@ -15,6 +15,8 @@ import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
 import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
+import { LOW_PRIORITY_PATHS, LowPriorityLane } from './low-priority-lane';
+import { busy } from '../auth/work-gate';
 
 /** What the edge wraps. */
 export interface EdgeOptions {
@@ -26,6 +28,8 @@ export interface EdgeOptions {
   log: Logger;
   /** True once SIGTERM arrived: responses then close their connection. */
   isShuttingDown: () => boolean;
+  /** The line sign-ins and other password requests wait in (a LowPriorityLane with its defaults unless given). */
+  passwordLane?: LowPriorityLane;
 }
 
 // Multipart bodies carry a file of up to MAX_UPLOAD_BYTES plus its form fields and boundaries.
@@ -150,6 +154,13 @@ function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number
   res.end(body);
 }
 
+/** The password gate's 503 with Retry-After: too many sign-ins already wait in the low-priority lane. */
+function sendBusy(req: IncomingMessage, res: ServerResponse): void {
+  const { status, code, message, headers } = busy();
+  for (const [name, value] of Object.entries(headers ?? {})) res.setHeader(name, value);
+  sendEdgeError(req, res, status, code, message);
+}
+
 /** Methods a fetch Request can carry. */
 const FETCH_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 /** Pages answer only these methods. */
@@ -238,6 +249,8 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
+  // Sign-ins, sign-ups and password resets wait for every other request (see LowPriorityLane).
+  const passwordLane = options.passwordLane ?? new LowPriorityLane();
 
   const listener: RequestListener = (req, res) => {
     const started = performance.now();
@@ -367,6 +380,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
         void serveMediaRequest(req, res, getMediaStorage(), log);
+        return;
+      }
+      if (LOW_PRIORITY_PATHS.has(pathname)) {
+        if (!passwordLane.admit(() => render(pathname))) sendBusy(req, res);
         return;
       }
       if (isApiPath(pathname)) return render(pathname);

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { releaseAttempts, reserveAttempts, signInLimits, underReservation, type LimitCheck } from '../../../../src/server/auth/rate-limit';
+import { clearAttempts, REFUSAL_MEMORY_MS, releaseAttempts, reserveAttempts, signInLimits, underReservation, type LimitCheck } from '../../../../src/server/auth/rate-limit';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
 import { ApiError } from '../../../../src/server/http/errors';
@@ -49,6 +49,66 @@ describe('reserveAttempts', () => {
     expect(await tryReserve(new Date(start.getTime() + 20_000))).toBe(true);
     expect(await tryReserve(new Date(start.getTime() + 69_000))).toBe(false);
     expect(await tryReserve(new Date(start.getTime() + 70_001))).toBe(true);
+  });
+});
+
+describe('refusals remembered', () => {
+  const at = (start: Date, ms: number) => new Date(start.getTime() + ms);
+  const attempts = () => handle.db.selectFrom('login_attempts').select('id').where('scope', '=', checks[0]!.scope).execute();
+
+  it('answers 429 from memory for REFUSAL_MEMORY_MS after the database said so, writing nothing', async () => {
+    const start = new Date('2026-11-24T01:00:00Z');
+    for (let i = 0; i < 5; i++) await reserveAttempts(handle.db, checks, start);
+    expect(await tryReserve(at(start, 1_000))).toBe(false);
+    // Another server gives the places back behind this one's back: this one keeps refusing a moment.
+    await handle.db.deleteFrom('login_attempts').execute();
+    expect(await tryReserve(at(start, 1_000 + REFUSAL_MEMORY_MS - 1))).toBe(false);
+    expect(await attempts()).toHaveLength(0);
+    expect(await tryReserve(at(start, 1_000 + REFUSAL_MEMORY_MS))).toBe(true);
+  });
+
+  it('names the same wait as the database did', async () => {
+    const start = new Date('2026-11-24T01:00:00Z');
+    for (let i = 0; i < 5; i++) await reserveAttempts(handle.db, checks, start);
+    const retryAfter = (now: Date) =>
+      reserveAttempts(handle.db, checks, now).then(
+        () => undefined,
+        (err: ApiError) => err.headers?.['retry-after'],
+      );
+    expect(await retryAfter(at(start, 10_000))).toBe('50');
+    expect(await retryAfter(at(start, 10_500))).toBe('50');
+  });
+
+  it('forgets them as soon as a place is given back or cleared in this process', async () => {
+    const start = new Date('2026-11-24T01:00:00Z');
+    const first = await reserveAttempts(handle.db, checks, start);
+    for (let i = 0; i < 4; i++) await reserveAttempts(handle.db, checks, start);
+    expect(await tryReserve(at(start, 100))).toBe(false);
+    await releaseAttempts(handle.db, first);
+    expect(await tryReserve(at(start, 200))).toBe(true);
+    expect(await tryReserve(at(start, 300))).toBe(false);
+    await clearAttempts(handle.db, checks[0]!.scope);
+    expect(await tryReserve(at(start, 400))).toBe(true);
+  });
+
+  it('never outlives the window: the refusal ends when the oldest attempt leaves it', async () => {
+    const start = new Date('2026-11-24T01:00:00Z');
+    for (let i = 0; i < 5; i++) await reserveAttempts(handle.db, checks, start);
+    expect(await tryReserve(at(start, 59_800))).toBe(false);
+    expect(await tryReserve(at(start, 60_001))).toBe(true);
+  });
+
+  it('are kept per database', async () => {
+    const other = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-limits-db-')), 'shop.db') });
+    try {
+      await migrateToLatest(other.db);
+      const start = new Date('2026-11-24T01:00:00Z');
+      for (let i = 0; i < 5; i++) await reserveAttempts(handle.db, checks, start);
+      expect(await tryReserve(at(start, 100))).toBe(false);
+      await expect(reserveAttempts(other.db, checks, at(start, 200))).resolves.toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 });
 

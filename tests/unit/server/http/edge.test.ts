@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../../../src/server/config';
 import { createEdgeListener } from '../../../../src/server/http/edge';
+import { LowPriorityLane } from '../../../../src/server/http/low-priority-lane';
 import { currentClientAddress, currentRequestId } from '../../../../src/server/http/request-context';
 import { createLogger } from '../../../../src/server/log';
 
@@ -71,6 +72,17 @@ describe('the node edge', () => {
     expect(((await response.json()) as { body: string }).body).toBe('{"a":1}');
   });
 
+  it('serves sign-ins through the low-priority lane, each with its own request id, address and body', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, async (_, i) => {
+        const body = JSON.stringify({ email: `lane.${i}@example.com` });
+        const response = await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'https://shop.example.com' }, body });
+        return { sent: body, id: response.headers.get('x-request-id'), seen: (await response.json()) as { requestId: string; clientAddress: string; body: string } };
+      }),
+    );
+    for (const { sent, id, seen } of answers) expect(seen).toMatchObject({ requestId: id, clientAddress: '127.0.0.1', body: sent });
+  });
+
   it('answers 400, 413, 415 and 403 itself, in the API error shape', async () => {
     const post = (path: string, headers: Record<string, string>, body: string) => fetch(`${base}${path}`, { method: 'POST', headers, body });
     const cases: [Promise<Response>, number, string][] = [
@@ -89,5 +101,44 @@ describe('the node edge', () => {
   it('tells the app the origin it expects once its own origin check has passed', async () => {
     const response = await fetch(`${base}/api/thing`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(((await response.json()) as { origin: string }).origin).toBe(base);
+  });
+});
+
+describe('the node edge with its low-priority lane full', () => {
+  let full: Server;
+  let fullBase: string;
+
+  beforeAll(async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'shop-edge-'));
+    writeFileSync(join(clientDir, 'index.html'), '<html><body></body></html>');
+    const listener = createEdgeListener({
+      clientDir,
+      config: parseConfig({ SITE_URL: 'https://shop.example.com' }),
+      log: createLogger('error', () => undefined),
+      isShuttingDown: () => false,
+      // No place at all: every password request finds the line full.
+      passwordLane: new LowPriorityLane(1, 0),
+      handler: (_req, res) => {
+        res.setHeader('content-type', 'application/json');
+        res.end('{"served":true}');
+      },
+    });
+    full = createServer(listener);
+    await new Promise<void>((resolve) => full.listen(0, '127.0.0.1', resolve));
+    fullBase = `http://127.0.0.1:${(full.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => full.close(() => resolve())));
+
+  it('answers password requests 503 with Retry-After at once, and serves everything else', async () => {
+    const headers = { 'content-type': 'application/json', origin: 'https://shop.example.com' };
+    for (const path of ['/api/auth/login', '/api/auth/register', '/api/auth/reset-password', '/api/admin/auth/login']) {
+      const response = await fetch(`${fullBase}${path}`, { method: 'POST', headers, body: '{"email":"ann@example.com"}' });
+      expect(response.status, path).toBe(503);
+      expect(response.headers.get('retry-after')).toBe('1');
+      expect(await response.json()).toEqual({ error: { code: 'busy', message: 'The server is busy signing other people in. Please try again in a moment.' } });
+    }
+    expect(await (await fetch(`${fullBase}/api/orders`, { method: 'POST', headers, body: '{}' })).json()).toEqual({ served: true });
+    expect((await fetch(`${fullBase}/page`)).status).toBe(200);
   });
 });
