@@ -15,7 +15,8 @@ import { ADMIN_CATALOG_MESSAGES } from '../../../src/lib/schemas/admin-catalog';
 import { IMPORT_MESSAGES, TEMPLATE_COLUMNS } from '../../../src/lib/schemas/admin-imports';
 import { expectAccessible } from '../../helpers/axe';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
-import { searchBox, waitForShop } from '../shop/shop-helpers';
+import { hasFocus } from '../../helpers/wait';
+import { searchBox } from '../shop/shop-helpers';
 import { JOURNEY_TIMEOUT_MS, shoot, signInStaff, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
 
 const server = useAdminServer();
@@ -60,7 +61,7 @@ async function figure(scope: Locator, label: string): Promise<string> {
 describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (width) => {
   const tag = `W${width}`;
   /** The three broken rows: each spec §5 rule a person meets, with a name a shopper can search. */
-  const broken = [
+  const broken: { name: string; fix: Record<string, string>; message: string; cells: Record<string, string> }[] = [
     { name: `Kestrel ${width} Garage Floor Primer`, fix: { description: 'A two-part epoxy primer for bare concrete.' }, message: IMPORT_MESSAGES.missingRequired, cells: { description: '', price: '28.40' } },
     { name: `Kestrel ${width} Anti-Slip Deck Paint`, fix: { price: '31.50' }, message: IMPORT_MESSAGES.missingRequired, cells: { description: 'Gritted deck paint for wet walkways.', price: '0' } },
     { name: `Kestrel ${width} Masonry Sealer`, fix: { rating: '4.7' }, message: ADMIN_CATALOG_MESSAGES.rating, cells: { description: 'Breathable clear sealer for brick and stone.', price: '19.95', rating: '7' } },
@@ -123,6 +124,7 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       await page.waitForURL(/[?&]job=/);
       jobUrl = page.url();
       await page.getByRole('heading', { level: 2, name: 'Importing products' }).waitFor();
+      await expect.poll(() => hasFocus(page.locator('#import-heading'))).toBe(true);
       const pause = page.getByRole('button', { name: 'Pause', exact: true });
       // Mid-import: the current product, a speed and the time left are shown.
       await page.getByText(/^Bulk W\d+ Trade Emulsion \d+$/).first().waitFor();
@@ -169,6 +171,7 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
 
       await page.getByRole('button', { name: 'Upload Another File' }).click();
       await page.getByRole('heading', { level: 2, name: 'Last import' }).waitFor();
+      await expect.poll(() => hasFocus(page.getByLabel('Choose a CSV file'))).toBe(true);
       await chooseFile(page, `trade-emulsions-${width}-fixed.csv`, text);
       await page.getByRole('button', { name: 'Start import of 3 products' }).click();
       await page.getByRole('heading', { level: 2, name: 'Import complete' }).waitFor({ timeout: 30_000 });
@@ -179,13 +182,42 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
     JOURNEY_TIMEOUT_MS,
   );
 
+  if (width === 375) {
+    it(
+      'cancels a running import after confirming: back to the form, with what was written kept and listed',
+      async () => {
+        await page.getByRole('button', { name: 'Upload Another File' }).click();
+        const rows = Array.from({ length: GOOD_ROWS }, (_, i) => [`Cancelled ${tag} Sealer ${i + 1}`, 'Clear acrylic sealer.', '12.00', `CAN-${tag}-${i + 1}`]);
+        await chooseFile(page, 'sealers.csv', Papa.unparse({ fields: ['name', 'description', 'price', 'sku'], data: rows }));
+        await page.getByRole('button', { name: `Start import of ${GOOD_ROWS.toLocaleString('en-US')} products` }).click();
+        await page.getByRole('heading', { level: 2, name: 'Importing products' }).waitFor();
+        await page.getByRole('button', { name: 'Cancel import' }).click();
+        const dialog = page.getByRole('alertdialog', { name: 'Cancel this import?' });
+        await dialog.waitFor();
+        await expectAccessible(page, `the cancel confirmation at ${width} px`);
+        await dialog.getByRole('button', { name: 'Cancel import' }).click();
+        const last = page.getByRole('region', { name: 'Last import' });
+        await last.getByText('Cancelled', { exact: true }).waitFor();
+        await expect.poll(() => hasFocus(page.getByLabel('Choose a CSV file'))).toBe(true);
+        const written = Number((await last.getByText(/products? written/).textContent())!.match(/^([\d,]+)/)![1]!.replace(/,/g, ''));
+        expect(written).toBeLessThan(GOOD_ROWS);
+        const inCatalogue = async () => ((await (await fetch(server.at('/api/catalog'))).json()) as { products: { sku: string }[] }).products.filter((p) => p.sku.startsWith(`CAN-${tag}-`)).length;
+        expect(await inCatalogue()).toBe(written);
+      },
+      JOURNEY_TIMEOUT_MS,
+    );
+  }
+
   if (width === 1440) {
     it(
       'a shopper finds the fixed products in /shop',
       async () => {
         const shopper = await pages.open({ width, reducedMotion: 'reduce' });
         await shopper.goto(server.at('/shop?view=products'), { waitUntil: 'load' });
-        await waitForShop(shopper);
+        // Both widths' imports put some 15,000 products in the live catalogue the shop loads first.
+        const loading = Date.now();
+        await shopper.locator('[data-shop-ready="true"]').waitFor({ state: 'attached', timeout: 60_000 });
+        console.info(`/shop ready with the imported catalogue in ${Date.now() - loading} ms`);
         await searchBox(shopper).fill(`Kestrel ${width}`);
         await shoot(shopper, `shop-search-${width}`);
         const list = shopper.getByRole('list', { name: /: products$/ });

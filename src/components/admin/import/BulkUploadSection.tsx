@@ -15,7 +15,7 @@ import { useJobPolling } from './use-job-polling';
 /** The section's placeholder while the job loads (the size of a job panel, so nothing jumps). */
 function SectionSkeleton() {
   return (
-    <div className="grid gap-4 px-4 pb-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_22rem]" aria-hidden="true">
+    <div className="grid grid-cols-1 gap-4 px-4 pb-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_22rem]" aria-hidden="true">
       <div className="h-72 animate-pulse rounded-xl border border-line bg-white motion-reduce:animate-none" />
       <div className="h-72 animate-pulse rounded-xl border border-line bg-white motion-reduce:animate-none" />
     </div>

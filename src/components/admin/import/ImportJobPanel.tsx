@@ -16,6 +16,7 @@ import { BUTTONS, Spinner } from '../products/ui';
 import { formatCount, formatEta, formatSpeed, IMPORT_FORMAT_LABELS, products, rows } from './import-format';
 import { Figure, ImportStatusBadge, ProgressBar, RefusedRows } from './import-ui';
 import { PerformanceMonitor } from './PerformanceMonitor';
+import { focusFilePicker } from './UploadForm';
 
 /** The panel's heading for each status. */
 const HEADINGS: Record<ImportJob['status'], string> = {
@@ -95,18 +96,21 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
     setBusy(null);
     if (action === 'cancel') {
       setConfirming(false);
-      if (answer) uploadAnotherFile();
+      if (answer) {
+        uploadAnotherFile();
+        focusFilePicker();
+      }
     }
   };
 
   const line = statusLine(job);
   return (
-    <div className="grid gap-4 px-4 pb-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
-      <div className="grid min-w-0 gap-4">
+    <div className="grid grid-cols-1 gap-4 px-4 pb-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+      <div className="grid min-w-0 grid-cols-1 gap-4">
         <section aria-labelledby="import-heading" className="rounded-xl border border-line bg-white p-4 shadow-card sm:p-5">
           <div className="flex flex-wrap items-start justify-between gap-x-4 gap-y-2">
             <div className="min-w-0">
-              <h2 id="import-heading" className="font-display text-xl font-semibold text-ink">
+              <h2 id="import-heading" tabIndex={-1} className="font-display text-xl font-semibold text-ink focus:outline-none">
                 {HEADINGS[job.status]}
               </h2>
               <p className="mt-0.5 truncate text-sm text-ink-muted">
@@ -164,7 +168,15 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
               </>
             ) : (
               <>
-                <button ref={again} type="button" onClick={uploadAnotherFile} className={BUTTONS.primary}>
+                <button
+                  ref={again}
+                  type="button"
+                  onClick={() => {
+                    uploadAnotherFile();
+                    focusFilePicker();
+                  }}
+                  className={BUTTONS.primary}
+                >
                   Upload Another File
                 </button>
                 <a href={adminPath('products')} onClick={(e) => followAdminLink(e)} className={BUTTONS.quiet}>

@@ -5,7 +5,7 @@
  * last import.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { ImportJob } from '../../../lib/schemas/admin-imports';
 import { $checkedImport, $fileCheck, $starting, bulkUploadPath, checkImportFile, clearFileCheck, importErrorsPath, IMPORT_TEMPLATE_PATH, startImport, type FileCheck } from '../../../stores/admin-imports';
 import { useQuery } from '../../../stores/admin-query';
@@ -16,12 +16,29 @@ import { formatBytes, formatCount, IMPORT_FORMAT_LABELS, products, rows } from '
 import { DownloadIcon, Figure, ImportStatusBadge, ProgressBar, RefusedRows } from './import-ui';
 import { useJobPolling } from './use-job-polling';
 
+/** The file picker's id: focus returns to it after 'Upload Another File' or a cancel. */
+const FILE_INPUT_ID = 'bulk-upload-file';
+
+/** Moves focus to an element once it is shown (a section may first show its placeholder), for up to about two seconds. */
+function focusWhenShown(id: string, frames = 120): void {
+  requestAnimationFrame(() => {
+    const element = document.getElementById(id);
+    if (element) element.focus();
+    else if (frames > 0) focusWhenShown(id, frames - 1);
+  });
+}
+
+/** Moves focus to the file picker once the form is back (after 'Upload Another File' or a cancel). */
+export function focusFilePicker(): void {
+  focusWhenShown(FILE_INPUT_ID);
+}
+
 /** Template fields the preview shows first, in this order (the rest are counted). */
 const PREVIEW_FIELDS = ['name', 'sku', 'price', 'category', 'brand', 'inStock'] as const;
 
 /** The drop zone with its file picker; a dropped or chosen file goes to `onFile`. */
 function DropZone({ onFile, error }: { onFile: (file: File) => void; error?: string }) {
-  const id = useId();
+  const id = FILE_INPUT_ID;
   const [dragging, setDragging] = useState(false);
   const onDrop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
@@ -203,7 +220,7 @@ function FileCheckPanel({ check }: { check: FileCheck }) {
       )}
 
       <div className="mt-5 flex flex-wrap items-center gap-2">
-        <button ref={startButton} type="button" onClick={() => void startImport()} disabled={!done || writable === 0 || starting !== null} aria-busy={starting !== null || undefined} className={BUTTONS.accent}>
+        <button ref={startButton} type="button" onClick={() => void startImport().then((started) => started && focusWhenShown('import-heading'))} disabled={!done || writable === 0 || starting !== null} aria-busy={starting !== null || undefined} className={BUTTONS.accent}>
           {starting !== null && <Spinner />}
           {starting !== null ? `Starting… ${Math.round(starting * 100)}%` : done ? `Start import of ${products(writable)}` : 'Start import'}
         </button>
@@ -282,7 +299,7 @@ function LastImportCard({ job }: { job: ImportJob }) {
 export function UploadForm({ lastJob }: { lastJob: ImportJob | null }) {
   const check = useStore($fileCheck);
   return (
-    <div className="grid gap-4 px-4 pb-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
+    <div className="grid grid-cols-1 gap-4 px-4 pb-6 sm:px-6 xl:grid-cols-[minmax(0,1fr)_22rem] xl:items-start">
       <div className="min-w-0">{check && !check.error ? <FileCheckPanel check={check} /> : <DropZone onFile={(file) => void checkImportFile(file)} error={check?.error} />}</div>
       <div className="grid gap-4">
         <TemplateCard />
