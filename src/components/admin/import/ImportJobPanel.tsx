@@ -137,7 +137,7 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
 
           <dl className="mt-4 grid grid-cols-2 gap-x-4 gap-y-3 border-t border-line pt-4 sm:grid-cols-4">
             <Figure label="Speed" value={m.processedProducts > 0 ? formatSpeed(m.uploadSpeed) : '—'} />
-            <Figure label="Time left" value={running ? formatEta(m.estimatedTimeRemaining) : live ? 'Paused' : '—'} />
+            <Figure label="Time left" value={running ? formatEta(m.estimatedTimeRemaining) : job.status === 'paused' ? 'Paused' : '—'} />
             <Figure label="Imported" value={formatCount(job.result.success)} tone="success" />
             <Figure label="Refused" value={formatCount(job.result.failed)} tone={job.result.failed > 0 ? 'danger' : 'ink'} />
           </dl>

@@ -19,7 +19,7 @@ const PERFORMANCE_CLASSES: Record<string, string> = {
 function Trend({ samples }: { samples: readonly number[] }) {
   const width = 240;
   const height = 48;
-  if (samples.length < 2) return <div className="h-12 rounded-lg bg-canvas/60" aria-hidden="true" />;
+  if (samples.length < 2) return <div className="grid h-12 place-items-center rounded-lg bg-canvas/60 px-3 text-center text-xs text-ink-muted">The speed trend draws while this page watches the import run.</div>;
   const max = Math.max(...samples, 1);
   const step = width / (samples.length - 1);
   const points = samples.map((v, i) => `${(i * step).toFixed(1)},${(height - 4 - (v / max) * (height - 8)).toFixed(1)}`);
@@ -46,7 +46,7 @@ export function PerformanceMonitor({ job, samples }: { job: ImportJob; samples: 
       </div>
       <div className="mt-3">
         <Trend samples={samples} />
-        <p className="mt-1 text-xs text-ink-muted">Upload speed, last {samples.length} {samples.length === 1 ? 'sample' : 'samples'}</p>
+        {samples.length >= 2 && <p className="mt-1 text-xs text-ink-muted">Upload speed, last {samples.length} samples</p>}
       </div>
       <dl className="mt-3 grid grid-cols-2 gap-x-4 gap-y-3">
         <Figure label="Upload speed" value={started ? formatSpeed(m.uploadSpeed) : '—'} />
