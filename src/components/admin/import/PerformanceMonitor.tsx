@@ -5,7 +5,7 @@
  */
 import { IMPORT_ERROR_RATE_WARN, IMPORT_MEMORY_WARN, type ImportJob } from '../../../lib/schemas/admin-imports';
 import { formatClock, formatCount, formatPerProduct, formatShare, formatSpeed } from './import-format';
-import { Figure } from './import-ui';
+import { Figure, SideCard } from './import-ui';
 
 /** Colours of the §9 performance statuses. */
 const PERFORMANCE_CLASSES: Record<string, string> = {
@@ -37,13 +37,12 @@ export function PerformanceMonitor({ job, samples }: { job: ImportJob; samples: 
   const started = m.processedProducts > 0;
   const status = started ? m.performanceStatus : null;
   return (
-    <section aria-labelledby="import-performance" className="rounded-xl border border-line bg-white p-4 shadow-card">
-      <div className="flex items-center justify-between gap-2">
-        <h3 id="import-performance" className="font-sans text-base font-semibold text-ink">
-          Performance monitor
-        </h3>
-        {status && <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${PERFORMANCE_CLASSES[status] ?? PERFORMANCE_CLASSES.Good}`}>{status}</span>}
-      </div>
+    <SideCard
+      id="import-performance"
+      title="Performance monitor"
+      level={3}
+      badge={status && <span className={`rounded-full px-2.5 py-0.5 text-xs font-semibold whitespace-nowrap ring-1 ring-inset ${PERFORMANCE_CLASSES[status] ?? PERFORMANCE_CLASSES.Good}`}>{status}</span>}
+    >
       <div className="mt-3">
         <Trend samples={samples} />
         {samples.length >= 2 && <p className="mt-1 text-xs text-ink-muted">Upload speed, last {samples.length} samples</p>}
@@ -71,6 +70,6 @@ export function PerformanceMonitor({ job, samples }: { job: ImportJob; samples: 
           </ul>
         )}
       </div>
-    </section>
+    </SideCard>
   );
 }

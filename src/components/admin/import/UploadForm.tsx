@@ -13,7 +13,7 @@ import { followAdminLink } from '../admin-links';
 import { BUTTONS, Spinner, UploadIcon } from '../products/ui';
 import { readFilePreview, type FilePreview } from './file-preview';
 import { formatBytes, formatCount, IMPORT_FORMAT_LABELS, products, rows } from './import-format';
-import { DownloadIcon, Figure, ImportStatusBadge, ProgressBar, RefusedRows } from './import-ui';
+import { DownloadIcon, Figure, ImportStatusBadge, ProgressBar, RefusedRows, SideCard } from './import-ui';
 import { useJobPolling } from './use-job-polling';
 
 /** The file picker's id: focus returns to it after 'Upload Another File' or a cancel. */
@@ -242,10 +242,7 @@ function FileCheckPanel({ check }: { check: FileCheck }) {
 /** The template, and how the file is read (spec §5). */
 function TemplateCard() {
   return (
-    <section aria-labelledby="template-heading" className="rounded-xl border border-line bg-white p-4 shadow-card">
-      <h2 id="template-heading" className="font-sans text-base font-semibold text-ink">
-        The CSV template
-      </h2>
+    <SideCard id="template-heading" title="The CSV template">
       <p className="mt-1 text-sm text-ink-soft">Every column the import reads, with two example rows. Fill it in with a spreadsheet and save it as CSV.</p>
       <a href={IMPORT_TEMPLATE_PATH} download className={`${BUTTONS.quiet} mt-3`}>
         <DownloadIcon />
@@ -261,20 +258,14 @@ function TemplateCard() {
         <li>Images: http(s) addresses or files in the shop's import folder.</li>
         <li>You can pause, resume or cancel; closing this page does not stop the import.</li>
       </ul>
-    </section>
+    </SideCard>
   );
 }
 
 /** The newest finished import, with a link to it and its error file. */
 function LastImportCard({ job }: { job: ImportJob }) {
   return (
-    <section aria-labelledby="last-import-heading" className="rounded-xl border border-line bg-white p-4 shadow-card">
-      <div className="flex items-center justify-between gap-2">
-        <h2 id="last-import-heading" className="font-sans text-base font-semibold text-ink">
-          Last import
-        </h2>
-        <ImportStatusBadge status={job.status} />
-      </div>
+    <SideCard id="last-import-heading" title="Last import" badge={<ImportStatusBadge status={job.status} />}>
       <p className="mt-1 truncate text-sm font-medium text-ink-soft">{job.fileName}</p>
       <p className="mt-1 text-sm text-ink-muted tabular">
         {products(job.result.success)} written · {rows(job.result.failed)} refused
@@ -291,7 +282,7 @@ function LastImportCard({ job }: { job: ImportJob }) {
           </a>
         )}
       </div>
-    </section>
+    </SideCard>
   );
 }
 

@@ -120,6 +120,22 @@ export function RefusedRows({ job, title = 'Refused rows' }: { job: ImportJob; t
   );
 }
 
+/** A white card of the section's side column: a titled region with an optional badge beside its title. */
+export function SideCard({ id, title, level = 2, badge, children }: { id: string; title: string; level?: 2 | 3; badge?: ReactNode; children: ReactNode }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={id} className="rounded-xl border border-line bg-white p-4 shadow-card">
+      <div className="flex items-center justify-between gap-2">
+        <Heading id={id} className="font-sans text-base font-semibold text-ink">
+          {title}
+        </Heading>
+        {badge}
+      </div>
+      {children}
+    </section>
+  );
+}
+
 /** A download arrow. */
 export function DownloadIcon() {
   return (
