@@ -164,6 +164,8 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       for (const [i, b] of broken.entries()) await list.getByText(`Row ${brokenAt[i]}: ${b.message} (${b.name})`, { exact: true }).waitFor();
       await page.getByText(`${GOOD_ROWS.toLocaleString('en-US')} of ${(GOOD_ROWS + 3).toLocaleString('en-US')} products imported`, { exact: false }).waitFor();
       await shoot(page, `import-finished-${width}`);
+      await page.getByRole('region', { name: 'Performance monitor' }).scrollIntoViewIfNeeded();
+      await shoot(page, `import-finished-monitor-${width}`);
       await expectAccessible(page, `a finished import with refused rows at ${width} px`);
 
       const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download error file' }).first().click()]);
