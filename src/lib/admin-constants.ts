@@ -35,3 +35,10 @@ export const ADMIN_BRANDS = [
   'Valspar',
   'True Value',
 ] as const;
+
+/** The Bulk Upload section asks for a running import's state this often (spec §9: bulk import polling 1 s)... */
+export const IMPORT_POLL_MS = 1000;
+/** ...and for a paused or interrupted one (another member may resume it) as often as orders reload. */
+export const IMPORT_WAITING_POLL_MS = ADMIN_ORDERS_REFRESH_MS;
+/** The performance monitor's speed trend keeps the last 20 samples (spec §9). */
+export const IMPORT_TREND_SAMPLES = 20;

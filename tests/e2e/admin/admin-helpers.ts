@@ -52,6 +52,7 @@ export function useAdminServer(): AdminServer {
         DATABASE_URL: `file:${join(scratch, 'shop.db')}`,
         MEDIA_DIR: join(scratch, 'media'),
         MAIL_DIR: join(scratch, 'mail'),
+        IMPORT_DIR: join(scratch, 'imports'),
         SHOP_DEMO: '1',
         SIGNUP_LIMIT_PER_HOUR: '100000',
         ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000',

@@ -15,6 +15,7 @@ export function ConfirmDialog({
   onClose,
   returnFocusTo,
   tone = 'danger',
+  cancelLabel = 'Cancel',
 }: {
   title: string;
   description: string;
@@ -26,6 +27,8 @@ export function ConfirmDialog({
   returnFocusTo?: () => HTMLElement | null | undefined;
   /** The confirm button's look: destructive (default) or a plain main action. */
   tone?: 'danger' | 'primary';
+  /** The dismissing button's text (when 'Cancel' would read as the action itself). */
+  cancelLabel?: string;
 }) {
   const titleId = useId();
   const descriptionId = useId();
@@ -50,7 +53,7 @@ export function ConfirmDialog({
         </div>
         <div className="mt-1 flex flex-wrap justify-end gap-2">
           <button ref={cancel} type="button" onClick={onClose} disabled={busy} className={BUTTONS.quiet}>
-            Cancel
+            {cancelLabel}
           </button>
           <button type="button" onClick={onConfirm} disabled={busy} aria-busy={busy || undefined} className={tone === 'danger' ? BUTTONS.dangerSolid : BUTTONS.primary}>
             {busy && <Spinner />}

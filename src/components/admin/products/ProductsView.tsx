@@ -8,6 +8,7 @@ import { adminPath, navigateAdmin } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
 import { countPages } from '../admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
+import { BulkUploadSection } from '../import/BulkUploadSection';
 import { CategoriesSection } from './CategoriesSection';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
@@ -233,23 +234,6 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
   );
 }
 
-/** The bulk side of the toggle: said plainly until the import tool arrives. */
-function BulkSection() {
-  return (
-    <div className="px-4 sm:px-6">
-      <div className="max-w-2xl rounded-[var(--radius-card)] border border-dashed border-ink/20 bg-white/70 p-6 sm:p-8">
-        <h2 className="font-display text-xl font-semibold text-ink">Bulk Upload is coming in the import tool</h2>
-        <p className="mt-2 text-base leading-relaxed text-ink-soft">
-          Uploading a CSV of many products at once (with progress, pause and resume, and a report of refused rows) arrives with the import tool. Until then, add and edit products one by one under Single management.
-        </p>
-        <a href={adminPath('products')} onClick={(e) => followAdminLink(e)} className={`${BUTTONS.primary} mt-5 rounded-full`}>
-          Go to Single management
-        </a>
-      </div>
-    </div>
-  );
-}
-
 /** The Products view (spec §2.13): the section switcher, then the open section. */
 export function ProductsView({ search }: { search: Record<string, string> }) {
   const filters = parseProductsFilters(search);
@@ -277,7 +261,7 @@ export function ProductsView({ search }: { search: Record<string, string> }) {
           </ul>
         </nav>
       </div>
-      {filters.section === 'single' ? <ProductsSection filters={filters} /> : filters.section === 'bulk' ? <BulkSection /> : <CategoriesSection />}
+      {filters.section === 'single' ? <ProductsSection filters={filters} /> : filters.section === 'bulk' ? <BulkUploadSection jobId={search.job} /> : <CategoriesSection />}
     </div>
   );
 }
