@@ -42,7 +42,7 @@ describe('a super admin at 1440 px', () => {
       // Chromium logs the refusals the journey provokes on purpose (a common password, the last super admin).
       const admin = await pages.open({ width: 1440, reducedMotion: 'reduce', allowErrors: [/status of 422 .*\/api\/admin\/staff$/, /status of 409 .*\/api\/admin\/staff\//] });
       await signInStaff(admin, server, SUPER_ADMIN);
-      await expect.poll(() => sidebarLinks(admin).allTextContents()).toEqual(['Dashboard', 'Products', 'Users', 'Orders', 'Analytics', 'Staff', 'Audit log']);
+      await expect.poll(() => sidebarLinks(admin).allTextContents()).toEqual(['Dashboard', 'Products', 'Users', 'Orders', 'Enquiries', 'Analytics', 'Staff', 'Audit log']);
       await sidebarLinks(admin).getByText('Staff', { exact: true }).click();
       await admin.waitForURL(/\/admin\/dashboard\/staff$/);
       await admin.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
@@ -81,7 +81,7 @@ describe('a super admin at 1440 px', () => {
       await signInStaff(nadia, server, member);
       await nadia.waitForURL(/\/admin\/dashboard\/orders$/);
       await nadia.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-      await expect.poll(() => sidebarLinks(nadia).allTextContents()).toEqual(['Orders']);
+      await expect.poll(() => sidebarLinks(nadia).allTextContents()).toEqual(['Orders', 'Enquiries']);
       await nadia.goto(server.at('/admin/dashboard/staff'), { waitUntil: 'domcontentloaded' });
       await nadia.getByText('Your role does not allow this.', { exact: false }).waitFor();
 
