@@ -1,7 +1,10 @@
 /**
  * The SQL of the overview and analytics: every figure is summed or counted by the database, over
  * ranges of ISO 8601 UTC text (so the same statements run on SQLite and PostgreSQL). Local days are
- * buckets given as UTC boundaries by the caller (see src/lib/analytics/days.ts).
+ * buckets given as UTC boundaries by the caller (see src/lib/analytics/days.ts). Periods are read
+ * from summaries per UTC hour or day that triggers keep in step with every write (migration
+ * 2026-11-26T0600_stats_summaries): the whole hours or days inside a bucket from the summary, the
+ * minutes at its edges (zones offset by :30 or :45, partial UTC days) from the rows themselves.
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../customers/customers.repository';
@@ -39,6 +42,15 @@ function bucketTable(buckets: readonly BucketRange[]): RawBuilder<unknown> {
 }
 
 const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** The first and last UTC hour or day boundaries (`unitMs` apart) inside [from, to], or null when no whole unit fits. */
+function wholeUnits(from: string, to: string, unitMs: number): { first: number; last: number } | null {
+  const first = Math.ceil(new Date(from).getTime() / unitMs) * unitMs;
+  const last = Math.floor(new Date(to).getTime() / unitMs) * unitMs;
+  return first < last ? { first, last } : null;
+}
+
 /** The key of the UTC hour an instant falls in, as the summaries store it: 'YYYY-MM-DDTHH'. */
 const hourKey = (ms: number) => new Date(ms).toISOString().slice(0, 13);
 
@@ -52,16 +64,14 @@ export function splitAtUtcHours(starts: readonly string[], end: string): { hours
   const edges: BucketRange[] = [];
   starts.forEach((from, bucket) => {
     const to = starts[bucket + 1] ?? end;
-    const [fromMs, toMs] = [new Date(from).getTime(), new Date(to).getTime()];
-    const firstHour = Math.ceil(fromMs / HOUR_MS) * HOUR_MS;
-    const lastHour = Math.floor(toMs / HOUR_MS) * HOUR_MS;
-    if (firstHour >= lastHour) {
+    const whole = wholeUnits(from, to, HOUR_MS);
+    if (!whole) {
       edges.push({ bucket, from, to });
       return;
     }
-    hours.push({ bucket, from: hourKey(firstHour), to: hourKey(lastHour) });
-    if (fromMs < firstHour) edges.push({ bucket, from, to: new Date(firstHour).toISOString() });
-    if (lastHour < toMs) edges.push({ bucket, from: new Date(lastHour).toISOString(), to });
+    hours.push({ bucket, from: hourKey(whole.first), to: hourKey(whole.last) });
+    if (new Date(from).getTime() < whole.first) edges.push({ bucket, from, to: new Date(whole.first).toISOString() });
+    if (whole.last < new Date(to).getTime()) edges.push({ bucket, from: new Date(whole.last).toISOString(), to });
   });
   return { hours, edges };
 }
@@ -156,21 +166,18 @@ export async function selectLiveProductCounts(db: Db, previousAt: string, curren
   return { current: num(row?.current), previous: num(row?.previous) };
 }
 
-const DAY_MS = 86_400_000;
 /** 'YYYY-MM-DD' of an ISO 8601 UTC instant. */
 const utcDate = (iso: string) => iso.slice(0, 10);
 
 /**
  * Splits a range into the whole UTC days inside it and the parts before and after them:
  * [start, fullStart) and [fullEnd, end) are read from the orders, the UTC dates [fullStart, fullEnd)
- * from product_sales_daily. A range without a whole UTC day is read from the orders alone.
+ * from the daily summaries. A range without a whole UTC day is read from the orders alone.
  */
 export function splitAtUtcDays(range: UtcRange): { fullStart: string; fullEnd: string } {
-  const start = new Date(range.start).getTime();
-  const firstMidnight = Math.ceil(start / DAY_MS) * DAY_MS;
-  const lastMidnight = Math.floor(new Date(range.end).getTime() / DAY_MS) * DAY_MS;
-  if (firstMidnight >= lastMidnight) return { fullStart: range.end, fullEnd: range.end };
-  return { fullStart: new Date(firstMidnight).toISOString(), fullEnd: new Date(lastMidnight).toISOString() };
+  const whole = wholeUnits(range.start, range.end, DAY_MS);
+  if (!whole) return { fullStart: range.end, fullEnd: range.end };
+  return { fullStart: new Date(whole.first).toISOString(), fullEnd: new Date(whole.last).toISOString() };
 }
 
 /** Orders and their totals per status in a range: whole UTC days from order_status_daily, edges from the orders. */
