@@ -6,7 +6,7 @@
  * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (its tables are emptied first); the default is a temp SQLite file.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
@@ -118,7 +118,7 @@ async function measure(fn: () => Promise<unknown>): Promise<{ p50: number; p95: 
 
 const seededAt = performance.now();
 await seed();
-console.log(`${orderCount.toLocaleString('en-US')} orders and ${customerCount.toLocaleString('en-US')} customers over the last year on ${handle.kind}, seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per case`);
+console.log(`${orderCount.toLocaleString('en-US')} orders and ${customerCount.toLocaleString('en-US')} customers over the last year on ${handle.kind}, seeded in ${((performance.now() - seededAt) / 1000).toFixed(1)} s; ${runs} runs per case; load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 const cases: [string, () => Promise<unknown>][] = [
   ['overview, last 30 days', () => getOverview(db, {}, settings)],
   ['overview, last 90 days', () => getOverview(db, { from: new Date(Date.now() - 89 * 86_400_000).toISOString().slice(0, 10) }, settings)],
@@ -131,5 +131,6 @@ for (const [name, fn] of cases) {
   const { p50, p95 } = await measure(fn);
   console.log(`${name.padEnd(26)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms`);
 }
+console.log(`load average ${loadavg().map((n) => n.toFixed(2)).join(' ')}`);
 await handle.close();
 rmSync(scratch, { recursive: true, force: true });

@@ -229,14 +229,20 @@ export async function getAnalytics(db: Db, query: StatsQuery, settings: StatsSet
   ]);
   const { topByUnits, topByRevenue } = await rankProducts(db, sales);
   const series = days.map((d) => ({ date: d.date, orders: 0, revenueCents: 0, approvedRevenueCents: 0, newCustomers: 0 }));
-  for (const row of byDay) Object.assign(series[row.bucket]!, { orders: row.orders, revenueCents: row.revenueCents, approvedRevenueCents: row.approvedRevenueCents });
+  let approvedOrders = 0;
+  for (const row of byDay) {
+    const day = series[row.bucket]!;
+    day.orders += row.orders;
+    day.revenueCents += row.revenueCents;
+    day.approvedRevenueCents += row.saleRevenueCents;
+    approvedOrders += row.saleOrders;
+  }
   for (const row of customersByDay) series[row.bucket]!.newCustomers = row.customers;
   const sum = (pick: (d: (typeof series)[number]) => number) => series.reduce((total, d) => total + pick(d), 0);
   const byStatus = ORDER_STATUSES.map((status: OrderStatus) => {
     const row = statuses.find((s) => s.status === status);
     return { status, orders: row?.orders ?? 0, revenueCents: row?.revenueCents ?? 0 };
   });
-  const approvedOrders = byDay.reduce((n, row) => n + row.approvedOrders, 0);
   const approvedRevenueCents = sum((d) => d.approvedRevenueCents);
   return {
     timeZone: settings.timeZone,

@@ -242,6 +242,42 @@ export interface OrderItemsTable {
   quantity: number;
 }
 
+/** Sale order lines summed per UTC day of the order and product, kept by triggers (migration 2026-11-26T0600). */
+export interface ProductSalesDailyTable {
+  /** 'YYYY-MM-DD': the UTC date of the order's created_at. */
+  day: string;
+  product_id: string;
+  lines: number;
+  units: number;
+  revenue_cents: number;
+}
+
+/** Orders per UTC hour of created_at, kept by triggers (migration 2026-11-26T0600). */
+export interface OrderStatsHourlyTable {
+  /** 'YYYY-MM-DDTHH': the first 13 characters of the orders' created_at. */
+  hour: string;
+  orders: number;
+  revenue_cents: number;
+  /** Of those, the sales (approved and later, payment not refunded). */
+  sale_orders: number;
+  sale_revenue_cents: number;
+}
+
+/** Orders per UTC day of created_at and status, kept by triggers (migration 2026-11-26T0600). */
+export interface OrderStatusDailyTable {
+  /** 'YYYY-MM-DD'. */
+  day: string;
+  status: string;
+  orders: number;
+  revenue_cents: number;
+}
+
+/** Customer accounts per UTC hour of created_at, kept by triggers (migration 2026-11-26T0600). */
+export interface CustomerStatsHourlyTable {
+  hour: string;
+  customers: number;
+}
+
 /** A staff account (spec §3 Admin), apart from customers; the e-mail is unique regardless of case. */
 export interface StaffTable {
   id: string;
@@ -429,6 +465,10 @@ export interface Database {
   media: MediaTable;
   enquiry_events: EnquiryEventsTable;
   import_jobs: ImportJobsTable;
+  product_sales_daily: ProductSalesDailyTable;
+  order_stats_hourly: OrderStatsHourlyTable;
+  order_status_daily: OrderStatusDailyTable;
+  customer_stats_hourly: CustomerStatsHourlyTable;
   import_job_errors: ImportJobErrorsTable;
 }
 

@@ -14,6 +14,7 @@ import * as enquiryEvents from './2026-11-26T0200_enquiry_events';
 import * as staffPasswordLinks from './2026-11-26T0300_staff_password_links';
 import * as statsIndexes from './2026-11-26T0400_stats_indexes';
 import * as importJobs from './2026-11-26T0500_import_jobs';
+import * as statsSummaries from './2026-11-26T0600_stats_summaries';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -36,4 +37,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-26T0300_staff_password_links': staffPasswordLinks,
   '2026-11-26T0400_stats_indexes': statsIndexes,
   '2026-11-26T0500_import_jobs': importJobs,
+  '2026-11-26T0600_stats_summaries': statsSummaries,
 };
