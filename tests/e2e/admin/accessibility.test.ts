@@ -4,7 +4,7 @@
 // ADMIN_SHOTS_DIR set, a PNG of each state is saved there for a person to look at. Runs on a server
 // of its own, with orders in every status so the list looks as it does in use.
 import type { Page } from 'playwright-core';
-import { beforeAll, describe, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../src/lib/schemas/admin';
 import type { Order } from '../../../src/lib/schemas/order';
 import { expectAccessible } from '../../helpers/axe';
@@ -67,8 +67,9 @@ beforeAll(async () => {
   Object.assign(orders, { pending, processing, shipped, toApprove: { 375: toApprove375, 1440: toApprove1440 } });
 }, JOURNEY_TIMEOUT_MS);
 
-/** Saves the page's picture as `<name>-<width>` when asked to, then checks it as it is now. */
+/** Saves the page's picture as `<name>-<width>` when asked to, then checks it once nothing is loading (a list fades while it loads). */
 async function check(page: Page, name: string, width: number): Promise<void> {
+  await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
   await shoot(page, `${name}-${width}`);
   await expectAccessible(page, `${name} at ${width} px`);
 }
@@ -108,10 +109,14 @@ describe.each(VIEWPORT_WIDTHS)('the back office at %i px has no WCAG 2.1 A/AA vi
     ['/admin/dashboard/products', 'Products'],
     ['/admin/dashboard/users', 'Users'],
     ['/admin/dashboard/analytics', 'Analytics'],
-  ] as const)('on %s (not built yet)', async (path, heading) => {
+    ['/admin/dashboard/enquiries', 'Enquiries'],
+    ['/admin/dashboard/staff', 'Staff'],
+    ['/admin/dashboard/audit', 'Audit log'],
+    ['/admin/dashboard/products?section=bulk', 'Products'],
+  ] as const)('on %s', async (path, heading) => {
     await visit(page, path);
     await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-    await check(page, heading.toLowerCase(), width);
+    await check(page, path.split('/').pop()!.replace(/\W+/g, '-'), width);
   });
 
   it('on the orders list with orders in every status', async () => {
