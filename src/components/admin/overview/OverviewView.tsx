@@ -65,7 +65,7 @@ function Cards({ overview }: { overview: Overview }) {
 }
 
 /** The recent activity: the newest things that happened, as sentences, each linking to its record. */
-function Activity({ entries, timeZone }: { entries: ActivityEntry[]; timeZone: string }) {
+function Activity({ entries }: { entries: ActivityEntry[] }) {
   return (
     <section aria-labelledby="activity-heading" className="rounded-xl border border-line bg-white shadow-card">
       <h2 id="activity-heading" className="border-b border-line px-4 py-3 font-sans text-base font-semibold text-ink">
@@ -78,7 +78,7 @@ function Activity({ entries, timeZone }: { entries: ActivityEntry[]; timeZone: s
           {entries.map((entry, i) => (
             <li key={`${entry.at}-${i}`} className="flex flex-col gap-0.5 px-4 py-2.5 sm:flex-row sm:items-baseline sm:gap-4">
               <time dateTime={entry.at} className="shrink-0 text-xs text-ink-muted tabular sm:w-32">
-                {formatInstant(entry.at, timeZone)}
+                {formatInstant(entry.at)}
               </time>
               {entry.link ? (
                 <a href={statsLinkPath(entry.link)} onClick={(e) => followAdminLink(e)} className="min-w-0 text-sm text-ink underline-offset-4 hover:underline">
@@ -173,7 +173,7 @@ export function OverviewView() {
               <p className="rounded-xl border border-dashed border-ink/20 bg-white/70 px-4 py-3 text-sm text-ink-soft">No orders in this period yet. Revenue and order figures fill in as customers check out.</p>
             )}
             <div className="grid grid-cols-1 gap-5 lg:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-              <Activity entries={data.activity} timeZone={data.timeZone} />
+              <Activity entries={data.activity} />
               <Alerts alerts={data.alerts} />
             </div>
           </>

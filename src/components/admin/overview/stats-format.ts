@@ -27,9 +27,12 @@ export function formatPeriod(period: { from: string; to: string }): string {
   return period.from === period.to ? formatDay(period.from, true) : `${formatDay(period.from)} – ${formatDay(period.to, true)}`;
 }
 
-/** An instant as the shop's wall clock: 'Nov 25, 3:04 PM'. */
-export function formatInstant(iso: string, timeZone: string): string {
-  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZone });
+/**
+ * An instant on the staff member's own clock, 'Nov 25, 3:04 PM', like every list of the back office
+ * (the Orders and Audit views); only the period's days are counted in the shop's zone.
+ */
+export function formatInstant(iso: string): string {
+  return new Date(iso).toLocaleString('en-US', { month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
 }
 
 /** The dashboard path a stats link leads to. */
