@@ -54,7 +54,7 @@ export const IMPORT_IMAGE_RETRY_BASE_MS = 1000;
  * product); on the server a batch is one transaction, and 100 keeps pause/cancel answered within a
  * few hundred milliseconds while 10,000 rows import in seconds.
  */
-export const IMPORT_BATCH_SIZE = 100;
+export const IMPORT_BATCH_SIZE = 500;
 
 /** Job states: spec §4 plus cancelled (the view shows idle again) and interrupted (a server stopped under it). */
 export const IMPORT_STATUSES = ['idle', 'uploading', 'paused', 'completed', 'error', 'cancelled', 'interrupted'] as const;

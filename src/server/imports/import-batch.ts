@@ -47,11 +47,15 @@ export class ProductIdClock {
   }
 }
 
-/** Per-job memo of values that do not change while it runs (brand logos). */
+/** What a job's batches share. */
 export interface BatchContext {
   jobId: string;
   actor: Actor;
   ids: ProductIdClock;
+  /**
+   * The logos of the current batch's brands (asked once per batch). Emptied at each batch: the
+   * default brand is the product's name, so a memo kept for the job would hold one entry per row.
+   */
   brandLogos: Map<string, string>;
   /** Content file per category. */
   sourceFiles: Map<string, string>;
@@ -101,7 +105,8 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   const positions = new Map<string, number>();
   const created: ProductsTable[] = [];
   const audits: AuditLogTable[] = [];
-  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter((b) => b && !ctx.brandLogos.has(b));
+  ctx.brandLogos.clear();
+  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter(Boolean);
   for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
 
   for (const [n, item] of items.entries()) {
@@ -225,7 +230,7 @@ async function slugFor(trx: Db, typed: string | undefined, name: string, taken: 
   return slug;
 }
 
-/** A brand's logo: the one its products use (looked up for the batch), else the shop's; remembered for the job. */
+/** A brand's logo: the one its products use (looked up for the batch), else the shop's; remembered for the batch. */
 async function logoOf(_trx: Db, ctx: BatchContext, brand: string): Promise<string> {
   let logo = ctx.brandLogos.get(brand);
   if (logo === undefined) {

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import { createRecordMapper } from './csv-formats';
 import { countCsvRecords, readCsvRecords, sniffFile } from './csv-reader';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from './import-batch';
+import { SeenSkus } from './seen-skus';
 import { addBatchProgress, claimImportJob, extendImportLease, insertImportErrors, releaseImportLease, selectImportJob, selectRunningImportJobs, transitionImportJob } from './imports.repository';
 
 /** How long a claim on a job holds without being renewed. */
@@ -183,7 +184,7 @@ export class ImportRunner {
     let mapper: ReturnType<typeof createRecordMapper> | undefined;
     let record = 0;
     // A SKU on two rows of one file: the later row is refused (rebuilt from the skipped rows on a resume).
-    const seenSkus = new Set<string>();
+    const seenSkus = new SeenSkus();
     let batch: ImportItem[] = [];
     let clock = Date.now();
 
@@ -269,8 +270,7 @@ export class ImportRunner {
       // the ones of committed batches are not written again.
       const mapped = mapper.map(cells);
       const code = mapped.kind === 'product' ? mapped.fields.sku?.trim().toLowerCase() : undefined;
-      const repeated = code ? seenSkus.has(code) : false;
-      if (code) seenSkus.add(code);
+      const repeated = code ? seenSkus.add(code) : false;
       if (record <= job.last_row) continue;
       batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null, refused: repeated ? IMPORT_MESSAGES.duplicateSku : undefined });
       if (batch.length >= IMPORT_BATCH_SIZE && !(await commit())) return;
