@@ -28,7 +28,9 @@ interface RunResult {
   seconds: number;
   rssBeforeMb: number;
   peakRssMb: number;
-  heapAfterMb: number;
+  /** Live heap after a full garbage collection, before the import and once 90% of its rows are in (what it holds as rows grow). */
+  liveBeforeMb: number;
+  liveAfterMb: number;
 }
 
 const MB = 1024 * 1024;
@@ -47,12 +49,20 @@ async function child(url: string, path: string, rows: number): Promise<void> {
   await migrateToLatest(handle.db);
   await seedCatalogFromContent(handle.db, join(process.cwd(), 'content'));
   const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn') });
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  gc();
+  const liveBefore = process.memoryUsage().heapUsed;
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
   const job = await createImportJob(handle.db, runner, { id: crypto.randomUUID(), path, name: 'bench.csv', bytes: 0 }, false, { id: null, name: 'Bench' });
   let row: Awaited<ReturnType<typeof selectImportJob>>;
+  let liveLate = 0;
   for (;;) {
     row = await selectImportJob(handle.db, job.id);
+    if (!liveLate && row && row.total > 0 && row.current >= row.total * 0.9) {
+      gc();
+      liveLate = process.memoryUsage().heapUsed;
+    }
     if (row && ['completed', 'error'].includes(row.status)) break;
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -69,7 +79,8 @@ async function child(url: string, path: string, rows: number): Promise<void> {
     rssBeforeMb: rssBefore / MB,
     // getrusage's maxrss is in kilobytes on Linux.
     peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
-    heapAfterMb: process.memoryUsage().heapUsed / MB,
+    liveBeforeMb: liveBefore / MB,
+    liveAfterMb: liveLate / MB,
   };
   console.log(JSON.stringify(result));
 }
@@ -96,7 +107,7 @@ function writeCsv(path: string, rows: number): void {
 function measure(url: string, source: string, rows: number): RunResult {
   const path = `${source}.${Date.now()}.run.csv`;
   copyFileSync(source, path);
-  const run = spawnSync(process.execPath, [...process.execArgv, import.meta.filename, '--child', url, path, String(rows)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 30 * 60_000 });
+  const run = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', import.meta.filename, '--child', url, path, String(rows)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 30 * 60_000 });
   const line = run.stdout.trim().split('\n').pop() ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`bench run failed (${run.status}): ${run.stdout}`);
   return JSON.parse(line) as RunResult;
@@ -158,10 +169,10 @@ async function main(): Promise<void> {
     cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log('\ndatabase     rows   seconds   rows/s   RSS before   peak RSS   growth');
+  console.log('\ndatabase     rows   seconds   rows/s   RSS before   peak RSS   growth   live heap before → at 90%');
   for (const r of results) {
     console.log(
-      `${r.kind.padEnd(10)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)}`,
+      `${r.kind.padEnd(10)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)}   ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`,
     );
   }
   for (const kind of new Set(results.map((r) => r.kind))) {
@@ -174,7 +185,7 @@ async function main(): Promise<void> {
 
 /** One run as a line. */
 function format(r: RunResult): string {
-  return `${r.kind} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB`;
+  return `${r.kind} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB; live heap ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`;
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));

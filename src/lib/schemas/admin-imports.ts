@@ -24,6 +24,10 @@ export const IMPORT_MESSAGES = {
   runningElsewhere: 'Another server is running this import.',
   /** A CSV image that could not be fetched or processed fails its row with the reason after this. */
   imageFailed: 'Image could not be added:',
+  /** A local image path (a CSV cell that is not a URL) that resolves outside IMPORT_IMAGE_DIR, symlinks followed. */
+  imageOutsideFolder: 'the path is outside the import image folder.',
+  /** A local image path inside IMPORT_IMAGE_DIR where no file is. */
+  imageFileMissing: 'no image file at this path in the import image folder.',
   /** A price cell that is not a number. */
   priceNotNumber: 'Price must be a number, e.g. 24.99.',
   duplicateSku: 'This SKU appears on an earlier row of the same file.',

@@ -42,7 +42,7 @@ export interface ImportRunnerOptions {
   db: () => Kysely<Database>;
   log: Logger;
   /** Hooks a batch's items through before it is written (image fetching). */
-  prepare?: (items: ImportItem[], job: ImportJobsTable, signal: AbortSignal) => Promise<{ imagesTotal: number; imagesDone: number }>;
+  prepare?: (items: ImportItem[], job: ImportJobsTable, signal: AbortSignal, dryRun: boolean) => Promise<{ imagesTotal: number; imagesDone: number }>;
 }
 
 /** Whether a lease owner names a process of this machine that no longer runs. */
@@ -191,7 +191,8 @@ export class ImportRunner {
     const commit = async (): Promise<boolean> => {
       const items = batch;
       batch = [];
-      const images = this.options.prepare && !dryRun ? await this.options.prepare(items, job!, this.abort.signal) : { imagesTotal: 0, imagesDone: 0 };
+      // A dry run's image step only refuses the paths a real run would refuse: nothing is fetched or stored.
+      const images = this.options.prepare ? await this.options.prepare(items, job!, this.abort.signal, dryRun) : { imagesTotal: 0, imagesDone: 0 };
       const now = new Date();
       const db = this.options.db();
       let outcome: Awaited<ReturnType<typeof writeBatch>> | undefined;
