@@ -150,7 +150,6 @@ async function main(): Promise<void> {
       if (wanted.includes('postgres')) {
         let admin = process.env.BENCH_DATABASE_URL;
         if (!admin) {
-          // @ts-expect-error: a plain .mjs script without types
           const { startPgCluster } = (await import('../scripts/pg-cluster.mjs')) as { startPgCluster: () => Promise<{ url: string; stop: () => void }> };
           cluster ??= await startPgCluster();
           admin = cluster.url;

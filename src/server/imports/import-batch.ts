@@ -1,6 +1,6 @@
 import { ADMIN_CATALOG_MESSAGES as M, PRODUCT_SLUG_MAX, slugFromName } from '../../lib/schemas/admin-catalog';
 import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import type { Actor } from '../audit/audit.service';
 import type { AuditLogTable } from '../db/schema';
 import { FALLBACK_BRAND_LOGO, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
 import { updateProductIfVersion } from '../catalog/admin-products.repository';
@@ -160,7 +160,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
           if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
           const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
           bySku.set(input.sku.toLowerCase(), after);
-          await recordAudit(trx, ctx.actor, { action: 'product.update', entityType: 'product', entityId: existingRow.id, before: existing, after: { ...toAdminProduct(after), importJob: ctx.jobId } }, now);
+          audits.push(auditRow(ctx, at, 'product.update', existingRow.id, existing, { ...toAdminProduct(after), importJob: ctx.jobId }));
           out.updated++;
         }
       } else {
@@ -180,18 +180,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         created.push(row);
         takenIds.add(id);
         bySku.set(input.sku.toLowerCase(), row);
-        audits.push({
-          id: crypto.randomUUID(),
-          at,
-          actor_id: ctx.actor.id,
-          actor_name: ctx.actor.name,
-          action: 'product.create',
-          entity_type: 'product',
-          entity_id: id,
-          before_json: null,
-          after_json: JSON.stringify({ ...toAdminProduct(row), importJob: ctx.jobId }),
-          address: ctx.actor.address ?? null,
-        });
+        audits.push(auditRow(ctx, at, 'product.create', id, undefined, { ...toAdminProduct(row), importJob: ctx.jobId }));
         out.created++;
       }
     } catch (err) {
@@ -205,10 +194,26 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.success++;
     out.lastProduct = input.name;
   }
-  // New products and their audit entries go in a few multi-row statements, in this same transaction.
+  // New products and every audit entry go in a few multi-row statements, in this same transaction.
   await insertProductRows(trx, created);
   await insertAuditRows(trx, audits);
   return out;
+}
+
+/** An audit entry as recordAudit writes it, for the batch's multi-row insert. */
+function auditRow(ctx: BatchContext, at: string, action: string, entityId: string, before: unknown, after: unknown): AuditLogTable {
+  return {
+    id: crypto.randomUUID(),
+    at,
+    actor_id: ctx.actor.id,
+    actor_name: ctx.actor.name,
+    action,
+    entity_type: 'product',
+    entity_id: entityId,
+    before_json: before === undefined ? null : JSON.stringify(before),
+    after_json: JSON.stringify(after),
+    address: ctx.actor.address ?? null,
+  };
 }
 
 /** A created product's slug: the typed one (refused when taken), else the name's, made unique within the batch too. */
