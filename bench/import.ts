@@ -26,6 +26,10 @@ interface RunResult {
   created: number;
   failed: number;
   seconds: number;
+  /** CPU time of the importing process (user + system): less swayed by other load than the wall clock (the database server's own is not in it). */
+  cpuSeconds: number;
+  /** PostgreSQL: CPU time the server processes of this run's connections used during the import (from /proc; null elsewhere). */
+  dbCpuSeconds: number | null;
   rssBeforeMb: number;
   peakRssMb: number;
   /** Live heap after a full garbage collection, before the import and once 90% of its rows are in (what it holds as rows grow). */
@@ -54,6 +58,8 @@ async function child(url: string, path: string, rows: number): Promise<void> {
   const liveBefore = process.memoryUsage().heapUsed;
   const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const dbCpuStart = handle.kind === 'postgres' ? await backendCpuSeconds(handle.db) : null;
   const job = await createImportJob(handle.db, runner, { id: crypto.randomUUID(), path, name: 'bench.csv', bytes: 0 }, false, { id: null, name: 'Bench' });
   let row: Awaited<ReturnType<typeof selectImportJob>>;
   let liveLate = 0;
@@ -67,6 +73,9 @@ async function child(url: string, path: string, rows: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 10));
   }
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const dbCpuEnd = handle.kind === 'postgres' ? await backendCpuSeconds(handle.db) : null;
+  const dbCpuSeconds = dbCpuStart === null || dbCpuEnd === null ? null : dbCpuEnd - dbCpuStart;
   await runner.stop();
   await handle.close();
   const result: RunResult = {
@@ -76,6 +85,8 @@ async function child(url: string, path: string, rows: number): Promise<void> {
     created: row!.created,
     failed: row!.failed,
     seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    dbCpuSeconds,
     rssBeforeMb: rssBefore / MB,
     // getrusage's maxrss is in kilobytes on Linux.
     peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
@@ -83,6 +94,27 @@ async function child(url: string, path: string, rows: number): Promise<void> {
     liveAfterMb: liveLate / MB,
   };
   console.log(JSON.stringify(result));
+}
+
+/**
+ * CPU seconds the server processes of this database's connections used so far (utime + stime of
+ * /proc/<pid>/stat, in clock ticks of 1/100 s); the cluster must run on this machine.
+ */
+async function backendCpuSeconds(db: import('kysely').Kysely<import('../src/server/db/schema').Database>): Promise<number | null> {
+  const { sql } = await import('kysely');
+  const { readFileSync } = await import('node:fs');
+  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100;
 }
 
 /** Writes `rows` generated template rows to a file, a thousand lines at a time. */
@@ -168,10 +200,10 @@ async function main(): Promise<void> {
     cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log('\ndatabase     rows   seconds   rows/s   RSS before   peak RSS   growth   live heap before → at 90%');
+  console.log('\ndatabase     rows   seconds   CPU s  DB CPU s   rows/s   RSS before   peak RSS   growth   live heap before → at 90%');
   for (const r of results) {
     console.log(
-      `${r.kind.padEnd(10)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)}   ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`,
+      `${r.kind.padEnd(10)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${r.cpuSeconds.toFixed(2).padStart(7)} ${(r.dbCpuSeconds === null ? '-' : r.dbCpuSeconds.toFixed(2)).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)}   ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`,
     );
   }
   for (const kind of new Set(results.map((r) => r.kind))) {
@@ -184,7 +216,7 @@ async function main(): Promise<void> {
 
 /** One run as a line. */
 function format(r: RunResult): string {
-  return `${r.kind} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB; live heap ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`;
+  return `${r.kind} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s; CPU ${r.cpuSeconds.toFixed(2)} s here${r.dbCpuSeconds === null ? '' : ` + ${r.dbCpuSeconds.toFixed(2)} s in PostgreSQL`}), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB; live heap ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`;
 }
 
 if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
