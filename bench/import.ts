@@ -1,47 +1,223 @@
 /**
  * Time and peak memory of a bulk product import of generated rows (no images) through the import
- * runner on a fresh database: `npx tsx bench/import.ts [rows...]` (default 10000 100000);
- * BENCH_DATABASE_URL=postgres://… for PostgreSQL (the database must be empty).
+ * runner, on SQLite and on PostgreSQL:
+ *
+ *   npx tsx bench/import.ts [rows...]            (default 10000 100000)
+ *
+ * Every run (one database, one size) is a fresh process on a fresh database, so its peak RSS is its
+ * own: the operating system's high-water mark of that process (getrusage maxrss), beside the RSS it
+ * had once the database was migrated and seeded, just before the import. The CSV is written to a
+ * temporary file by this parent process, never held in memory by the measured one.
+ * PostgreSQL: a throwaway cluster (scripts/pg-cluster.mjs), or BENCH_DATABASE_URL=postgres://… of a
+ * server where a database per run is created and dropped. BENCH_DATABASES=sqlite (or postgres) runs
+ * only one of them. Goals of issue 14: 10,000 rows ≤ 3 s; peak RSS flat as rows grow.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/server/db/connection';
-import { migrateToLatest } from '../src/server/db/migrate';
-import { resolveDatabaseTarget } from '../src/server/config';
-import { createLogger } from '../src/server/log';
-import { ImportRunner } from '../src/server/imports/import-runner';
-import { createImportJob } from '../src/server/imports/imports.service';
-import { selectImportJob } from '../src/server/imports/imports.repository';
-import { seedCatalogFromContent } from '../src/server/catalog/catalog.service';
+import pg from 'pg';
 
-const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
-const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+/** What one measured run prints (one JSON line on stdout). */
+interface RunResult {
+  kind: string;
+  rows: number;
+  status: string;
+  created: number;
+  failed: number;
+  seconds: number;
+  /** CPU time of the importing process (user + system): less swayed by other load than the wall clock (the database server's own is not in it). */
+  cpuSeconds: number;
+  /** PostgreSQL: CPU time the server processes of this run's connections used during the import (from /proc; null elsewhere). */
+  dbCpuSeconds: number | null;
+  rssBeforeMb: number;
+  peakRssMb: number;
+  /** Live heap after a full garbage collection, before the import and once 90% of its rows are in (what it holds as rows grow). */
+  liveBeforeMb: number;
+  liveAfterMb: number;
+}
 
-for (const rows of sizes.length ? sizes : [10_000, 100_000]) {
-  const path = join(dir, `products-${rows}.csv`);
-  const lines = ['name,description,price,sku,stockQuantity,features,category'];
-  for (let i = 1; i <= rows; i++) lines.push(`Bench Coating ${i},Generated bench product number ${i} for the import.,${(1 + (i % 300)).toFixed(2)},BENCH-${rows}-${i},${i % 40},Fast drying;Low odour,Diamond Collection`);
-  writeFileSync(path, `${lines.join('\n')}\n`);
-  const url = process.env.BENCH_DATABASE_URL ?? `file:${join(dir, `shop-${rows}.db`)}`;
+const MB = 1024 * 1024;
+
+/** The measured process: imports `path` into `url` and prints a RunResult. */
+async function child(url: string, path: string, rows: number): Promise<void> {
+  const { openDatabase } = await import('../src/server/db/connection');
+  const { migrateToLatest } = await import('../src/server/db/migrate');
+  const { resolveDatabaseTarget } = await import('../src/server/config');
+  const { createLogger } = await import('../src/server/log');
+  const { ImportRunner } = await import('../src/server/imports/import-runner');
+  const { createImportJob } = await import('../src/server/imports/imports.service');
+  const { selectImportJob } = await import('../src/server/imports/imports.repository');
+  const { seedCatalogFromContent } = await import('../src/server/catalog/catalog.service');
   const handle = openDatabase(resolveDatabaseTarget(url));
   await migrateToLatest(handle.db);
   await seedCatalogFromContent(handle.db, join(process.cwd(), 'content'));
   const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn') });
-  let peak = process.memoryUsage().rss;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  const gc = (globalThis as { gc?: () => void }).gc!;
+  gc();
+  const liveBefore = process.memoryUsage().heapUsed;
+  const rssBefore = process.memoryUsage().rss;
   const started = performance.now();
+  const cpuStart = process.cpuUsage();
+  const dbCpuStart = handle.kind === 'postgres' ? await backendCpuSeconds(handle.db) : null;
   const job = await createImportJob(handle.db, runner, { id: crypto.randomUUID(), path, name: 'bench.csv', bytes: 0 }, false, { id: null, name: 'Bench' });
+  let row: Awaited<ReturnType<typeof selectImportJob>>;
+  let liveLate = 0;
   for (;;) {
-    const row = await selectImportJob(handle.db, job.id);
-    if (row && ['completed', 'error'].includes(row.status)) {
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`${handle.kind} ${rows} rows: ${row.status}, ${row.created} created, ${row.failed} refused in ${seconds.toFixed(2)} s (${Math.round(rows / seconds)} rows/s), peak RSS ${(peak / 1048576).toFixed(0)} MB`);
-      break;
+    row = await selectImportJob(handle.db, job.id);
+    if (!liveLate && row && row.total > 0 && row.current >= row.total * 0.9) {
+      gc();
+      liveLate = process.memoryUsage().heapUsed;
     }
+    if (row && ['completed', 'error'].includes(row.status)) break;
     await new Promise((r) => setTimeout(r, 10));
   }
-  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuStart);
+  const dbCpuEnd = handle.kind === 'postgres' ? await backendCpuSeconds(handle.db) : null;
+  const dbCpuSeconds = dbCpuStart === null || dbCpuEnd === null ? null : dbCpuEnd - dbCpuStart;
   await runner.stop();
   await handle.close();
+  const result: RunResult = {
+    kind: handle.kind,
+    rows,
+    status: row!.status === 'error' ? `error (${row!.error_message})` : row!.status,
+    created: row!.created,
+    failed: row!.failed,
+    seconds,
+    cpuSeconds: (cpu.user + cpu.system) / 1e6,
+    dbCpuSeconds,
+    rssBeforeMb: rssBefore / MB,
+    // getrusage's maxrss is in kilobytes on Linux.
+    peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
+    liveBeforeMb: liveBefore / MB,
+    liveAfterMb: liveLate / MB,
+  };
+  console.log(JSON.stringify(result));
 }
+
+/**
+ * CPU seconds the server processes of this database's connections used so far (utime + stime of
+ * /proc/<pid>/stat, in clock ticks of 1/100 s); the cluster must run on this machine.
+ */
+async function backendCpuSeconds(db: import('kysely').Kysely<import('../src/server/db/schema').Database>): Promise<number | null> {
+  const { sql } = await import('kysely');
+  const { readFileSync } = await import('node:fs');
+  const { rows } = await sql<{ pid: number }>`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`.execute(db);
+  let ticks = 0;
+  try {
+    for (const { pid } of rows) {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+  } catch {
+    return null;
+  }
+  return ticks / 100;
+}
+
+/** Writes `rows` generated template rows to a file, a thousand lines at a time. */
+function writeCsv(path: string, rows: number): void {
+  const fd = openSync(path, 'w');
+  try {
+    writeSync(fd, 'name,description,price,sku,stockQuantity,features,category\n');
+    let chunk: string[] = [];
+    for (let i = 1; i <= rows; i++) {
+      chunk.push(`Bench Coating ${i},Generated bench product number ${i} for the import.,${(1 + (i % 300)).toFixed(2)},BENCH-${rows}-${i},${i % 40},Fast drying;Low odour,Diamond Collection\n`);
+      if (chunk.length === 1000 || i === rows) {
+        writeSync(fd, chunk.join(''));
+        chunk = [];
+      }
+    }
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Runs one measured process on a copy of the file (a finished job removes its file) and returns what it printed. */
+function measure(url: string, source: string, rows: number): RunResult {
+  const path = `${source}.${Date.now()}.run.csv`;
+  copyFileSync(source, path);
+  const run = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', import.meta.filename, '--child', url, path, String(rows)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 30 * 60_000 });
+  const line = run.stdout.trim().split('\n').pop() ?? '';
+  if (run.status !== 0 || !line.startsWith('{')) throw new Error(`bench run failed (${run.status}): ${run.stdout}`);
+  return JSON.parse(line) as RunResult;
+}
+
+/** A fresh database per PostgreSQL run, created in the server of `adminUrl`; dropped by the returned function. */
+async function freshPgDatabase(adminUrl: string, rows: number): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `bench_import_${rows}_${Date.now().toString(36)}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  await client.query(`CREATE DATABASE ${name}`);
+  await client.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name}`);
+      await c.end();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const sizes = process.argv.slice(2).map(Number).filter((n) => n > 0);
+  const wanted = (process.env.BENCH_DATABASES ?? 'sqlite,postgres').split(',').map((s) => s.trim());
+  const dir = mkdtempSync(join(tmpdir(), 'bench-import-'));
+  let cluster: { url: string; stop: () => void } | undefined;
+  const results: RunResult[] = [];
+  try {
+    for (const rows of sizes.length ? sizes : [10_000, 100_000]) {
+      const path = join(dir, `products-${rows}.csv`);
+      writeCsv(path, rows);
+      if (wanted.includes('sqlite')) {
+        results.push(measure(`file:${join(dir, `shop-${rows}.db`)}`, path, rows));
+        console.log(format(results.at(-1)!));
+      }
+      if (wanted.includes('postgres')) {
+        let admin = process.env.BENCH_DATABASE_URL;
+        if (!admin) {
+          const { startPgCluster } = (await import('../scripts/pg-cluster.mjs')) as { startPgCluster: () => Promise<{ url: string; stop: () => void }> };
+          cluster ??= await startPgCluster();
+          admin = cluster.url;
+        }
+        const db = await freshPgDatabase(admin, rows);
+        try {
+          results.push(measure(db.url, path, rows));
+          console.log(format(results.at(-1)!));
+        } finally {
+          await db.drop();
+        }
+      }
+      rmSync(path, { force: true });
+    }
+  } finally {
+    cluster?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  console.log('\ndatabase     rows   seconds   CPU s  DB CPU s   rows/s   RSS before   peak RSS   growth   live heap before → at 90%');
+  for (const r of results) {
+    console.log(
+      `${r.kind.padEnd(10)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${r.cpuSeconds.toFixed(2).padStart(7)} ${(r.dbCpuSeconds === null ? '-' : r.dbCpuSeconds.toFixed(2)).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)}   ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`,
+    );
+  }
+  for (const kind of new Set(results.map((r) => r.kind))) {
+    const own = results.filter((r) => r.kind === kind).sort((a, b) => a.rows - b.rows);
+    const ten = own.find((r) => r.rows === 10_000);
+    if (ten) console.log(`${kind}: 10,000 rows in ${ten.seconds.toFixed(2)} s (goal ≤ 3 s: ${ten.seconds <= 3 ? 'met' : 'missed'})`);
+    if (own.length > 1) console.log(`${kind}: peak RSS ${own.map((r) => `${r.peakRssMb.toFixed(0)} MB at ${r.rows}`).join(', ')} (${(own.at(-1)!.peakRssMb - own[0]!.peakRssMb).toFixed(0)} MB more for ${own.at(-1)!.rows / own[0]!.rows}× the rows)`);
+  }
+}
+
+/** One run as a line. */
+function format(r: RunResult): string {
+  return `${r.kind} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s; CPU ${r.cpuSeconds.toFixed(2)} s here${r.dbCpuSeconds === null ? '' : ` + ${r.dbCpuSeconds.toFixed(2)} s in PostgreSQL`}), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB; live heap ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`;
+}
+
+if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
+else await main();

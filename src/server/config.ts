@@ -122,6 +122,11 @@ export const configSchema = z.object({
   MAX_IMPORT_BYTES: integer(1024, 4 * 1024 * 1024 * 1024).default(100 * 1024 * 1024),
   /** Folder where uploaded import files wait while their job runs (shared storage when several servers share a database). */
   IMPORT_DIR: z.string().trim().min(1).default('./data/imports'),
+  /**
+   * Folder of images a product CSV may name by path (relative to it, or absolute inside it): each is
+   * processed like an upload; a path that resolves outside it (symlinks followed) fails its row.
+   */
+  IMPORT_IMAGE_DIR: z.string().trim().min(1).default('./data/import-images'),
   /** Hosts that remote image URLs (the product dialog's and imports') may name even when they resolve to private addresses (tests); comma-separated. */
   IMPORT_ALLOWED_HOSTS: z
     .string()

@@ -292,7 +292,7 @@ export function bootstrap(): Promise<DatabaseHandle> {
         state.imports = new ImportRunner({
           db: currentDb,
           log: getLogger(),
-          prepare: createImportImageStep({ db: currentDb, storage: getMediaStorage(), maxBytes: Math.min(IMAGE_MAX_BYTES, config.MAX_UPLOAD_BYTES), allowedHosts: config.IMPORT_ALLOWED_HOSTS }),
+          prepare: createImportImageStep({ db: currentDb, storage: getMediaStorage(), maxBytes: Math.min(IMAGE_MAX_BYTES, config.MAX_UPLOAD_BYTES), allowedHosts: config.IMPORT_ALLOWED_HOSTS, imageDir: resolveDir(config.IMPORT_IMAGE_DIR) }),
         });
         state.imports.start();
       }

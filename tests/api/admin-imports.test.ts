@@ -1,8 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
 import sharp from 'sharp';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MEDIA_MESSAGES } from '../../src/lib/media-messages';
 import { importJobSchema, IMPORT_MESSAGES, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib/schemas/admin-imports';
 import { call, countRows, DEMO, startShop, staffSignIn, type Shop } from './helpers/admin';
 import { q } from './helpers/orders';
@@ -14,9 +17,11 @@ const FIXTURES = process.env.PRODUCT_CSV_FIXTURES ?? '/work/shared/fixtures/prod
 
 let shop: Shop;
 let cookie: string;
+/** IMPORT_IMAGE_DIR of the shared server: the folder of images a CSV may name by path. */
+const imageDir = mkdtempSync(join(tmpdir(), 'import-images-'));
 
 beforeAll(async () => {
-  shop = await startShop({ IMPORT_ALLOWED_HOSTS: '127.0.0.1' });
+  shop = await startShop({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_IMAGE_DIR: imageDir });
   cookie = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
 }, 180_000);
 
@@ -449,6 +454,9 @@ describe('images in the CSV', () => {
   let images: Server;
   let origin = '';
   const hits = new Map<string, number>();
+  const hitTimes = new Map<string, number[]>();
+  const inFlight = new Map<string, number>();
+  const peak = new Map<string, number>();
 
   beforeAll(async () => {
     const png = await sharp({ create: { width: 64, height: 48, channels: 3, background: '#1f4f7a' } }).png().toBuffer();
@@ -456,6 +464,20 @@ describe('images in the CSV', () => {
       const path = req.url ?? '/';
       const n = (hits.get(path) ?? 0) + 1;
       hits.set(path, n);
+      hitTimes.set(path, [...(hitTimes.get(path) ?? []), Date.now()]);
+      // Slow answers, counted while in flight per test tag: how many the import asks for at once.
+      const slow = /^\/slow-(.+)-\d+\.png$/.exec(path);
+      if (slow) {
+        const group = slow[1]!;
+        inFlight.set(group, (inFlight.get(group) ?? 0) + 1);
+        peak.set(group, Math.max(peak.get(group) ?? 0, inFlight.get(group)!));
+        setTimeout(() => {
+          inFlight.set(group, inFlight.get(group)! - 1);
+          res.writeHead(200, { 'content-type': 'image/png' }).end(png);
+        }, 300);
+        return;
+      }
+      if (path.startsWith('/down')) return res.writeHead(503).end();
       if (path.startsWith('/ok')) return res.writeHead(200, { 'content-type': 'image/png' }).end(png);
       // Fails twice (a flaky host), then answers.
       if (path.startsWith('/flaky')) return n <= 2 ? res.writeHead(503).end() : res.writeHead(200, { 'content-type': 'image/png' }).end(png);
@@ -467,6 +489,94 @@ describe('images in the CSV', () => {
   });
 
   afterAll(() => new Promise<void>((resolve) => images.close(() => resolve())));
+
+  it('fetches 3 images at a time, retries 3 times with delays from 1 s doubling, and never a private address without the allow-list', async () => {
+    const tag = sku('REMOTE');
+    const slow = Array.from({ length: 6 }, (_, i) => `${origin}/slow-${tag}-${i}.png`);
+    const job = await start(
+      shop.base,
+      templateFile([
+        ...slow.map((url, i) => ({ name: `Slow Image ${i}`, description: 'Its host answers slowly.', price: '5', sku: `${tag}-${i}`, image: url })),
+        { name: 'Always Failing Image', description: 'Its host always fails.', price: '5', sku: `${tag}-down`, image: `${origin}/down-${tag}.png` },
+      ]),
+    );
+    const done = await waitFor(shop.base, job.id, finished, 90_000);
+    expect(done.result).toMatchObject({ created: 6, failed: 1 });
+    expect(peak.get(tag)).toBe(3);
+    // One try and 3 retries, 1 s, 2 s and 4 s apart.
+    const times = hitTimes.get(`/down-${tag}.png`)!;
+    expect(times).toHaveLength(4);
+    const gaps = times.slice(1).map((t, i) => t - times[i]!);
+    expect(gaps[0]).toBeGreaterThanOrEqual(950);
+    expect(gaps[1]).toBeGreaterThanOrEqual(1950);
+    expect(gaps[2]).toBeGreaterThanOrEqual(3950);
+    expect(done.result.errors[0]!.message.startsWith(IMPORT_MESSAGES.imageFailed)).toBe(true);
+
+    // The shared server names 127.0.0.1 in IMPORT_ALLOWED_HOSTS; without it the same address is refused, never fetched.
+    const strict = await startShop({}, shop.db);
+    try {
+      const staff = await staffSignIn(strict.base, DEMO.productManager.email, DEMO.productManager.password);
+      const path = `/ok-private-${tag}.png`;
+      const refused = await waitFor(strict.base, (await start(strict.base, templateFile([{ name: 'Loopback Image', description: 'Points at this machine.', price: '5', sku: `${tag}-lo`, image: `${origin}${path}` }]), { cookie: staff })).id, finished, 60_000, staff);
+      expect(refused.result).toMatchObject({ created: 0, failed: 1 });
+      expect(refused.result.errors[0]!.message.startsWith(IMPORT_MESSAGES.imageFailed)).toBe(true);
+      expect(hits.get(path)).toBeUndefined();
+    } finally {
+      await strict.server.stop();
+    }
+  }, 180_000);
+
+  it('processes files of IMPORT_IMAGE_DIR named by path like uploads, once per file per job; paths resolving outside it fail their row', async () => {
+    const tag = sku('LOCAL').toLowerCase();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#7a1f4f' } }).png().toBuffer();
+    const outside = mkdtempSync(join(tmpdir(), 'outside-images-'));
+    mkdirSync(join(imageDir, `sub-${tag}`));
+    writeFileSync(join(imageDir, `good-${tag}.png`), png);
+    writeFileSync(join(imageDir, `sub-${tag}`, `also-${tag}.png`), png);
+    writeFileSync(join(imageDir, `bad-${tag}.png`), 'not an image at all');
+    writeFileSync(join(outside, `secret-${tag}.png`), png);
+    symlinkSync(join(outside, `secret-${tag}.png`), join(imageDir, `link-${tag}.png`));
+    const rows = [
+      { name: 'Local Image One', description: 'A relative path.', price: '5', sku: `${tag}-1`, image: `good-${tag}.png`, gallery: `sub-${tag}/also-${tag}.png` },
+      { name: 'Local Image Two', description: 'The same file, absolute.', price: '5', sku: `${tag}-2`, image: join(imageDir, `good-${tag}.png`), gallery: pathToFileURL(join(imageDir, `sub-${tag}`, `also-${tag}.png`)).href },
+      { name: 'Escaping Image', description: 'Climbs out of the folder.', price: '5', sku: `${tag}-3`, image: `../${outside.split('/').pop()}/secret-${tag}.png` },
+      { name: 'Symlinked Image', description: 'A link pointing outside.', price: '5', sku: `${tag}-4`, image: `link-${tag}.png` },
+      { name: 'File URL Outside', description: 'A file URL elsewhere.', price: '5', sku: `${tag}-5`, image: pathToFileURL(join(outside, `secret-${tag}.png`)).href },
+      { name: 'Missing Image File', description: 'No such file.', price: '5', sku: `${tag}-6`, image: `missing-${tag}.png` },
+      { name: 'Text Image File', description: 'Not an image.', price: '5', sku: `${tag}-7`, image: `bad-${tag}.png` },
+      { name: 'Site Path Image', description: 'A path of the shop itself.', price: '5', sku: `${tag}-8`, image: '/images/generated/logos/graphene-coatings.svg' },
+    ];
+    const outsideMessage = `${IMPORT_MESSAGES.imageFailed} ${IMPORT_MESSAGES.imageOutsideFolder}`;
+    const missingMessage = `${IMPORT_MESSAGES.imageFailed} ${IMPORT_MESSAGES.imageFileMissing}`;
+
+    // A dry run refuses the same paths, stores nothing.
+    const mediaBefore = await countRows(shop.db, 'media');
+    const dry = await waitFor(shop.base, (await start(shop.base, templateFile(rows), { dryRun: true })).id, finished, 60_000);
+    expect(dry.result.errors.map((e) => [e.row, e.message])).toEqual([[4, outsideMessage], [5, outsideMessage], [6, outsideMessage], [7, missingMessage]]);
+    expect(await countRows(shop.db, 'media')).toBe(mediaBefore);
+
+    const done = await waitFor(shop.base, (await start(shop.base, templateFile(rows))).id, finished, 60_000);
+    expect(done.status).toBe('completed');
+    expect(done.result).toMatchObject({ created: 3, failed: 5 });
+    expect(done.metrics).toMatchObject({ totalImages: 3, uploadedImages: 2 });
+    expect(done.result.errors.map((e) => [e.row, e.message])).toEqual([
+      [4, outsideMessage],
+      [5, outsideMessage],
+      [6, outsideMessage],
+      [7, missingMessage],
+      [8, `${IMPORT_MESSAGES.imageFailed} ${MEDIA_MESSAGES.invalidType}`],
+    ]);
+    const one = await productBySku(shop.db, `${tag}-1`);
+    const two = await productBySku(shop.db, `${tag}-2`);
+    expect(String(one!.image)).toMatch(/^\/media\/[0-9a-f]{32}-/);
+    // The same file named two ways is processed once.
+    expect(two!.image).toBe(one!.image);
+    expect(JSON.parse(String(two!.gallery))).toEqual(JSON.parse(String(one!.gallery)));
+    expect(await countRows(shop.db, 'media', `original_name = ${q(`good-${tag}.png`)}`)).toBe(1);
+    expect((await fetch(`${shop.base}${String(one!.image)}`)).status).toBe(200);
+    expect((await productBySku(shop.db, `${tag}-8`))!.image).toBe('/images/generated/logos/graphene-coatings.svg');
+    expect(await countRows(shop.db, 'media', `original_name = ${q(`secret-${tag}.png`)}`)).toBe(0);
+  }, 120_000);
 
   it('stores http(s) images through the media pipeline, once per URL per job, retrying a flaky host; a bad image fails only its row', async () => {
     const good = sku('IMG');

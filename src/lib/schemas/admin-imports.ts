@@ -24,6 +24,10 @@ export const IMPORT_MESSAGES = {
   runningElsewhere: 'Another server is running this import.',
   /** A CSV image that could not be fetched or processed fails its row with the reason after this. */
   imageFailed: 'Image could not be added:',
+  /** A local image path (a CSV cell that is not a URL) that resolves outside IMPORT_IMAGE_DIR, symlinks followed. */
+  imageOutsideFolder: 'the path is outside the import image folder.',
+  /** A local image path inside IMPORT_IMAGE_DIR where no file is. */
+  imageFileMissing: 'no image file at this path in the import image folder.',
   /** A price cell that is not a number. */
   priceNotNumber: 'Price must be a number, e.g. 24.99.',
   duplicateSku: 'This SKU appears on an earlier row of the same file.',
@@ -54,7 +58,7 @@ export const IMPORT_IMAGE_RETRY_BASE_MS = 1000;
  * product); on the server a batch is one transaction, and 100 keeps pause/cancel answered within a
  * few hundred milliseconds while 10,000 rows import in seconds.
  */
-export const IMPORT_BATCH_SIZE = 100;
+export const IMPORT_BATCH_SIZE = 500;
 
 /** Job states: spec §4 plus cancelled (the view shows idle again) and interrupted (a server stopped under it). */
 export const IMPORT_STATUSES = ['idle', 'uploading', 'paused', 'completed', 'error', 'cancelled', 'interrupted'] as const;

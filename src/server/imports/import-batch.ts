@@ -1,6 +1,6 @@
 import { ADMIN_CATALOG_MESSAGES as M, PRODUCT_SLUG_MAX, slugFromName } from '../../lib/schemas/admin-catalog';
 import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
-import { recordAudit, type Actor } from '../audit/audit.service';
+import type { Actor } from '../audit/audit.service';
 import type { AuditLogTable } from '../db/schema';
 import { FALLBACK_BRAND_LOGO, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
 import { updateProductIfVersion } from '../catalog/admin-products.repository';
@@ -47,11 +47,15 @@ export class ProductIdClock {
   }
 }
 
-/** Per-job memo of values that do not change while it runs (brand logos). */
+/** What a job's batches share. */
 export interface BatchContext {
   jobId: string;
   actor: Actor;
   ids: ProductIdClock;
+  /**
+   * The logos of the current batch's brands (asked once per batch). Emptied at each batch: the
+   * default brand is the product's name, so a memo kept for the job would hold one entry per row.
+   */
   brandLogos: Map<string, string>;
   /** Content file per category. */
   sourceFiles: Map<string, string>;
@@ -101,7 +105,8 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   const positions = new Map<string, number>();
   const created: ProductsTable[] = [];
   const audits: AuditLogTable[] = [];
-  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter((b) => b && !ctx.brandLogos.has(b));
+  ctx.brandLogos.clear();
+  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter(Boolean);
   for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
 
   for (const [n, item] of items.entries()) {
@@ -155,7 +160,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
           if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
           const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
           bySku.set(input.sku.toLowerCase(), after);
-          await recordAudit(trx, ctx.actor, { action: 'product.update', entityType: 'product', entityId: existingRow.id, before: existing, after: { ...toAdminProduct(after), importJob: ctx.jobId } }, now);
+          audits.push(auditRow(ctx, at, 'product.update', existingRow.id, existing, { ...toAdminProduct(after), importJob: ctx.jobId }));
           out.updated++;
         }
       } else {
@@ -175,18 +180,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         created.push(row);
         takenIds.add(id);
         bySku.set(input.sku.toLowerCase(), row);
-        audits.push({
-          id: crypto.randomUUID(),
-          at,
-          actor_id: ctx.actor.id,
-          actor_name: ctx.actor.name,
-          action: 'product.create',
-          entity_type: 'product',
-          entity_id: id,
-          before_json: null,
-          after_json: JSON.stringify({ ...toAdminProduct(row), importJob: ctx.jobId }),
-          address: ctx.actor.address ?? null,
-        });
+        audits.push(auditRow(ctx, at, 'product.create', id, undefined, { ...toAdminProduct(row), importJob: ctx.jobId }));
         out.created++;
       }
     } catch (err) {
@@ -200,10 +194,26 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.success++;
     out.lastProduct = input.name;
   }
-  // New products and their audit entries go in a few multi-row statements, in this same transaction.
+  // New products and every audit entry go in a few multi-row statements, in this same transaction.
   await insertProductRows(trx, created);
   await insertAuditRows(trx, audits);
   return out;
+}
+
+/** An audit entry as recordAudit writes it, for the batch's multi-row insert. */
+function auditRow(ctx: BatchContext, at: string, action: string, entityId: string, before: unknown, after: unknown): AuditLogTable {
+  return {
+    id: crypto.randomUUID(),
+    at,
+    actor_id: ctx.actor.id,
+    actor_name: ctx.actor.name,
+    action,
+    entity_type: 'product',
+    entity_id: entityId,
+    before_json: before === undefined ? null : JSON.stringify(before),
+    after_json: JSON.stringify(after),
+    address: ctx.actor.address ?? null,
+  };
 }
 
 /** A created product's slug: the typed one (refused when taken), else the name's, made unique within the batch too. */
@@ -225,7 +235,7 @@ async function slugFor(trx: Db, typed: string | undefined, name: string, taken: 
   return slug;
 }
 
-/** A brand's logo: the one its products use (looked up for the batch), else the shop's; remembered for the job. */
+/** A brand's logo: the one its products use (looked up for the batch), else the shop's; remembered for the batch. */
 async function logoOf(_trx: Db, ctx: BatchContext, brand: string): Promise<string> {
   let logo = ctx.brandLogos.get(brand);
   if (logo === undefined) {

@@ -9,6 +9,7 @@ import type { Logger } from '../log';
 import { createRecordMapper } from './csv-formats';
 import { countCsvRecords, readCsvRecords, sniffFile } from './csv-reader';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from './import-batch';
+import { SeenSkus } from './seen-skus';
 import { addBatchProgress, claimImportJob, extendImportLease, insertImportErrors, releaseImportLease, selectImportJob, selectRunningImportJobs, transitionImportJob } from './imports.repository';
 
 /** How long a claim on a job holds without being renewed. */
@@ -41,7 +42,7 @@ export interface ImportRunnerOptions {
   db: () => Kysely<Database>;
   log: Logger;
   /** Hooks a batch's items through before it is written (image fetching). */
-  prepare?: (items: ImportItem[], job: ImportJobsTable, signal: AbortSignal) => Promise<{ imagesTotal: number; imagesDone: number }>;
+  prepare?: (items: ImportItem[], job: ImportJobsTable, signal: AbortSignal, dryRun: boolean) => Promise<{ imagesTotal: number; imagesDone: number }>;
 }
 
 /** Whether a lease owner names a process of this machine that no longer runs. */
@@ -183,14 +184,15 @@ export class ImportRunner {
     let mapper: ReturnType<typeof createRecordMapper> | undefined;
     let record = 0;
     // A SKU on two rows of one file: the later row is refused (rebuilt from the skipped rows on a resume).
-    const seenSkus = new Set<string>();
+    const seenSkus = new SeenSkus();
     let batch: ImportItem[] = [];
     let clock = Date.now();
 
     const commit = async (): Promise<boolean> => {
       const items = batch;
       batch = [];
-      const images = this.options.prepare && !dryRun ? await this.options.prepare(items, job!, this.abort.signal) : { imagesTotal: 0, imagesDone: 0 };
+      // A dry run's image step only refuses the paths a real run would refuse: nothing is fetched or stored.
+      const images = this.options.prepare ? await this.options.prepare(items, job!, this.abort.signal, dryRun) : { imagesTotal: 0, imagesDone: 0 };
       const now = new Date();
       const db = this.options.db();
       let outcome: Awaited<ReturnType<typeof writeBatch>> | undefined;
@@ -269,8 +271,7 @@ export class ImportRunner {
       // the ones of committed batches are not written again.
       const mapped = mapper.map(cells);
       const code = mapped.kind === 'product' ? mapped.fields.sku?.trim().toLowerCase() : undefined;
-      const repeated = code ? seenSkus.has(code) : false;
-      if (code) seenSkus.add(code);
+      const repeated = code ? seenSkus.add(code) : false;
       if (record <= job.last_row) continue;
       batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null, refused: repeated ? IMPORT_MESSAGES.duplicateSku : undefined });
       if (batch.length >= IMPORT_BATCH_SIZE && !(await commit())) return;
