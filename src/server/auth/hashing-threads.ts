@@ -60,7 +60,7 @@ interface HashingThread {
  * Password hashing on threads of its own, at HASHING_NICE: `size` threads, started on first use,
  * each running one job at a time (the password gate in front keeps at most `size` jobs out at
  * once, so each job finds an idle thread). A thread that dies fails its jobs and is replaced on
- * the next one. The threads do not keep the process alive.
+ * the next one. Idle threads do not keep the process alive; one with a job does until it answers.
  */
 export class HashingThreads {
   private readonly threads: (HashingThread | undefined)[];
@@ -107,6 +107,8 @@ export class HashingThreads {
     const thread = (this.threads[index] ??= this.start(index));
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
+      // A thread with work keeps the process alive until the answer; an idle one does not.
+      if (thread.pending.size === 0) thread.worker.ref();
       thread.pending.set(id, { resolve, reject });
       thread.worker.postMessage({ ...job, id } as Job);
     });
@@ -115,7 +117,6 @@ export class HashingThreads {
   private start(index: number): HashingThread {
     const argon2 = createRequire(import.meta.url).resolve('@node-rs/argon2');
     const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { argon2, nice: this.nice }, name: 'password-hashing' });
-    worker.unref();
     const pending: HashingThread['pending'] = new Map();
     let ready: (nice: number | undefined) => void = () => undefined;
     const thread: HashingThread = { worker, pending, nice: new Promise((resolve) => (ready = resolve)) };
@@ -124,6 +125,7 @@ export class HashingThreads {
       const job = pending.get(message.id);
       if (!job) return;
       pending.delete(message.id);
+      if (pending.size === 0) worker.unref();
       if ('error' in message) job.reject(new Error(message.error));
       else job.resolve(message.value);
     });
@@ -135,6 +137,9 @@ export class HashingThreads {
     };
     worker.on('error', fail);
     worker.on('exit', (code) => fail(new Error(`password hashing thread stopped (exit code ${code})`)));
+    // After the listeners: adding a 'message' listener refs the worker's port again, which kept
+    // one-shot scripts (npm run admin:create) running for ever after their work was done.
+    worker.unref();
     return thread;
   }
 }
