@@ -89,6 +89,9 @@ async function writeCompressedSiblings(path, data) {
   writeFileSync(`${path}.gz`, gz);
 }
 
+/** The list of product art compressed here, by SHA-256 (src/server/http/precompressed.ts PRECOMPRESSED_MANIFEST). */
+const PRECOMPRESSED_MANIFEST = 'precompressed.json';
+
 const STAMP = join('images', 'generated', '.media-stamp.json');
 
 /**
@@ -143,6 +146,7 @@ export async function generateMedia({ content, out, force = false }) {
   const productFiles = new Set();
   const infos = new Map();
   const compressing = new Set();
+  const compressedHashes = {};
   for (const p of products) {
     const info = describeProduct(p);
     infos.set(p.slug, info);
@@ -153,6 +157,7 @@ export async function generateMedia({ content, out, force = false }) {
       // than the whole build budget for a few per cent.
       const svg = render(info);
       const path = join(productDir, file);
+      compressedHashes[file] = createHash('sha256').update(svg).digest('hex');
       const changed = put(path, svg);
       for (const sibling of [`${file}.br`, `${file}.gz`]) {
         productFiles.add(sibling);
@@ -167,6 +172,8 @@ export async function generateMedia({ content, out, force = false }) {
     }
   }
   await Promise.all(compressing);
+  productFiles.add(PRECOMPRESSED_MANIFEST);
+  put(join(productDir, PRECOMPRESSED_MANIFEST), `${JSON.stringify({ brotliQuality: PRODUCT_ART_BROTLI_QUALITY, files: compressedHashes })}\n`);
   removeStale(productDir, productFiles);
 
   mark('products');

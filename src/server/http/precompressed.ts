@@ -6,10 +6,11 @@
  * Siblings already there (the media generator writes them for the product art, and keeps them
  * between builds) are kept when they decode to the file's bytes.
  */
+import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { extname, join } from 'node:path';
+import { basename, dirname, extname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, brotliDecompress, constants as zlibConstants, gunzip, gzip } from 'node:zlib';
 
@@ -111,6 +112,39 @@ async function siblingsMatch(file: string, raw: Buffer): Promise<boolean> {
   }
 }
 
+/**
+ * The list a folder may hold of files whose siblings were written with them (the media generator
+ * writes one for the product art): file name → SHA-256 of the bytes compressed. A file whose bytes
+ * hash to its entry keeps its siblings without decoding them (decoding 30,000 pairs cost more CPU
+ * than compressing them again).
+ */
+export const PRECOMPRESSED_MANIFEST = 'precompressed.json';
+
+/** The manifest of each folder, read once (an empty map when there is none or it is unreadable). */
+function manifestReader(): (folder: string) => Promise<Map<string, string>> {
+  const manifests = new Map<string, Promise<Map<string, string>>>();
+  return (folder) => {
+    let manifest = manifests.get(folder);
+    if (!manifest) {
+      manifest = readFile(join(folder, PRECOMPRESSED_MANIFEST), 'utf8')
+        .then((text) => new Map(Object.entries((JSON.parse(text) as { files?: Record<string, string> }).files ?? {})))
+        .catch(() => new Map<string, string>());
+      manifests.set(folder, manifest);
+    }
+    return manifest;
+  };
+}
+
+/** Whether both siblings of `file` exist. */
+async function siblingsExist(file: string): Promise<boolean> {
+  try {
+    await Promise.all([stat(`${file}.br`), stat(`${file}.gz`)]);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** What precompressDirectory did: files with both siblings (`reused` of them kept as found), bytes in and out. */
 export interface PrecompressTotals {
   files: number;
@@ -122,13 +156,15 @@ export interface PrecompressTotals {
 
 /**
  * Writes `.br` and `.gz` beside every compressible file of `dir` (the build's client folder).
- * Siblings already there that decode to the file's bytes are kept (their times set to now, so the
+ * Siblings already there are kept when the folder's manifest (PRECOMPRESSED_MANIFEST) lists the
+ * file's hash, or, for a file it does not list, when they decode to its bytes (their times set to now, so the
  * server's newer-than-the-file check holds after Astro copied public/ in any order): the product
  * art compressed by the media generator is not compressed twice.
  */
 export async function precompressDirectory(dir: string): Promise<PrecompressTotals> {
   const files = compressibleFiles(dir);
   const totals: PrecompressTotals = { files: 0, reused: 0, bytes: 0, br: 0, gzip: 0 };
+  const manifestOf = manifestReader();
   let next = 0;
   // zlib runs in libuv's thread pool (4 threads): two files per core keep every core busy while
   // another file is read or written, without queueing much memory.
@@ -139,7 +175,11 @@ export async function precompressDirectory(dir: string): Promise<PrecompressTota
       if (raw.length < MIN_COMPRESS_BYTES || raw.length > MAX_COMPRESS_BYTES) continue;
       let brBytes: number;
       let gzBytes: number;
-      if (await siblingsMatch(file, raw)) {
+      const listed = (await manifestOf(dirname(file))).get(basename(file));
+      const kept = listed
+        ? listed === createHash('sha256').update(raw).digest('hex') && (await siblingsExist(file))
+        : await siblingsMatch(file, raw);
+      if (kept) {
         const now = new Date();
         await Promise.all([utimes(`${file}.br`, now, now), utimes(`${file}.gz`, now, now)]);
         [brBytes, gzBytes] = await Promise.all([stat(`${file}.br`), stat(`${file}.gz`)]).then((s) => s.map((x) => x.size) as [number, number]);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -5,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BROTLI_QUALITY, brotliQualityFor, precompressDirectory } from '../../../../src/server/http/precompressed';
+import { BROTLI_QUALITY, brotliQualityFor, PRECOMPRESSED_MANIFEST, precompressDirectory } from '../../../../src/server/http/precompressed';
 import { CompressedStaticFiles } from '../../../../src/server/http/static-compression';
 
 const page = `<!doctype html><html><body>${'<p>Paint that lasts.</p>'.repeat(200)}</body></html>`;
@@ -124,7 +125,7 @@ describe('compressed ahead', () => {
     for (const skipped of ['tiny.html.br', 'tiny.html.gz', 'photo.png.br']) expect(existsSync(join(dir, skipped)), skipped).toBe(false);
   });
 
-  it('keeps siblings that decode to their file, replaces stale ones, and serves the first request from them', async () => {
+  it('keeps siblings listed by hash or that decode to their file, replaces stale ones, and serves the first request from them', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'shop-precompress-'));
     const art = join(dir, 'images', 'generated', 'products');
     mkdirSync(art, { recursive: true });
@@ -142,9 +143,23 @@ describe('compressed ahead', () => {
     const past = new Date(Date.now() - 60_000);
     utimesSync(join(art, 'can.svg.br'), past, past);
     utimesSync(join(art, 'can.svg.gz'), past, past);
+    // Listed in the folder's manifest: kept by the file's hash alone, without decoding (a hash that
+    // no longer matches the file is compressed again).
+    const drum = svg.replace('M0', 'M2');
+    writeFileSync(join(art, 'drum.svg'), drum);
+    writeFileSync(join(art, 'drum.svg.br'), brotliCompressSync(drum, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 } }));
+    writeFileSync(join(art, 'drum.svg.gz'), gzipSync(drum, { level: 1 }));
+    writeFileSync(join(art, 'kit.svg'), svg.replace('M0', 'M3'));
+    writeFileSync(join(art, 'kit.svg.br'), keptBr);
+    writeFileSync(join(art, 'kit.svg.gz'), gzipSync(svg));
+    const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+    writeFileSync(join(art, PRECOMPRESSED_MANIFEST), JSON.stringify({ files: { 'drum.svg': sha(drum), 'kit.svg': sha(svg) } }));
+    const drumBr = readFileSync(join(art, 'drum.svg.br'));
     writeFileSync(join(dir, 'index.html'), page);
     const done = await precompressDirectory(dir);
-    expect(done).toMatchObject({ files: 3, reused: 1 });
+    expect(done).toMatchObject({ files: 5, reused: 2 });
+    expect(readFileSync(join(art, 'drum.svg.br')).equals(drumBr)).toBe(true);
+    expect(brotliDecompressSync(readFileSync(join(art, 'kit.svg.br'))).toString()).toBe(svg.replace('M0', 'M3'));
     expect(readFileSync(join(art, 'can.svg.br')).equals(keptBr)).toBe(true);
     expect(brotliDecompressSync(readFileSync(join(art, 'pail.svg.br'))).toString()).toBe(svg.replace('M0', 'M1'));
     expect(gunzipSync(readFileSync(join(art, 'pail.svg.gz'))).toString()).toBe(svg.replace('M0', 'M1'));
