@@ -8,6 +8,8 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import sharp from 'sharp';
 import { optimize } from 'svgo';
 import { chooseBrandColor, renderBrandTile, renderLogo } from './media/brands.mjs';
@@ -64,6 +66,32 @@ function removeStale(dir, keep) {
   for (const f of readdirSync(dir)) if (!keep.has(f) && statSync(join(dir, f)).isFile()) rmSync(join(dir, f));
 }
 
+/**
+ * Brotli quality of the product art, compressed here as it is drawn (the build's precompress step
+ * keeps siblings that decode to their file: src/server/http/precompressed.ts, whose
+ * BROTLI_QUALITY.productArt says why 5). Three SVGs per product are the only files whose count
+ * grows with the catalogue: 30,000 at 10,000 products.
+ */
+const PRODUCT_ART_BROTLI_QUALITY = 5;
+/** Compressions in flight at once: libuv's thread pool works on them while the main thread draws. */
+const MAX_COMPRESSING = 16;
+const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
+
+/** Writes `<path>.br` and `<path>.gz` of `data`, as the build's precompress step would. */
+async function writeCompressedSiblings(path, data) {
+  const raw = Buffer.from(data);
+  const [br, gz] = await Promise.all([
+    brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PRODUCT_ART_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+    gzipAsync(raw, { level: 9 }),
+  ]);
+  writeFileSync(`${path}.br`, br);
+  writeFileSync(`${path}.gz`, gz);
+}
+
+/** The list of product art compressed here, by SHA-256 (src/server/http/precompressed.ts PRECOMPRESSED_MANIFEST). */
+const PRECOMPRESSED_MANIFEST = 'precompressed.json';
+
 const STAMP = join('images', 'generated', '.media-stamp.json');
 
 /**
@@ -107,25 +135,45 @@ export async function generateMedia({ content, out, force = false }) {
   const files = [];
   const put = (path, data) => {
     files.push(relative(out, path).split(sep).join('/'));
-    if (writeIfChanged(path, data)) written++;
+    const changed = writeIfChanged(path, data);
+    if (changed) written++;
+    return changed;
   };
 
-  // Product images.
+  // Product images, each with its .br and .gz (drawn here on the main thread while zlib's threads
+  // compress the previous ones; a file unchanged since the last run keeps its siblings).
   const productDir = join(gen, 'products');
   const productFiles = new Set();
   const infos = new Map();
+  const compressing = new Set();
+  const compressedHashes = {};
   for (const p of products) {
     const info = describeProduct(p);
     infos.set(p.slug, info);
     for (const [suffix, render] of [['', renderProductMain], ['-swatch', renderSwatch], ['-detail', renderDetail]]) {
       const file = `${p.slug}${suffix}.svg`;
-      productFiles.add(file);
       // Product art is emitted already compact (rounded numbers, glyphs defined once, paths
       // pre-optimised by svgo in glyphs.json); running svgo over ~500 files would cost more
       // than the whole build budget for a few per cent.
-      put(join(productDir, file), render(info));
+      const svg = render(info);
+      const path = join(productDir, file);
+      compressedHashes[file] = createHash('sha256').update(svg).digest('hex');
+      const changed = put(path, svg);
+      for (const sibling of [`${file}.br`, `${file}.gz`]) {
+        productFiles.add(sibling);
+        files.push(relative(out, join(productDir, sibling)).split(sep).join('/'));
+      }
+      productFiles.add(file);
+      if (changed || !existsSync(`${path}.br`) || !existsSync(`${path}.gz`)) {
+        const job = writeCompressedSiblings(path, svg).finally(() => compressing.delete(job));
+        compressing.add(job);
+        if (compressing.size >= MAX_COMPRESSING) await Promise.race(compressing);
+      }
     }
   }
+  await Promise.all(compressing);
+  productFiles.add(PRECOMPRESSED_MANIFEST);
+  put(join(productDir, PRECOMPRESSED_MANIFEST), `${JSON.stringify({ brotliQuality: PRODUCT_ART_BROTLI_QUALITY, files: compressedHashes })}\n`);
   removeStale(productDir, productFiles);
 
   mark('products');
@@ -137,7 +185,17 @@ export async function generateMedia({ content, out, force = false }) {
   // Rasterise straight at the target size (density) instead of rendering large and shrinking.
   const toJpeg = (svg, width, native) => sharp(Buffer.from(svg), { density: (72 * width) / native }).resize(width).flatten({ background: '#f3efe8' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
   const rasters = Promise.all([
-    Promise.all(equipment.map(async (p) => [p.slug, await toJpeg(renderProductMain(infos.get(p.slug)), 480, 800)])),
+    // Variants of one piece of equipment differ only in their <title>, which draws nothing: one
+    // raster per distinct drawing (56 rather than 952 at 10,000 products), shared by the variants.
+    (() => {
+      const bySvg = new Map();
+      const rasterOf = (svg) => {
+        const drawing = svg.replace(/<title>[^<]*<\/title>/, '');
+        if (!bySvg.has(drawing)) bySvg.set(drawing, toJpeg(drawing, 480, 800));
+        return bySvg.get(drawing);
+      };
+      return Promise.all(equipment.map(async (p) => [p.slug, await rasterOf(renderProductMain(infos.get(p.slug)))]));
+    })(),
     toJpeg(renderScene('shop-hero-1'), 1224, 1600),
     toJpeg(renderScene('shop-hero-2'), 1224, 1600),
     sharp(Buffer.from(renderOgImage(site))).png({ compressionLevel: 9 }).toBuffer(),
@@ -191,5 +249,8 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   const opts = readOptions(process.argv.slice(2), process.env);
   const r = await generateMedia(opts);
   if (r.upToDate) console.log(`media: up to date (${r.ms} ms; --force to regenerate)`);
-  else console.log(`media: ${r.products} products, ${r.logos} logos, ${r.tiles} brand tiles, ${r.scenes} scenes, 2 catalogues; ${r.written} files written in ${r.ms} ms`);
+  else {
+    const cpu = process.cpuUsage();
+    console.log(`media: ${r.products} products, ${r.logos} logos, ${r.tiles} brand tiles, ${r.scenes} scenes, 2 catalogues; ${r.written} files written in ${r.ms} ms (${((cpu.user + cpu.system) / 1e6).toFixed(1)} CPU-seconds, zlib's and sharp's threads included)`);
+  }
 }

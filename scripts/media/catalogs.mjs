@@ -294,6 +294,7 @@ export async function buildEquipmentCatalog({ products, site, images, heroJpeg }
   await drawCover(cat, { subtitle: 'Airless sprayers, guns, reversible tips, hoses, respirators and masking: the Diamond spraying system and the equipment we service in Dallas.', colors: products.slice(0, 20).map((p) => describeProduct(p).color), heroJpeg, site });
   const contents = pdf.addPage(PAGE);
   const entries = [];
+  const embedded = new Map();
   const perPage = products.length > 20 ? 2 : 1;
   const slot = perPage === 1 ? 640 : 330;
   for (const [title, kinds] of EQUIPMENT_SECTIONS) {
@@ -317,8 +318,10 @@ export async function buildEquipmentCatalog({ products, site, images, heroJpeg }
       const imgSize = perPage === 1 ? 260 : 170;
       const img = images.get(p.slug);
       if (img) {
-        const embedded = await pdf.embedJpg(img);
-        page.drawImage(embedded, { x: M, y: top - imgSize, width: imgSize, height: imgSize });
+        // Variants share one picture (generate-media.mjs rasterises each distinct drawing once): embedded once.
+        if (!embedded.has(img)) embedded.set(img, await pdf.embedJpg(img));
+        const picture = embedded.get(img);
+        page.drawImage(picture, { x: M, y: top - imgSize, width: imgSize, height: imgSize });
       } else {
         page.drawRectangle({ x: M, y: top - imgSize, width: imgSize, height: imgSize, color: toRgb(info.color) });
       }

@@ -8,7 +8,7 @@ import { atom, computed } from 'nanostores';
 import type { Product } from '../lib/schemas/catalog';
 import {
   DEFAULT_FILTERS,
-  queryCatalog,
+  queryWithFacets,
   type ShopFilters,
 } from '../lib/catalog/query';
 import {
@@ -39,17 +39,23 @@ export const $selectedProduct = atom<string | null>(null);
 /** How long the last filter/sort/search took, in milliseconds (performance overlay). */
 export const $lastQueryMs = atom(0);
 
-/** The products the products view lists: filters, search and sort applied, timed. */
-export const $results = computed(
+/** The products the products view lists (filters, search and sort applied) and the sidebar's counts, in one pass, timed. */
+export const $query = computed(
   [$products, $filters, $sort, $search],
   (products, filters, sort, search) => {
     const started = performance.now();
-    const results = queryCatalog(products, { filters, sort, search });
+    const found = queryWithFacets(products, { filters, sort, search });
     // A measurement, not state that drives rendering: set after the computation, read by the overlay.
     queueMicrotask(() => $lastQueryMs.set(performance.now() - started));
-    return results;
+    return found;
   },
 );
+
+/** The products the products view lists. */
+export const $results = computed($query, (q) => q.results);
+
+/** How many products choosing each sidebar option would leave. */
+export const $facetCounts = computed($query, (q) => q.counts);
 
 /** Whether the category, brand or finish filter is set (the 'Active' badge of the Filters toggle). */
 export const $hasActiveFacet = computed($filters, (f) => Boolean(f.category || f.brand || f.finish));

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, useEffect, type ChangeEvent } from 'react';
-import { countFacet, countToggle, formatPriceRange, formatPriceStop, type CatalogQuery } from '../../lib/catalog/query';
+import { formatPriceRange, formatPriceStop } from '../../lib/catalog/query';
 import {
   ALL_CATEGORIES_LABEL,
   FINISHES,
@@ -16,7 +16,7 @@ import {
   SORT_OPTIONS,
   type SortOption,
 } from '../../lib/constants';
-import { $filters, $products, $search, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
+import { $facetCounts, $filters, $products, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
 
 const selectClass =
   'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
@@ -38,20 +38,8 @@ export default function FilterSidebar({ id, counted = true }: FilterSidebarProps
   const products = useStore($products);
   const filters = useStore($filters);
   const sort = useStore($sort);
-  const search = useStore($search);
-  const query: CatalogQuery = { filters, sort, search };
-
-  const counts = useMemo(
-    () => ({
-      category: countFacet(products, query, 'category'),
-      brand: countFacet(products, query, 'brand'),
-      finish: countFacet(products, query, 'finish'),
-      eco: countToggle(products, query, 'ecoFriendly'),
-      stock: countToggle(products, query, 'inStock'),
-      spraying: countToggle(products, query, 'sprayingSystem'),
-    }),
-    [products, filters, search],
-  );
+  // Counted with the list, in the same pass over the catalogue (src/lib/catalog/query.ts queryWithFacets).
+  const counts = useStore($facetCounts);
   const brands = useMemo(() => [...new Set(products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b)), [products]);
   // A brand tile may select a category that is not one of the filter options: keep it selectable.
   const categoryOptions: readonly string[] =

@@ -3,7 +3,7 @@
  * stretched over the card: a plain click opens the detail modal instead, while middle-clicks,
  * modified clicks and crawlers follow the link.
  */
-import type { MouseEvent } from 'react';
+import { memo, type MouseEvent } from 'react';
 import { canAddToCart } from '../../lib/cart';
 import { productPath, takeFirst, toCartProduct } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
@@ -45,7 +45,7 @@ function openInModal(event: MouseEvent<HTMLAnchorElement>, id: string): void {
 }
 
 /** A product card. */
-export default function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: ProductCardProps) {
+function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: ProductCardProps) {
   const Heading = `h${headingLevel}` as 'h3' | 'h4';
   const savings = p.requestQuoteOnly ? null : formatSavings(p.price, p.originalPrice);
   const lowStock = p.inStock ? formatLowStock(p.stockQuantity) : null;
@@ -176,3 +176,6 @@ export default function ProductCard({ product: p, layout, headingLevel = 3, eage
     </article>
   );
 }
+
+/** Cards whose product and layout are unchanged are not drawn again when a sort or filter moves them. */
+export default memo(ProductCard);

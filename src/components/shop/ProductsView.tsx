@@ -5,7 +5,7 @@
  * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useRef, useState } from 'react';
+import { useDeferredValue, useRef, useState } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import { loadLiveCatalog } from '../../stores/catalog';
 import {
@@ -39,6 +39,13 @@ export interface ProductsViewProps {
   /** Whether the products have arrived; the list waits for them (the controls work meanwhile). */
   catalogue: CatalogueState;
 }
+
+/**
+ * Cards drawn at once when the results change (a first screenful at any width); the rest of the
+ * page follows in a render React may interrupt with the next key, so typing or a filter change
+ * paints within a frame budget at 10,000 products (issue #15: 48 cards at once were most of it).
+ */
+const FIRST_PAINT_CARDS = 8;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -110,6 +117,9 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
   const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
   const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
   const shown = results.length > count ? results.slice(0, count) : results;
+  // Until the deferred render with these results has run, cards past the first screenful keep
+  // their place (their item, empty) so the page's height and scroll do not jump.
+  const settling = useDeferredValue(results) !== results;
   const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
@@ -247,6 +257,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                     : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
                 }
                 aria-label={`${title}: products`}
+                aria-busy={settling || undefined}
               >
                 {shown.map((p, i) => (
                   // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
@@ -258,7 +269,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                         : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
                     }
                   >
-                    <ProductCard product={p} layout={layout} eager={i < 4} />
+                    {settling && i >= FIRST_PAINT_CARDS ? null : <ProductCard product={p} layout={layout} eager={i < 4} />}
                   </li>
                 ))}
               </ul>

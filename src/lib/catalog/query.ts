@@ -182,3 +182,95 @@ export function countToggle(
   const withToggle: ShopFilters = { ...q.filters, [toggle]: true };
   return products.filter((p) => matchesFilters(p, withToggle) && matchesSearch(p, terms)).length;
 }
+
+/** The counts beside the sidebar's options: what choosing each would leave, given everything else. */
+export interface FacetCounts {
+  category: Map<string, number>;
+  brand: Map<string, number>;
+  finish: Map<string, number>;
+  eco: number;
+  stock: number;
+  spraying: number;
+}
+
+/** A query's list and the sidebar's counts, found together. */
+export interface QueryWithFacets<P> {
+  results: P[];
+  counts: FacetCounts;
+}
+
+/** Each catalogue's copy sorted by each order (stable: ties keep catalogue order), made once. */
+const sortedCopies = new WeakMap<readonly object[], Map<SortOption, readonly object[]>>();
+
+function sortedFor<P extends QueryableProduct>(products: readonly P[], sort: SortOption): readonly P[] {
+  let bySort = sortedCopies.get(products);
+  if (!bySort) sortedCopies.set(products, (bySort = new Map()));
+  let sorted = bySort.get(sort) as readonly P[] | undefined;
+  if (!sorted) bySort.set(sort, (sorted = sortProducts(products, sort)));
+  return sorted;
+}
+
+/** The last searches of one catalogue: normalised query → the products it matches. */
+const SEARCHES_KEPT = 32;
+const searchCache = new WeakMap<readonly object[], Map<string, readonly object[]>>();
+
+/**
+ * The products matching a search, remembered for the last few searches of this catalogue. A
+ * query that extends a remembered one ('epox' → 'epoxy') matches a subset of it (each word of the
+ * longer query contains the shorter one's word at its place), so only that subset is searched:
+ * typing costs a scan of what the previous key left, erasing finds the earlier query remembered.
+ */
+function searchMatches<P extends QueryableProduct>(products: readonly P[], query: string): readonly P[] {
+  let cache = searchCache.get(products);
+  if (!cache) searchCache.set(products, (cache = new Map()));
+  const known = cache.get(query) as readonly P[] | undefined;
+  if (known) {
+    cache.delete(query);
+    cache.set(query, known);
+    return known;
+  }
+  let from: readonly P[] = products;
+  for (const [previous, matched] of cache) {
+    if (query.startsWith(previous) && matched.length < from.length) from = matched as readonly P[];
+  }
+  const terms = searchTerms(query);
+  const matched = from.filter((p) => matchesSearch(p, terms));
+  cache.set(query, matched);
+  if (cache.size > SEARCHES_KEPT) cache.delete(cache.keys().next().value!);
+  return matched;
+}
+
+/**
+ * What queryCatalog lists and what countFacet / countToggle count for every facet, in one pass
+ * over the catalogue (seven passes, each searching every product, took most of a keystroke at
+ * 10,000 products): the search is matched once per product (and remembered, see searchMatches),
+ * each filter is tested once, and the list comes out of a copy sorted once per order.
+ */
+export function queryWithFacets<P extends QueryableProduct>(products: readonly P[], q: CatalogQuery): QueryWithFacets<P> {
+  const f = q.filters;
+  const query = normalizeText(q.search).trim();
+  const matched = query ? new Set<P>(searchMatches(products, query)) : null;
+  const results: P[] = [];
+  const counts: FacetCounts = { category: new Map(), brand: new Map(), finish: new Map(), eco: 0, stock: 0, spraying: 0 };
+  const bump = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
+  for (const p of sortedFor(products, q.sort)) {
+    if (matched && !matched.has(p)) continue;
+    const category = !f.category || p.category === f.category;
+    const brand = !f.brand || p.brand === f.brand;
+    const finish = !f.finish || p.finish === f.finish;
+    const eco = !f.ecoFriendly || p.isEcoFriendly;
+    const stock = !f.inStock || p.inStock;
+    const spraying = !f.sprayingSystem || isSprayingSystemProduct(p);
+    if (!matchesPrice(p.price, f.priceRange)) continue;
+    const rest = eco && stock && spraying;
+    if (brand && finish && rest) bump(counts.category, p.category);
+    if (category && finish && rest) bump(counts.brand, p.brand);
+    if (category && brand && rest) bump(counts.finish, p.finish);
+    const facets = category && brand && finish;
+    if (facets && stock && spraying && p.isEcoFriendly) counts.eco++;
+    if (facets && eco && spraying && p.inStock) counts.stock++;
+    if (facets && eco && stock && isSprayingSystemProduct(p)) counts.spraying++;
+    if (facets && rest) results.push(p);
+  }
+  return { results, counts };
+}

@@ -191,6 +191,8 @@ describe('live catalogue', () => {
       await alert.getByRole('button', { name: 'Try again' }).click();
       const zinsser = catalogue.filter((p) => p.category === 'Zinsser' && p.id !== withdrawn.id).length;
       await other.page.getByText(`${zinsser} professional products available`, { exact: true }).waitFor();
+      // Cards past the first screenful are drawn in a deferred render (the list is busy until then).
+      await other.page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
       expect(await other.page.getByRole('list', { name: /: products$/ }).getByRole('article').count()).toBe(zinsser);
       expect(await alert.count()).toBe(0);
       // The one refused request is the only error the page logged.

@@ -42,8 +42,9 @@ export function productList(page: Page): Locator {
   return page.getByRole('list', { name: /: products$/ });
 }
 
-/** The names of the products listed, in order. */
+/** The names of the products listed, in order (once the cards past the first screenful are drawn too). */
 export async function listedNames(page: Page): Promise<string[]> {
+  await page.locator('ul[aria-busy="true"]').waitFor({ state: 'detached' });
   return productList(page).getByRole('article').getByRole('heading').allTextContents();
 }
 

@@ -8,6 +8,7 @@ import {
   isSprayingSystemProduct,
   matchesFilters,
   queryCatalog,
+  queryWithFacets,
   searchTerms,
   sortProducts,
   type CatalogQuery,
@@ -184,5 +185,68 @@ describe('facet counts', () => {
     expect(countToggle(all, q(), 'inStock')).toBe(2);
     expect(countToggle(all, q(), 'ecoFriendly')).toBe(1);
     expect(countToggle(all, q({ search: 'zzz' }), 'inStock')).toBe(0);
+  });
+});
+
+describe('the list and every count in one pass', () => {
+  // A seeded catalogue with every field varied, and queries typed and erased a key at a time.
+  let seed = 15;
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+  const pick = <T,>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const words = ['epoxy', 'primer', 'grey', 'Crème', 'satin', 'gun', 'tip', 'floor', 'zinc'];
+  const all = Array.from({ length: 400 }, (_, i) =>
+    product({
+      id: `p${i}`,
+      name: i % 50 === 0 ? pick(SPRAYING_SYSTEM_PRODUCT_NAMES) : `${pick(words)} ${pick(words)} ${i}`,
+      description: `${pick(words)} coating`,
+      category: pick(['Rustoleum', 'Zinsser', 'Diamond Collection']),
+      brand: pick(['Rustoleum', 'Zinsser', 'Diamond Collection', 'Graco']),
+      finish: pick(['Gloss', 'Matt', 'Satin']),
+      features: [pick(words)],
+      price: Math.round(random() * 40000) / 100,
+      isEcoFriendly: random() < 0.3,
+      inStock: random() < 0.8,
+      isNew: random() < 0.2,
+      isPopular: random() < 0.2,
+      rating: Math.round(random() * 50) / 10,
+    }),
+  );
+  const expectSame = (query: CatalogQuery) => {
+    const { results, counts } = queryWithFacets(all, query);
+    expect(ids(results), JSON.stringify(query)).toEqual(ids(queryCatalog(all, query)));
+    expect(counts.category).toEqual(countFacet(all, query, 'category'));
+    expect(counts.brand).toEqual(countFacet(all, query, 'brand'));
+    expect(counts.finish).toEqual(countFacet(all, query, 'finish'));
+    expect(counts.eco).toBe(countToggle(all, query, 'ecoFriendly'));
+    expect(counts.stock).toBe(countToggle(all, query, 'inStock'));
+    expect(counts.spraying).toBe(countToggle(all, query, 'sprayingSystem'));
+  };
+
+  it('gives what queryCatalog, countFacet and countToggle give, for any filters and sort', () => {
+    for (let i = 0; i < 200; i++) {
+      expectSame(
+        q({
+          sort: pick(['popular', 'newest', 'price-low', 'price-high', 'rating'] as const),
+          search: random() < 0.5 ? '' : pick(words).slice(0, 1 + Math.floor(random() * 4)),
+          filters: {
+            ...DEFAULT_FILTERS,
+            category: random() < 0.5 ? '' : pick(['Rustoleum', 'Zinsser']),
+            brand: random() < 0.7 ? '' : pick(['Graco', 'Zinsser']),
+            finish: random() < 0.6 ? '' : pick(['Gloss', 'Matt']),
+            priceRange: random() < 0.5 ? DEFAULT_FILTERS.priceRange : { min: 20, max: 120 },
+            ecoFriendly: random() < 0.3,
+            inStock: random() < 0.4,
+            sprayingSystem: random() < 0.1,
+          },
+        }),
+      );
+    }
+  });
+
+  it('stays right while a search is typed and erased a key at a time (the remembered searches)', () => {
+    for (const text of ['grey epoxy 1', 'crème  sat', 'zinc']) {
+      for (let n = 1; n <= text.length; n++) expectSame(q({ search: text.slice(0, n) }));
+      for (let n = text.length - 1; n >= 0; n--) expectSame(q({ search: text.slice(0, n), filters: { ...DEFAULT_FILTERS, inStock: true } }));
+    }
   });
 });
