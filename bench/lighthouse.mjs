@@ -3,15 +3,16 @@
 // pages and server caches are warm), then N runs (default 3) in one headless Chromium; prints the
 // median of each figure: the four category scores and FCP, LCP, TBT, CLS, Speed Index, then the
 // audits below 100 in the run with the median performance score.
-// Usage: npm run build && npx node bench/lighthouse.mjs [--url ORIGIN] [--runs N] [/path ...]
+// Usage: npm run build && npx node bench/lighthouse.mjs [--url ORIGIN] [--runs N] [--save DIR] [/path ...]
 //   default pages: home, /shop (both views), a category page, a vendor page, a product page,
 //   /checkout, /login (the category, vendor and product are the first of the server's sitemaps);
 //   --url uses a server already running (e.g. one with a generated catalogue); otherwise the build
 //   in dist/ (SHOP_DIST_DIR picks another) is served on a free port with a scratch database.
+//   --save DIR writes each page's median-run report (Lighthouse JSON) there, to look into.
 //   CHROME_PATH picks the browser (default /usr/bin/chromium, else chromium-headless-shell).
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -40,6 +41,7 @@ function takeOption(name) {
   return at >= 0 ? args.splice(at, 2)[1] : undefined;
 }
 const givenOrigin = takeOption('--url')?.replace(/\/+$/, '') ?? null;
+const saveDir = takeOption('--save');
 const runs = Number(takeOption('--runs') ?? 3);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs (1 or more).');
 const chromePath =
@@ -202,6 +204,11 @@ try {
     console.log(cells.join(' ').trimEnd());
     for (const line of weakAudits(medianRun).slice(0, 10)) console.log(line);
     summary.push({ page, ...med });
+    if (saveDir) {
+      mkdirSync(saveDir, { recursive: true });
+      const name = page.replace(/^\/$/, 'home').replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+      writeFileSync(join(saveDir, `${name}.json`), JSON.stringify(medianRun));
+    }
   }
   const missing = summary.filter(
     (f) =>
