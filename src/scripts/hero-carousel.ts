@@ -32,21 +32,23 @@ function initCarousel(root: HTMLElement): void {
   const isAutoplayAllowed = () => !reducedMotion.matches && !userPaused;
   const isHeld = () => hovered || keyboardFocus || document.hidden;
 
-  /** Plays the active slide's video and pauses the rest. */
+  // Media wait for the page's load event: until then the first slide shows its (preloaded) poster
+  // and nothing else competes with the first paint for the network or the main thread.
+  let pageLoaded = document.readyState === 'complete';
+
+  /** Plays the active slide's video and pauses the rest (once the page has loaded). */
   const syncVideos = () => {
     slides.forEach((slide, i) => {
       const video = slide.querySelector<HTMLVideoElement>('[data-slide-video]');
       if (!video) return;
-      if (i === index && !reducedMotion.matches && !userPaused) {
+      if (pageLoaded && !video.poster && video.dataset.poster) video.poster = video.dataset.poster;
+      if (i === index && pageLoaded && !reducedMotion.matches && !userPaused) {
         video.preload = 'auto';
         video.play().catch((error: unknown) => {
           // Autoplay refused (power saving, data saver): the poster stays, which is fine.
           if ((error as DOMException)?.name !== 'AbortError') console.warn('Carousel video autoplay blocked', error);
         });
       } else {
-        // The first slide's `autoplay` attribute starts it before this script runs, or later once
-        // enough of it has loaded: turn that off too, or reduced motion would still get a video.
-        video.autoplay = false;
         if (!video.paused) video.pause();
       }
     });
@@ -169,6 +171,16 @@ function initCarousel(root: HTMLElement): void {
   renderPauseButton();
   applyMotionPreference();
   goTo(0);
+  if (!pageLoaded) {
+    window.addEventListener(
+      'load',
+      () => {
+        pageLoaded = true;
+        syncVideos();
+      },
+      { once: true },
+    );
+  }
 }
 
 /** Wires every carousel of the page once. */

@@ -3,7 +3,6 @@
  * offset over FADE_IN_DURATION_S, off under reduced motion; content is visible without JS) and the
  * pause toggle of the brand marquee.
  */
-import { FADE_IN_DURATION_S, FADE_IN_OFFSET_PX } from '../lib/constants';
 
 /** Hides `[data-fade]` blocks until they scroll into view, then fades them in once. */
 function initFadeIn(): void {
@@ -11,9 +10,9 @@ function initFadeIn(): void {
   if (!('IntersectionObserver' in window)) return;
   const targets = [...document.querySelectorAll<HTMLElement>('[data-fade]:not(.is-visible)')];
   if (targets.length === 0) return;
+  // The duration and offset (FADE_IN_DURATION_S, FADE_IN_OFFSET_PX) are set on the sections by the
+  // page at build time: custom properties set here on <html> would restyle every element of the page.
   const root = document.documentElement;
-  root.style.setProperty('--fade-duration', `${FADE_IN_DURATION_S}s`);
-  root.style.setProperty('--fade-offset', `${FADE_IN_OFFSET_PX}px`);
   const observer = new IntersectionObserver(
     (entries) => {
       for (const entry of entries) {

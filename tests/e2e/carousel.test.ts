@@ -104,14 +104,38 @@ describe('home carousel', () => {
 
   it('keeps every video on its poster when the visitor prefers reduced motion', async () => {
     const { page, carousel } = await openHome({ reducedMotion: 'reduce' }, { realTime: true });
-    // The first slide's video loads (preload="auto"); once it has data enough to play, autoplay would have started it.
-    await page.waitForFunction(() => (document.querySelector('[aria-roledescription="slide"] video') as HTMLVideoElement | null)?.readyState === 4, undefined, {
-      timeout: 10_000,
-      polling: 100,
-    });
+    // Videos may start once the page has loaded (the carousel then gives every slide its poster).
+    await page.waitForFunction(
+      () => document.readyState === 'complete' && [...document.querySelectorAll('[aria-roledescription="slide"] video')].every((v) => (v as HTMLVideoElement).poster),
+      undefined,
+      { timeout: 10_000, polling: 100 },
+    );
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
     expect(await readVideoStates(carousel)).not.toContain('playing');
     expect(await readVideoStates(carousel)).not.toContain('loading');
+  });
+
+  it('paints the first poster first: videos and the other posters are requested only after the load event', async () => {
+    const page = await pages.open({ width: 375 });
+    // Registered before the page's own scripts, so it notes the time before the carousel reacts to the event.
+    await page.addInitScript(() => window.addEventListener('load', () => ((window as unknown as { loadAt: number }).loadAt = performance.now())));
+    const media: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/media/slides/')) media.push(path);
+    });
+    await page.goto(urlOf('/'), { waitUntil: 'load' });
+    await expect.poll(() => media.includes('/media/slides/company-overview.mp4'), { timeout: 10_000 }).toBe(true);
+    await expect.poll(() => new Set(media.filter((p) => p.endsWith('.webp'))).size, { timeout: 10_000 }).toBe(SLIDE_COUNT);
+    const beforeLoad = await page.evaluate(() => {
+      const loadAt = (window as unknown as { loadAt: number }).loadAt;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < loadAt)
+        .map((entry) => new URL(entry.name).pathname)
+        .filter((path) => path.startsWith('/media/slides/'));
+    });
+    expect(beforeLoad).toEqual(['/media/slides/company-overview.webp']);
   });
 
   it("plays only the active slide's video and keeps the video of a slide already visited", async () => {

@@ -4,6 +4,7 @@
  * (which checks every rule again with the same messages). Pure and isomorphic: no server imports.
  * Money is in dollars with at most two decimals, as every Product on the wire.
  */
+import './zod-config';
 import { z } from 'zod';
 import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES } from '../admin-constants';
 import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../constants';

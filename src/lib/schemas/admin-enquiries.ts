@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { ENQUIRY_MESSAGE_MAX } from '../constants';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin';

@@ -3,6 +3,7 @@
  * Bulk CSV, §8 bulk failures and performance suggestions, §9 thresholds; API.md imports routes).
  * Pure and isomorphic: the Bulk Upload view and the server read the same names and messages.
  */
+import './zod-config';
 import { z } from 'zod';
 
 /** Every message of the bulk import, as the API returns it and the view shows it (spec §5, §8). */

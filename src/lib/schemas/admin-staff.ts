@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, NAME_MAX, PASSWORD_MAX } from '../constants';
 import { ADMIN_MESSAGES, STAFF_ROLES, staffMemberSchema, type StaffRole } from './admin';

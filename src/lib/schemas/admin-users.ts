@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin';
 import { ORDER_STATUSES, type OrderStatus } from '../constants';

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, PAYMENT_STATUSES, type OrderStatus } from '../constants';
 import { isValidEmail } from './auth';

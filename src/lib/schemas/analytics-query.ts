@@ -2,6 +2,7 @@
  * The overview and analytics query (GET /api/admin/stats?from=&to=&days=) and the CSV series,
  * parsed by the server. Apart from ./analytics.ts so the admin island does not ship these schemas.
  */
+import './zod-config';
 import { z } from 'zod';
 import { countDays, parseLocalDate } from '../analytics/days';
 import { MAX_PERIOD_DAYS } from '../analytics/period';

@@ -3,6 +3,7 @@
  * computes, as the back office reads them (the query is in ./analytics-query.ts, server-side). Money in integer cents; dates are local dates
  * (YYYY-MM-DD) in the shop's time zone, instants ISO 8601 UTC.
  */
+import './zod-config';
 import { z } from 'zod';
 import { ORDER_STATUSES } from '../constants';
 

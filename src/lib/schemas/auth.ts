@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { CUSTOMER_PASSWORD_MIN, NAME_MAX, NAME_MIN, PASSWORD_MAX } from '../constants';
 

@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { CATEGORY_ICONS, FINISHES, PRODUCT_CATEGORIES } from '../constants';
 

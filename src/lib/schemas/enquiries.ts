@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MIN, ENQUIRY_MESSAGE_MAX, ENQUIRY_NAME_MAX, ENQUIRY_SUBJECT_MAX, NAME_MIN, QUOTE_QUANTITY_MAX } from '../constants';
 import { AUTH_MESSAGES, isValidEmail } from './auth';

@@ -2,6 +2,7 @@
  * Checkout and order schemas shared by the checkout form (step by step) and the server
  * (POST /api/orders validates the whole order again), plus the Order the API returns (spec §3).
  */
+import './zod-config';
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
 import { CARD_BRAND_IDS, checkExpiry, isValidCvv, normalizeExpiry, validateCardNumber } from '../payment-card';

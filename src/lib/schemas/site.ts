@@ -1,3 +1,4 @@
+import './zod-config';
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../constants';
 import { slugSchema } from './catalog';
