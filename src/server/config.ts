@@ -2,6 +2,7 @@ import { isAbsolute, resolve } from 'node:path';
 import { z } from 'zod';
 import { isTimeZone } from '../lib/analytics/days';
 import { ADMIN_PASSWORD_MIN, LOW_STOCK_MAX } from '../lib/constants';
+import { IMPORT_BATCH_SIZE } from '../lib/schemas/admin-imports';
 import { isCommonPassword } from './auth/passwords';
 import { parseProxyTrust } from './http/client-address';
 
@@ -127,6 +128,8 @@ export const configSchema = z.object({
    * processed like an upload; a path that resolves outside it (symlinks followed) fails its row.
    */
   IMPORT_IMAGE_DIR: z.string().trim().min(1).default('./data/import-images'),
+  /** Rows an import writes per transaction: larger is faster, smaller answers pause and cancel sooner and holds locks for less time. */
+  IMPORT_BATCH_ROWS: integer(10, 10_000).default(IMPORT_BATCH_SIZE),
   /** Hosts that remote image URLs (the product dialog's and imports') may name even when they resolve to private addresses (tests); comma-separated. */
   IMPORT_ALLOWED_HOSTS: z
     .string()

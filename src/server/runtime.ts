@@ -293,6 +293,7 @@ export function bootstrap(): Promise<DatabaseHandle> {
           db: currentDb,
           log: getLogger(),
           prepare: createImportImageStep({ db: currentDb, storage: getMediaStorage(), maxBytes: Math.min(IMAGE_MAX_BYTES, config.MAX_UPLOAD_BYTES), allowedHosts: config.IMPORT_ALLOWED_HOSTS, imageDir: resolveDir(config.IMPORT_IMAGE_DIR) }),
+          batchRows: config.IMPORT_BATCH_ROWS,
         });
         state.imports.start();
       }

@@ -20,9 +20,12 @@ import {
   type ShopView,
 } from '../lib/catalog/url';
 import { DEFAULT_SORT, type SortOption } from '../lib/constants';
+import { $lastQueryMs, $products, $selectedProduct } from './product-selection';
 
-/** The catalogue the shop lists: the build-time catalogue handed to the island. */
-export const $products = atom<readonly Product[]>([]);
+// The parts product cards, the detail modal and the performance overlay share live in
+// ./product-selection, so category pages load them without the shop's query machinery.
+export { $lastQueryMs, $modalRenderMs, $products, $selectedProduct, deselectProduct, readSelectionTime, recordModalRender, selectProduct } from './product-selection';
+
 /** Current filters; an empty string means 'any'. */
 export const $filters = atom<ShopFilters>(DEFAULT_FILTERS);
 /** Current sort order. */
@@ -33,11 +36,7 @@ export const $search = atom('');
 export const $view = atom<ShopView>('categories');
 /** Product list layout. */
 export const $layout = atom<ShopLayout>('grid');
-/** Id of the product shown in the detail modal, or null when it is closed. */
-export const $selectedProduct = atom<string | null>(null);
 
-/** How long the last filter/sort/search took, in milliseconds (performance overlay). */
-export const $lastQueryMs = atom(0);
 
 /** The products the products view lists (filters, search and sort applied) and the sidebar's counts, in one pass, timed. */
 export const $query = computed(
@@ -185,31 +184,6 @@ export function backToCategories(): void {
   writeUrl('push');
 }
 
-let selectedAt = 0;
-
-/** Opens the detail modal for a product, noting when, so the modal can time its render. */
-export function selectProduct(id: string): void {
-  selectedAt = performance.now();
-  $selectedProduct.set(id);
-}
-
-/** When the last product was selected (performance.now() time). */
-export function readSelectionTime(): number {
-  return selectedAt;
-}
-
-/** How long the detail modal took from selection to its DOM being in place, in ms. */
-export const $modalRenderMs = atom<number | null>(null);
-
-/** Records the modal's render time (performance overlay). */
-export function recordModalRender(ms: number): void {
-  $modalRenderMs.set(ms);
-}
-
-/** Closes the detail modal. */
-export function deselectProduct(): void {
-  $selectedProduct.set(null);
-}
 
 /**
  * Reads the state from the current URL and keeps the two in step from then on; going back or

@@ -13,7 +13,7 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Ref } from '
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { Product } from '../../lib/schemas/catalog';
 import { $liveProductsById, reconciledProducts } from '../../stores/catalog';
-import { $selectedProduct } from '../../stores/shop';
+import { $selectedProduct } from '../../stores/product-selection';
 import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
 

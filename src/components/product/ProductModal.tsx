@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useLayoutEffect } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
-import { $selectedProduct, deselectProduct, readSelectionTime, recordModalRender } from '../../stores/shop';
+import { $selectedProduct, deselectProduct, readSelectionTime, recordModalRender } from '../../stores/product-selection';
 import { CloseIcon } from '../shop/Icons';
 import type { ShopProduct } from '../shop/types';
 import { useModalDialog } from '../shop/use-modal-dialog';

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $lastQueryMs, $modalRenderMs, $products, $selectedProduct } from '../../stores/shop';
+import { $lastQueryMs, $modalRenderMs, $products, $selectedProduct } from '../../stores/product-selection';
 
 /** Milliseconds with two decimals. */
 function formatMs(ms: number | null): string {

@@ -8,7 +8,7 @@ import { canAddToCart } from '../../lib/cart';
 import { productPath, takeFirst, toCartProduct } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import { mediaSrcSet } from '../../lib/media';
-import { selectProduct } from '../../stores/shop';
+import { selectProduct } from '../../stores/product-selection';
 import AddToCartButton from '../product/AddToCartButton';
 import RatingStars from '../product/RatingStars';
 import { LeafIcon } from './Icons';

@@ -43,6 +43,8 @@ export interface ImportRunnerOptions {
   log: Logger;
   /** Hooks a batch's items through before it is written (image fetching). */
   prepare?: (items: ImportItem[], job: ImportJobsTable, signal: AbortSignal, dryRun: boolean) => Promise<{ imagesTotal: number; imagesDone: number }>;
+  /** Rows per transactional batch (IMPORT_BATCH_ROWS; IMPORT_BATCH_SIZE when not given): pause and cancel land within one. */
+  batchRows?: number;
 }
 
 /** Whether a lease owner names a process of this machine that no longer runs. */
@@ -274,7 +276,7 @@ export class ImportRunner {
       const repeated = code ? seenSkus.add(code) : false;
       if (record <= job.last_row) continue;
       batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null, refused: repeated ? IMPORT_MESSAGES.duplicateSku : undefined });
-      if (batch.length >= IMPORT_BATCH_SIZE && !(await commit())) return;
+      if (batch.length >= (this.options.batchRows ?? IMPORT_BATCH_SIZE) && !(await commit())) return;
     }
     if (batch.length && !(await commit())) return;
     await this.finish(id, 'completed');

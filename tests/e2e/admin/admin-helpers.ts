@@ -53,6 +53,8 @@ export function useAdminServer(): AdminServer {
         MEDIA_DIR: join(scratch, 'media'),
         MAIL_DIR: join(scratch, 'mail'),
         IMPORT_DIR: join(scratch, 'imports'),
+        // Batches of 100 rows: a 6,000-row import runs long enough for the journey to pause it mid-way.
+        IMPORT_BATCH_ROWS: '100',
         SHOP_DEMO: '1',
         SIGNUP_LIMIT_PER_HOUR: '100000',
         ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000',
