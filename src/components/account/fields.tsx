@@ -12,13 +12,8 @@ export interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 
   children?: ReactNode;
 }
 
-/** What describes a field: its error (when it has one) and whatever the caller names (a hint, a meter). */
-function describedBy(errorId: string, error: string | undefined, given: string | undefined): string | undefined {
-  return [error ? errorId : null, given].filter(Boolean).join(' ') || undefined;
-}
-
 /** A labelled input with its error message wired through aria-describedby. */
-export function TextField({ label, error, children, className, 'aria-describedby': given, ...input }: FieldProps) {
+export function TextField({ label, error, children, className, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -30,7 +25,7 @@ export function TextField({ label, error, children, className, 'aria-describedby
         id={id}
         className={`${inputClass} ${error ? 'border-danger' : 'border-ink/20'}`}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(errorId, error, given)}
+        aria-describedby={error ? errorId : undefined}
         {...input}
       />
       {children}
@@ -44,7 +39,7 @@ export function TextField({ label, error, children, className, 'aria-describedby
 }
 
 /** A password input with a show/hide toggle. */
-export function PasswordField({ label, error, children, className, 'aria-describedby': given, ...input }: FieldProps) {
+export function PasswordField({ label, error, children, className, ...input }: FieldProps) {
   const id = useId();
   const errorId = `${id}-error`;
   const [visible, setVisible] = useState(false);
@@ -59,7 +54,7 @@ export function PasswordField({ label, error, children, className, 'aria-describ
           type={visible ? 'text' : 'password'}
           className={`${inputClass} pr-14 ${error ? 'border-danger' : 'border-ink/20'}`}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy(errorId, error, given)}
+          aria-describedby={error ? errorId : undefined}
           {...input}
         />
         <button

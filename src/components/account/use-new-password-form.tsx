@@ -63,7 +63,8 @@ export function useNewPasswordForm<T>({ parse, submit, quietAlert = false }: { p
         onChange={update('password')}
         onBlur={() => setTouched((t) => ({ ...t, password: true }))}
         error={errorOf('password')}
-        aria-describedby={meterId}
+        // Only with a meter: a given aria-describedby stands in place of the field's own error id.
+        {...(meterId ? { 'aria-describedby': meterId } : {})}
       >
         {meter}
       </PasswordField>
