@@ -23,7 +23,7 @@ const server = useAdminServer();
 const pages = useBrowserPages();
 
 /** Good rows in the big file: enough that the import still runs when Pause is clicked. */
-const GOOD_ROWS = 6000;
+const GOOD_ROWS = 24000;
 
 /** The import's progress bar. */
 function progress(page: Page): Locator {

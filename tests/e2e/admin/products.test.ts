@@ -131,7 +131,9 @@ describe.each(VIEWPORT_WIDTHS)('staff manage products at %i px', (width) => {
     async () => {
       shopper = await pages.keep({ width, reducedMotion: 'reduce', allowErrors: [new RegExp(`status of 404 .*/shop/${slug}$`)] });
       await shopper.goto(server.at('/shop?view=products'), { waitUntil: 'load' });
-      // The list draws 48 cards at a time; a shopper looking for one product searches for it.
+      // The list draws 48 cards at a time; a shopper looking for one product searches for it, once
+      // the list is there (typing before the island is live would be wiped by its hydration).
+      await shopper.getByText(/^\d+ professional products available$/).waitFor();
       await shopper.getByRole('searchbox', { name: 'Search products' }).fill(name);
       const inShop = shopper.getByRole('list', { name: /: products$/ }).getByRole('link', { name, exact: true });
       await inShop.waitFor();
