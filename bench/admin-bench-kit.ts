@@ -8,8 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import type { Insertable } from 'kysely';
 import { resolveDatabaseTarget } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
+import type { OrdersTable } from '../src/server/db/schema';
 
 /** Opens the bench's database; `close()` closes it and removes the scratch folder. */
 export function openBenchDatabase(name: string): DatabaseHandle & { close: () => Promise<void> } {
@@ -69,4 +71,39 @@ export async function measureCases(cases: readonly (readonly [string, () => Prom
       `${name.padEnd(width)} p50 ${p50.toFixed(2).padStart(7)} ms   p95 ${p95.toFixed(2).padStart(7)} ms   cpu p50 ${cpu50.toFixed(2).padStart(6)} ms   cpu p95 ${cpu95.toFixed(2).padStart(6)} ms`,
     );
   }
+}
+
+/**
+ * A generated order row as checkout stores it (one London address, a $69.99 total, a Visa card),
+ * `i` numbering its street and e-mail; the caller gives what differs between benches.
+ */
+export function benchOrder(
+  fields: Pick<Insertable<OrdersTable>, 'id' | 'order_number' | 'customer_id' | 'status' | 'payment_status' | 'notes' | 'search_text'> & { first: string; last: string; i: number; at: string },
+): Insertable<OrdersTable> {
+  const { first, last, i, at, ...given } = fields;
+  return {
+    ...given,
+    idempotency_key: given.id,
+    request_hash: 'bench',
+    customer_email: `${first}.${last}.${i}@example.com`.toLowerCase(),
+    first_name: first,
+    last_name: last,
+    phone: '07700900123',
+    address: `${i} High Street`,
+    city: 'London',
+    postal_code: 'NW1 6XE',
+    country: 'United Kingdom',
+    subtotal_cents: 5_000,
+    shipping_cents: 999,
+    tax_cents: 1_000,
+    total_cents: 6_999,
+    card_brand: 'visa',
+    card_last4: '4242',
+    newsletter: 0,
+    estimated_delivery: at.slice(0, 10),
+    created_at: at,
+    updated_at: at,
+    carrier: null,
+    tracking_number: null,
+  };
 }

@@ -6,7 +6,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
-import { FIRST_NAMES, LAST_NAMES, makeRandom, measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
+import { benchOrder, FIRST_NAMES, LAST_NAMES, makeRandom, measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
 import { adminOrdersQuerySchema } from '../src/lib/schemas/admin';
 import type { OrderItemsTable, OrdersTable } from '../src/server/db/schema';
 import { migrateToLatest } from '../src/server/db/migrate';
@@ -39,37 +39,22 @@ async function seed(): Promise<void> {
       const at = new Date(start + Math.floor((i / count) * span)).toISOString();
       const id = `bench-${i}`;
       const status = pick(STATUSES);
-      orders.push({
-        id,
-        order_number: `ORD-${String(10_000_000 + i).slice(-8)}`,
-        idempotency_key: id,
-        request_hash: 'bench',
-        customer_id: null,
-        customer_email: `${first}.${last}.${i}@example.com`.toLowerCase(),
-        first_name: first,
-        last_name: last,
-        phone: '07700900123',
-        address: `${i} High Street`,
-        city: 'London',
-        postal_code: 'NW1 6XE',
-        country: 'United Kingdom',
-        subtotal_cents: 5_000,
-        shipping_cents: 999,
-        tax_cents: 1_000,
-        total_cents: 6_999,
-        status,
-        payment_status: status === 'pending' ? 'pending' : status === 'declined' ? 'declined' : 'approved',
-        card_brand: 'visa',
-        card_last4: '4242',
-        newsletter: 0 as const,
-        notes: 'Payment method: Visa •••• 4242',
-        estimated_delivery: at.slice(0, 10),
-        created_at: at,
-        updated_at: at,
-        carrier: null,
-        tracking_number: null,
-        search_text: buildOrderSearchText(`ORD-${String(10_000_000 + i).slice(-8)}`, `${first}.${last}.${i}@example.com`, first, last),
-      });
+      const orderNumber = `ORD-${String(10_000_000 + i).slice(-8)}`;
+      orders.push(
+        benchOrder({
+          id,
+          order_number: orderNumber,
+          customer_id: null,
+          status,
+          payment_status: status === 'pending' ? 'pending' : status === 'declined' ? 'declined' : 'approved',
+          notes: 'Payment method: Visa •••• 4242',
+          search_text: buildOrderSearchText(orderNumber, `${first}.${last}.${i}@example.com`, first, last),
+          first,
+          last,
+          i,
+          at,
+        }),
+      );
       items.push({ order_id: id, position: 0, product_id: 'p-1', product_name: 'Diamond Satin Interior', product_sku: 'DC-1', product_image: '', product_category: 'Diamond Collection', unit_price_cents: 2_500, quantity: 2 });
     }
     await db.transaction().execute(async (trx) => {

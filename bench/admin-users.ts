@@ -7,7 +7,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql, type Insertable } from 'kysely';
-import { FIRST_NAMES, LAST_NAMES, makeRandom, measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
+import { benchOrder, FIRST_NAMES, LAST_NAMES, makeRandom, measureCases, openBenchDatabase, secondsSince } from './admin-bench-kit';
 import { adminUsersQuerySchema } from '../src/lib/schemas/admin-users';
 import { countCustomers } from '../src/server/customers/customer-admin.repository';
 import { getAdminUser, listAdminUsers, startOfMonthUtc } from '../src/server/customers/customer-admin.service';
@@ -58,37 +58,21 @@ async function seed(): Promise<void> {
       const placed = random() < 0.33 ? 1 + Math.floor(random() * 4) : 0;
       for (let n = 0; n < placed; n += 1) {
         const orderId = `bench-o-${i}-${n}`;
-        orders.push({
-          id: orderId,
-          order_number: `ORD-${String(10_000_000 + i * 4 + n).slice(-8)}`,
-          idempotency_key: orderId,
-          request_hash: 'bench',
-          customer_id: id,
-          customer_email: `${first}.${last}.${i}@example.com`.toLowerCase(),
-          first_name: first,
-          last_name: last,
-          phone: '07700900123',
-          address: `${i} High Street`,
-          city: 'London',
-          postal_code: 'NW1 6XE',
-          country: 'United Kingdom',
-          subtotal_cents: 5_000,
-          shipping_cents: 999,
-          tax_cents: 1_000,
-          total_cents: 6_999,
-          status: pick(STATUSES),
-          payment_status: 'approved',
-          card_brand: 'visa',
-          card_last4: '4242',
-          newsletter: 0 as const,
-          notes: '',
-          estimated_delivery: at.slice(0, 10),
-          created_at: at,
-          updated_at: at,
-          carrier: null,
-          tracking_number: null,
-          search_text: '',
-        });
+        orders.push(
+          benchOrder({
+            id: orderId,
+            order_number: `ORD-${String(10_000_000 + i * 4 + n).slice(-8)}`,
+            customer_id: id,
+            status: pick(STATUSES),
+            payment_status: 'approved',
+            notes: '',
+            search_text: '',
+            first,
+            last,
+            i,
+            at,
+          }),
+        );
       }
     }
     await db.transaction().execute(async (trx) => {
