@@ -134,9 +134,18 @@ async function runHtmlCheck() {
     vnuJar,
     '--errors-only',
     '--skip-non-html',
-    // Astro puts island <style> elements inside <body>; that one message, and nothing else, is filtered.
+    // Filtered, and nothing else:
+    // - Astro puts island <style> elements inside <body>;
+    // - the storefront's CSS is inlined into each page, and the checker's CSS grammar predates rules
+    //   Tailwind v4 emits and browsers support (@property, @starting-style, margin-trim, a custom
+    //   property in transition-property). Anything else it says of that CSS still fails the lane.
     '--filterpattern',
-    '.*“style” element in “body”.*',
+    [
+      '.*“style” element in “body”.*',
+      '.*CSS: Unrecognized at-rule “@(property|starting-style)”.*',
+      '.*CSS: “margin-trim”: Property “margin-trim” doesn.t exist.*',
+      '.*CSS: “transition-property”: “--[a-z-]+” is not a “transition-property” value.*',
+    ].join('|'),
     clientDir,
   ]);
   if (code === 0) totals.passed += 1;
