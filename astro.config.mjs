@@ -18,7 +18,9 @@ export default defineConfig({
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   // Every page is pre-rendered unless it says `export const prerender = false` (the API routes).
   output: 'static',
-  adapter: node({ mode: 'standalone' }),
+  // Middleware mode: the node edge (src/server/http) serves the build's files itself and hands Astro
+  // only what it must render, so an API request or a product page never waits on a disk lookup.
+  adapter: node({ mode: 'middleware' }),
   trailingSlash: 'never',
   // Stylesheets go inside each page: its first paint waits for no second request (the storefront's
   // one stylesheet is about 14 KB brotli; src/styles/storefront.css).

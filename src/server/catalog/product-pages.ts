@@ -94,6 +94,20 @@ async function readFormerSlug(db: Kysely<Database>, slug: string): Promise<Produ
 /** A rendered product page: its HTML in each encoding, compressed on first use. */
 type RenderedPage = (encoding: CatalogEncoding) => Promise<Buffer>;
 
+/** What a product page request carries that its answer depends on. */
+export interface ProductPageRequest {
+  method: string;
+  acceptEncoding: string | null;
+  ifNoneMatch: string | null;
+}
+
+/** A product page answer, ready for either a node response or a fetch Response. */
+export interface ProductPageAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Buffer | null;
+}
+
 /**
  * The rendered HTML of each product page, kept while its product is unchanged and sent compressed
  * (br or gzip, as the request accepts) with a weak ETag of the product's version: a page viewed
@@ -105,6 +119,19 @@ export class ProductHtmlCache {
 
   constructor(max = PRODUCT_HTML_CACHE_MAX) {
     this.#pages = new StampedMap(max);
+  }
+
+  /**
+   * The answer to a GET or HEAD of /shop/<slug> from a page kept for the product's current
+   * version, or undefined when none is kept (the page must be rendered). The node edge calls this
+   * first, so a page viewed again costs one indexed read and no pass through Astro.
+   */
+  async cachedAnswer(db: Kysely<Database>, slug: string, request: ProductPageRequest): Promise<ProductPageAnswer | undefined> {
+    if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return undefined;
+    const stamp = await selectLiveProductStamp(db, slug);
+    if (stamp === undefined) return undefined;
+    const page = this.#pages.get(slug, stamp);
+    return page && answerOf(page, stamp, request);
   }
 
   /** Answers a GET or HEAD of /shop/<slug> from the cache, or with `render()` (kept when it is a 200 page). */
@@ -119,27 +146,35 @@ export class ProductHtmlCache {
       page = lazyEncodings(Buffer.from(await rendered.arrayBuffer()));
       this.#pages.set(slug, stamp, page);
     }
-    const encoding = pickEncoding(request.headers.get('accept-encoding'));
-    const headers: Record<string, string> = {
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'public, max-age=0, must-revalidate',
-      vary: 'Accept-Encoding',
-      // Weak: the same version renders the same page, though not byte for byte (island ids differ).
-      etag: `W/"${stamp}-${encoding}"`,
-    };
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    if (request.headers.get('if-none-match')?.split(',').some((tag) => tag.trim() === headers.etag)) {
-      return new Response(null, { status: 304, headers });
-    }
-    const body = await page(encoding);
-    headers['content-length'] = String(body.byteLength);
-    return new Response(request.method === 'HEAD' ? null : new Uint8Array(body), { status: 200, headers });
+    const answer = await answerOf(page, stamp, {
+      method: request.method,
+      acceptEncoding: request.headers.get('accept-encoding'),
+      ifNoneMatch: request.headers.get('if-none-match'),
+    });
+    return new Response(answer.body && new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
   }
 
   /** Forgets every page. */
   clear(): void {
     this.#pages.clear();
   }
+}
+
+/** The answer of a kept page: 304 when the client holds this version, else its body in the accepted encoding. */
+async function answerOf(page: RenderedPage, stamp: string, request: ProductPageRequest): Promise<ProductPageAnswer> {
+  const encoding = pickEncoding(request.acceptEncoding);
+  const headers: Record<string, string> = {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'public, max-age=0, must-revalidate',
+    vary: 'Accept-Encoding',
+    // Weak: the same version renders the same page, though not byte for byte (island ids differ).
+    etag: `W/"${stamp}-${encoding}"`,
+  };
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  if (request.ifNoneMatch?.split(',').some((tag) => tag.trim() === headers.etag)) return { status: 304, headers, body: null };
+  const body = await page(encoding);
+  headers['content-length'] = String(body.byteLength);
+  return { status: 200, headers, body: request.method === 'HEAD' ? null : body };
 }
 
 /** The product pages of this process: what each slug shows, and its rendered HTML. */

@@ -4,6 +4,7 @@ import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
+import { productHtmlCache } from '../catalog/product-pages';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
@@ -15,12 +16,13 @@ import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
 import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
+import { BuildFiles } from './build-files';
 import { LOW_PRIORITY_PATHS, LowPriorityLane } from './low-priority-lane';
 import { busy } from '../auth/work-gate';
 
 /** What the edge wraps. */
 export interface EdgeOptions {
-  /** The Astro standalone handler (static files, then on-demand routes). */
+  /** The Astro app's handler (the adapter in middleware mode): on-demand routes and the not-found page; build files are the edge's. */
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** The build's client folder, scanned once for the inline scripts the CSP allows by hash. */
   clientDir: string;
@@ -237,6 +239,39 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
   }
 }
 
+/** The slug of a product page path (/shop/<slug>), or undefined. */
+function productSlugOf(pathname: string): string | undefined {
+  return /^\/shop\/([a-z0-9-]+)$/.exec(pathname)?.[1];
+}
+
+/**
+ * Answers GET/HEAD /shop/<slug> from the page kept for the product's current version without the
+ * Astro pipeline (one indexed read instead of a static-file lookup, a fetch Request, the router
+ * and the middleware); true when answered. A page not kept yet, or any error, is left to Astro,
+ * which renders it (and keeps it) or answers the error page.
+ */
+async function serveKeptProductPage(req: IncomingMessage, res: ServerResponse, slug: string): Promise<boolean> {
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return (Array.isArray(v) ? v.join(', ') : v) ?? null;
+  };
+  let answer;
+  try {
+    const { db } = await getDatabase();
+    answer = await productHtmlCache.cachedAnswer(db, slug, {
+      method: req.method ?? 'GET',
+      acceptEncoding: header('accept-encoding'),
+      ifNoneMatch: header('if-none-match'),
+    });
+  } catch {
+    return false;
+  }
+  if (!answer) return false;
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body ?? undefined);
+  return true;
+}
+
 /**
  * The HTTP edge in front of Astro: a request id on every request (and in every log line), security
  * headers on every response (pages and static files too), the same-origin check on state-changing
@@ -248,6 +283,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
   const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
+  const buildFiles = new BuildFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
   // Sign-ins, sign-ups and password resets wait for every other request (see LowPriorityLane).
   const passwordLane = options.passwordLane ?? new LowPriorityLane();
@@ -383,25 +419,29 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         return;
       }
       if (LOW_PRIORITY_PATHS.has(pathname)) {
-        if (!passwordLane.admit(() => render(pathname))) sendBusy(req, res);
+        if (!passwordLane.admit(() => render())) sendBusy(req, res);
         return;
       }
-      if (isApiPath(pathname)) return render(pathname);
+      if (isApiPath(pathname)) return render();
+      const slug = req.method === 'GET' || req.method === 'HEAD' ? productSlugOf(pathname) : undefined;
+      if (slug !== undefined) {
+        serveKeptProductPage(req, res, slug).then(
+          (served) => served || render(),
+          () => render(),
+        );
+        return;
+      }
       staticFiles.serve(req, res, pathname).then(
-        (served) => served || render(pathname),
+        (served) => served || buildFiles.serve(req, res, pathname) || render(),
         (err: unknown) => {
           log.error('static file not served', { err, path: pathname });
-          render(pathname);
+          render();
         },
       );
     }
 
-    /** Hands the request to Astro: pre-rendered pages and other files, then the on-demand routes. */
-    function render(pathname: string): void {
-      if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(pathname)) {
-        const page = staticFiles.pagePathFor(pathname);
-        if (page) req.url = page + (req.url ?? '').slice(pathname.length);
-      }
+    /** Hands the request to Astro's app: the on-demand routes, and the not-found page for anything else. */
+    function render(): void {
       try {
         handler(req, res);
       } catch (err) {

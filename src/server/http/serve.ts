@@ -4,7 +4,7 @@ import { createEdgeListener } from './edge';
 
 /** What startHttpServer needs from the build. */
 export interface StartHttpServerOptions {
-  /** The Astro standalone handler exported by dist/server/entry.mjs. */
+  /** The Astro app handler exported by dist/server/entry.mjs (the adapter in middleware mode). */
   handler: (req: IncomingMessage, res: ServerResponse) => void;
   /** The build's client folder (dist/client). */
   clientDir: string;

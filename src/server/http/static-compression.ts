@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, resolve, sep } from 'node:path';
@@ -44,7 +44,7 @@ interface Entry {
  * The build compressed them ahead (./precompressed): the first request for a file reads its
  * bodies, later ones are answered from memory; a file without them is compressed once, off the
  * event loop. For anything it does not handle (other types, missing files, clients without
- * compression) `serve` returns false and the adapter's static handler answers as before.
+ * compression) `serve` returns false and the edge serves the file from disk (./build-files).
  */
 export class CompressedStaticFiles {
   readonly #clientDir: string;
@@ -58,27 +58,6 @@ export class CompressedStaticFiles {
   constructor(clientDir: string, assetsDir = '_astro') {
     this.#clientDir = resolve(clientDir);
     this.#assetsPrefix = join(this.#clientDir, assetsDir) + sep;
-  }
-
-  /** Extensionless page path → its '.html' build path, or null; bounded like #paths. */
-  readonly #pages = new Map<string, string | null>();
-
-  /**
-   * The '.html' path of a pre-rendered page named without extension ('/shop' → '/shop.html'), or
-   * null. The build writes '/shop.html' beside a 'shop/' folder of product pages, and the adapter's
-   * static handler would take the folder and answer 404.
-   */
-  pagePathFor(pathname: string): string | null {
-    let page = this.#pages.get(pathname);
-    if (page === undefined) {
-      page = null;
-      if (pathname !== '/' && !pathname.endsWith('/') && !extname(pathname) && !pathname.includes('\0')) {
-        const file = resolve(join(this.#clientDir, `${pathname}.html`));
-        if (file.startsWith(this.#clientDir + sep) && existsSync(file)) page = `${pathname}.html`;
-      }
-      if (mayRemember(this.#pages, pathname)) this.#pages.set(pathname, page);
-    }
-    return page;
   }
 
   /** The build file a URL path names (`/` → index.html, `/about` → about.html), or undefined. */

@@ -2,9 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { brotliDecompressSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
-import { ProductPageCache } from '../../../../src/server/catalog/product-pages';
+import { ProductHtmlCache, ProductPageCache } from '../../../../src/server/catalog/product-pages';
 import { recordFormerSlug } from '../../../../src/server/catalog/product-slugs.repository';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
@@ -88,5 +89,37 @@ describe('ProductPageCache', () => {
     // Newest first, so reading the dropped one again evicts nothing that is still to be checked.
     for (const slug of [...slugs].reverse()) names.push(((await cache.lookup(handle.db, slug)) as { product: { name: string } }).product.name);
     expect(names).toEqual([expect.not.stringMatching('Changed'), expect.not.stringMatching('Changed'), 'Changed']);
+  });
+});
+
+describe('ProductHtmlCache', () => {
+  const html = `<!doctype html><html><body>${'<p>Paint that lasts.</p>'.repeat(100)}</body></html>`;
+  const get = (headers: Record<string, string> = {}) => new Request(`http://shop.test/shop/${product.slug}`, { headers });
+  const render = () => Promise.resolve(new Response(html, { headers: { 'content-type': 'text/html; charset=utf-8' } }));
+  const plain = { method: 'GET', acceptEncoding: 'br, gzip', ifNoneMatch: null };
+
+  it('answers a page the edge can send only once it is rendered, and only for its product version', async () => {
+    const cache = new ProductHtmlCache();
+    expect(await cache.cachedAnswer(handle.db, product.slug, plain)).toBeUndefined();
+    const rendered = await cache.respond(handle.db, product.slug, get({ 'accept-encoding': 'br' }), render);
+    expect(rendered.headers.get('content-encoding')).toBe('br');
+    const kept = await cache.cachedAnswer(handle.db, product.slug, plain);
+    expect(kept).toMatchObject({ status: 200, headers: { 'content-encoding': 'br', etag: rendered.headers.get('etag') } });
+    expect(brotliDecompressSync(kept!.body!).toString()).toBe(html);
+    await sellOne(product.id);
+    expect(await cache.cachedAnswer(handle.db, product.slug, plain)).toBeUndefined();
+  });
+
+  it('answers 304 to the ETag it gave, no body to HEAD, and nothing for slugs that are not products', async () => {
+    const cache = new ProductHtmlCache();
+    await cache.respond(handle.db, product.slug, get(), render);
+    const first = await cache.cachedAnswer(handle.db, product.slug, { ...plain, acceptEncoding: 'gzip' });
+    expect(first?.headers['content-encoding']).toBe('gzip');
+    const again = await cache.cachedAnswer(handle.db, product.slug, { ...plain, acceptEncoding: 'gzip', ifNoneMatch: first!.headers.etag! });
+    expect(again).toMatchObject({ status: 304, body: null });
+    const head = await cache.cachedAnswer(handle.db, product.slug, { ...plain, method: 'HEAD', acceptEncoding: null });
+    expect(head).toMatchObject({ status: 200, body: null, headers: { 'content-length': String(Buffer.byteLength(html)) } });
+    expect(await cache.cachedAnswer(handle.db, 'no-such-product', plain)).toBeUndefined();
+    expect(await cache.cachedAnswer(handle.db, 'Not A Slug', plain)).toBeUndefined();
   });
 });
