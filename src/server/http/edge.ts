@@ -10,7 +10,7 @@ import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
 import { errorBody, HTTP_MESSAGES } from './errors';
-import { findRoute, loadApiRouteTable, type ApiRouteMethods } from './route-methods';
+import { findRoute, isOnDemandPagePath, loadApiRouteTable, type ApiRouteMethods } from './route-methods';
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
@@ -432,11 +432,20 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         return;
       }
       staticFiles.serve(req, res, pathname).then(
-        (served) => served || buildFiles.serve(req, res, pathname) || render(),
+        (served) => served || buildFiles.serve(req, res, pathname) || renderPage(pathname),
         (err: unknown) => {
           log.error('static file not served', { err, path: pathname });
           render();
         },
+      );
+    }
+
+    /** A page path that is not a build file: Astro renders the on-demand pages; anything else is the not-found page. */
+    function renderPage(pathname: string): void {
+      if (isOnDemandPagePath(pathname)) return render();
+      staticFiles.serveNotFound(req, res).then(
+        (served) => served || render(),
+        () => render(),
       );
     }
 

@@ -73,3 +73,26 @@ export function loadApiRouteTable(): Promise<ApiRouteMethods[]> {
   })();
   return table;
 }
+
+/**
+ * The pages rendered on demand (every other page is a build file): a path outside these, the API
+ * and the build's files is answered with the not-found page by the edge itself.
+ * tests/unit/server/http/page-routes.test.ts fails when a page file says `prerender = false` and is
+ * missing here, or the reverse.
+ */
+export const ON_DEMAND_PAGE_PATTERNS: readonly string[] = [
+  '/admin',
+  '/admin/login',
+  '/admin/reset-password',
+  '/admin/dashboard/[...view]',
+  '/shop/[slug]',
+  '/media/[...key]',
+  '/sitemap-products.xml',
+];
+
+const onDemandPages = ON_DEMAND_PAGE_PATTERNS.map((pattern) => compilePattern(pattern).matcher);
+
+/** Whether a page path (not /api) may be a page rendered on demand. */
+export function isOnDemandPagePath(pathname: string): boolean {
+  return onDemandPages.some((matcher) => matcher.test(pathname));
+}

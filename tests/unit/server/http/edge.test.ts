@@ -142,3 +142,44 @@ describe('the node edge with its low-priority lane full', () => {
     expect((await fetch(`${fullBase}/page`)).status).toBe(200);
   });
 });
+
+describe('the node edge, for paths that name no page', () => {
+  let notFoundServer: Server;
+  let notFoundBase: string;
+  const rendered: string[] = [];
+  const notFoundPage = `<!doctype html><html><body><h1>Page not found</h1>${'<p>Try the shop.</p>'.repeat(100)}</body></html>`;
+
+  beforeAll(async () => {
+    const clientDir = mkdtempSync(join(tmpdir(), 'shop-edge-404-'));
+    writeFileSync(join(clientDir, '404.html'), notFoundPage);
+    const listener = createEdgeListener({
+      clientDir,
+      config: parseConfig({ SITE_URL: 'https://shop.example.com' }),
+      log: createLogger('error', () => {}),
+      isShuttingDown: () => false,
+      // Stands in for Astro: says which paths reached it.
+      handler: (req, res) => {
+        rendered.push(req.url ?? '');
+        res.end('rendered');
+      },
+    });
+    notFoundServer = createServer(listener);
+    await new Promise<void>((resolve) => notFoundServer.listen(0, '127.0.0.1', resolve));
+    notFoundBase = `http://127.0.0.1:${(notFoundServer.address() as AddressInfo).port}`;
+  });
+
+  afterAll(() => new Promise<void>((resolve) => notFoundServer.close(() => resolve())));
+
+  it('answers the not-found page compressed with 404 itself, and hands on-demand pages to Astro', async () => {
+    const missing = await fetch(`${notFoundBase}/wp-login.php`, { headers: { 'accept-encoding': 'br' } });
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('content-encoding')).toBe('br');
+    expect(missing.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await missing.text()).toBe(notFoundPage);
+    expect(rendered).toEqual([]);
+    for (const path of ['/admin/login', '/shop/some-paint']) expect(await (await fetch(`${notFoundBase}${path}`)).text()).toBe('rendered');
+    // A client that takes no compression gets Astro's own answer.
+    await (await fetch(`${notFoundBase}/nothing-here`, { headers: { 'accept-encoding': 'identity' } })).text();
+    expect(rendered).toEqual(['/admin/login', '/shop/some-paint', '/nothing-here']);
+  });
+});
