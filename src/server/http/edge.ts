@@ -4,7 +4,7 @@ import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
-import { productHtmlCache } from '../catalog/product-pages';
+import { productHtmlCache, productPageCache } from '../catalog/product-pages';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
@@ -245,31 +245,31 @@ function productSlugOf(pathname: string): string | undefined {
 }
 
 /**
- * Answers GET/HEAD /shop/<slug> from the page kept for the product's current version without the
- * Astro pipeline (one indexed read instead of a static-file lookup, a fetch Request, the router
- * and the middleware); true when answered. A page not kept yet, or any error, is left to Astro,
- * which renders it (and keeps it) or answers the error page.
+ * Answers GET/HEAD /shop/<slug> without the Astro pipeline where it can: from the page kept for
+ * the product's current version (one indexed read instead of a fetch Request, the router and the
+ * middleware), or with the not-found page when no product has or had the slug (so guessing slugs
+ * costs a read, not a render). 'render' leaves the request to Astro, which renders the page (and
+ * keeps it), redirects a former slug, or answers an error.
  */
-async function serveKeptProductPage(req: IncomingMessage, res: ServerResponse, slug: string): Promise<boolean> {
+async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug: string): Promise<'served' | 'missing' | 'render'> {
   const header = (name: string) => {
     const v = req.headers[name];
     return (Array.isArray(v) ? v.join(', ') : v) ?? null;
   };
-  let answer;
   try {
     const { db } = await getDatabase();
-    answer = await productHtmlCache.cachedAnswer(db, slug, {
+    const answer = await productHtmlCache.cachedAnswer(db, slug, {
       method: req.method ?? 'GET',
       acceptEncoding: header('accept-encoding'),
       ifNoneMatch: header('if-none-match'),
     });
+    if (!answer) return (await productPageCache.lookup(db, slug)).kind === 'missing' ? 'missing' : 'render';
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body ?? undefined);
+    return 'served';
   } catch {
-    return false;
+    return 'render';
   }
-  if (!answer) return false;
-  res.writeHead(answer.status, answer.headers);
-  res.end(answer.body ?? undefined);
-  return true;
 }
 
 /**
@@ -425,8 +425,11 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       if (isApiPath(pathname)) return render();
       const slug = req.method === 'GET' || req.method === 'HEAD' ? productSlugOf(pathname) : undefined;
       if (slug !== undefined) {
-        serveKeptProductPage(req, res, slug).then(
-          (served) => served || render(),
+        answerProductPage(req, res, slug).then(
+          (outcome) => {
+            if (outcome === 'missing') return notFound();
+            if (outcome === 'render') render();
+          },
           () => render(),
         );
         return;
@@ -443,6 +446,11 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     /** A page path that is not a build file: Astro renders the on-demand pages; anything else is the not-found page. */
     function renderPage(pathname: string): void {
       if (isOnDemandPagePath(pathname)) return render();
+      notFound();
+    }
+
+    /** The not-found page, compressed from memory (Astro's own answer for a client that takes no compression). */
+    function notFound(): void {
       staticFiles.serveNotFound(req, res).then(
         (served) => served || render(),
         () => render(),
