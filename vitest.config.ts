@@ -31,6 +31,9 @@ const e2e = {
   // A route sweep test runs several checks on a page while the other worker drives another browser.
   testTimeout: 120_000,
   hookTimeout: 90_000,
+  // expect.poll waits for what the page shows after a server answer; vitest's default of 1 s is
+  // shorter than a sign-in takes when both cores are busy (its hashing runs at the lowest priority).
+  expect: { poll: { timeout: 10_000 } },
 };
 
 export default defineConfig({
