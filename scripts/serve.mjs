@@ -9,9 +9,6 @@ const dist = resolve(process.env.SHOP_DIST_DIR || join(root, 'dist'));
 const serverDir = join(dist, 'server');
 const entryPath = join(serverDir, 'entry.mjs');
 
-// The adapter must not start its own server: the edge below owns the socket.
-process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-
 let entrySource;
 try {
   entrySource = readFileSync(entryPath, 'utf8');
