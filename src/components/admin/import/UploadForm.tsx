@@ -147,6 +147,67 @@ function PreviewTable({ preview, format }: { preview: FilePreview; format: Impor
   );
 }
 
+/** Template fields the dry run's mapped rows show, with their headings. */
+const MAPPED_FIELDS = [
+  ['name', 'Name'],
+  ['sku', 'SKU'],
+  ['price', 'Price'],
+  ['category', 'Category'],
+  ['brand', 'Brand'],
+  ['stockQuantity', 'Stock'],
+] as const;
+
+/**
+ * The dry run's first product rows as the import reads them, in the shop's own fields whatever the
+ * file's layout (a Shopify variant is a product of its own here). Blank cells take the template's
+ * defaults, or keep what an existing product of that SKU has.
+ */
+function MappedPreviewTable({ rows, format, ignored }: { rows: NonNullable<ImportJob['preview']>; format: ImportJob['format']; ignored: string[] }) {
+  const foreign = format !== null && format !== 'template';
+  return (
+    <div className="grid gap-2">
+      <div className="overflow-x-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label="First products of the file">
+        <table className="w-full min-w-[40rem] text-left text-sm">
+          <caption className="sr-only">First {rows.length} products of the file, in the shop's fields</caption>
+          <thead className="bg-canvas/70 text-xs tracking-wide text-ink-muted uppercase">
+            <tr>
+              <th scope="col" className="px-3 py-2 font-semibold">
+                Row
+              </th>
+              {MAPPED_FIELDS.map(([field, label]) => (
+                <th key={field} scope="col" className={`px-3 py-2 font-semibold ${field === 'price' || field === 'stockQuantity' ? 'text-right' : ''}`}>
+                  {label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-line">
+            {rows.map(({ row, fields }) => (
+              <tr key={row}>
+                <td className="px-3 py-2 text-ink-muted tabular">{row}</td>
+                {MAPPED_FIELDS.map(([field]) => (
+                  <td key={field} className={`max-w-[16rem] truncate px-3 py-2 text-ink ${field === 'price' || field === 'stockQuantity' ? 'text-right tabular' : ''} ${field === 'name' ? 'font-medium' : ''}`}>
+                    {fields[field] ?? <span className="text-ink-muted">{field === 'stockQuantity' && fields.inStock ? `in stock: ${fields.inStock}` : 'blank'}</span>}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="text-xs text-ink-muted">
+        {foreign ? `The ${IMPORT_FORMAT_LABELS[format!]}'s columns as the import maps them to the shop's fields.` : 'As the import reads them.'} Blank cells take the template's defaults, or keep what a product of that SKU has.
+        {ignored.length > 0 && (
+          <>
+            {' '}
+            <span className="font-semibold text-amber-900">Not imported: {ignored.join(', ')}.</span>
+          </>
+        )}
+      </p>
+    </div>
+  );
+}
+
 /** A chosen file while it is sent and checked, then what the dry run found, with Start. */
 function FileCheckPanel({ check }: { check: FileCheck }) {
   const { data: job } = useQuery($checkedImport);
@@ -212,17 +273,25 @@ function FileCheckPanel({ check }: { check: FileCheck }) {
         )}
       </div>
 
-      {preview && (
+      {checked?.preview?.length ? (
         <div className="mt-5 border-t border-line pt-4">
-          <h3 className="mb-2 font-sans text-base font-semibold text-ink">First rows</h3>
-          <PreviewTable preview={preview} format={checked?.format ?? null} />
+          <h3 className="mb-2 font-sans text-base font-semibold text-ink">First products</h3>
+          <MappedPreviewTable rows={checked.preview} format={checked.format} ignored={checked.format === 'template' && preview ? preview.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header) : []} />
         </div>
+      ) : (
+        preview && (
+          // While the file is on its way: its first rows as the browser reads them.
+          <div className="mt-5 border-t border-line pt-4">
+            <h3 className="mb-2 font-sans text-base font-semibold text-ink">First rows</h3>
+            <PreviewTable preview={preview} format={checked?.format ?? null} />
+          </div>
+        )
       )}
 
       <div className="mt-5 flex flex-wrap items-center gap-2">
-        <button ref={startButton} type="button" onClick={() => void startImport().then((started) => started && focusWhenShown('import-heading'))} disabled={!done || writable === 0 || starting !== null} aria-busy={starting !== null || undefined} className={BUTTONS.accent}>
+        <button ref={startButton} type="button" onClick={() => void startImport().then((started) => started && focusWhenShown('import-heading'))} disabled={!done || writable === 0 || checked.startable === false || starting !== null} aria-busy={starting !== null || undefined} className={BUTTONS.accent}>
           {starting !== null && <Spinner />}
-          {starting !== null ? `Starting… ${Math.round(starting * 100)}%` : done ? `Start import of ${products(writable)}` : 'Start import'}
+          {starting !== null ? 'Starting…' : done ? `Start import of ${products(writable)}` : 'Start import'}
         </button>
         <button type="button" onClick={clearFileCheck} disabled={starting !== null} className={BUTTONS.quiet}>
           Choose another file
