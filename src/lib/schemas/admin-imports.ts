@@ -170,8 +170,10 @@ export const importJobSchema = z.object({
    * A dry run's first product rows as the import reads them: mapped to the template's fields
    * whatever the file's layout (Shopify, WooCommerce, Vendure, Medusa), so staff check them in the
    * shop's own fields. Absent on imports, and once the checked file was started or removed.
+   * (An object of optional strings, not z.record: that would add $ZodRecord to the zod code the
+   * storefront's pages share, past the checkout's JS budget.)
    */
-  preview: z.array(z.object({ row: z.number().int(), fields: z.partialRecord(z.enum(TEMPLATE_COLUMNS), z.string()) })).optional(),
+  preview: z.array(z.object({ row: z.number().int(), fields: z.object(Object.fromEntries(TEMPLATE_COLUMNS.map((c) => [c, z.string().optional()]))) as unknown as z.ZodType<Partial<Record<TemplateColumn, string>>> })).optional(),
   /** A finished dry run whose file is still stored: POST …/:id/start imports it without sending it again. */
   startable: z.boolean().optional(),
 });
