@@ -345,9 +345,9 @@ export async function expectPanelStatus(panel: Locator, label: string): Promise<
 }
 
 /** Saves a PNG of the page into ADMIN_SHOTS_DIR when that is set (for a person to look at). */
-export async function shoot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<void> {
+export async function shoot(page: Page, name: string): Promise<void> {
   const dir = process.env.ADMIN_SHOTS_DIR;
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: options.fullPage });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
 }

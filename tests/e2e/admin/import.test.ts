@@ -157,7 +157,8 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       expect(page.url()).toBe(jobUrl);
       expect(Number(await progress(page).getAttribute('aria-valuenow'))).toBe(paused);
       await shoot(page, `import-paused-${width}`);
-      await shoot(page, `import-paused-full-${width}`, { fullPage: true });
+      await refusedList(page).scrollIntoViewIfNeeded();
+      await shoot(page, `import-paused-errors-${width}`);
       await expectAccessible(page, `a paused import at ${width} px`);
 
       await page.getByRole('button', { name: 'Resume', exact: true }).click();
@@ -174,7 +175,9 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       for (const [i, b] of broken.entries()) await list.getByText(`Row ${brokenAt[i]}: ${b.message} (${b.name})`, { exact: true }).waitFor();
       await page.getByText(`${GOOD_ROWS.toLocaleString('en-US')} of ${(GOOD_ROWS + 3).toLocaleString('en-US')} products imported`, { exact: false }).waitFor();
       await shoot(page, `import-finished-${width}`);
-      await shoot(page, `import-finished-full-${width}`, { fullPage: true });
+      await list.scrollIntoViewIfNeeded();
+      await shoot(page, `import-finished-errors-${width}`);
+      await page.getByRole('heading', { level: 2, name: 'Import complete' }).scrollIntoViewIfNeeded();
       await page.getByRole('region', { name: 'Performance monitor' }).scrollIntoViewIfNeeded();
       await shoot(page, `import-finished-monitor-${width}`);
       await expectAccessible(page, `a finished import with refused rows at ${width} px`);

@@ -182,15 +182,17 @@ const NUMERIC = new Set<string>(['price', 'stockQuantity']);
  */
 function MappedPreviewTable({ rows, format, ignored }: { rows: NonNullable<ImportJob['preview']>; format: ImportJob['format']; ignored: string[] }) {
   const foreign = format !== null && format !== 'template';
+  // Name, SKU and price always; the other fields when a row fills them (the table stays narrow enough to read).
+  const shown = MAPPED_FIELDS.filter(([field]) => field === 'name' || field === 'sku' || field === 'price' || rows.some(({ fields }) => fields[field] !== undefined || (field === 'stockQuantity' && fields.inStock !== undefined)));
   return (
     <div className="grid gap-2">
       <PreviewGrid
         label="First products of the file"
         caption={`First ${rows.length} products of the file, in the shop's fields`}
-        columns={MAPPED_FIELDS.map(([field, label]) => ({ key: field, label, className: NUMERIC.has(field) ? 'text-right' : '' }))}
+        columns={shown.map(([field, label]) => ({ key: field, label, className: NUMERIC.has(field) ? 'text-right' : '' }))}
         rows={rows.map(({ row, fields }) => ({
           row,
-          cells: MAPPED_FIELDS.map(([field]) => ({
+          cells: shown.map(([field]) => ({
             className: `${field === 'name' ? 'max-w-[14rem] font-medium' : 'max-w-[10rem]'} ${NUMERIC.has(field) ? 'text-right tabular' : ''}`,
             value: fields[field] ?? <span className="text-ink-muted">{field === 'stockQuantity' && fields.inStock ? (fields.inStock.trim().toLowerCase() === 'true' ? 'In stock' : 'Out of stock') : 'blank'}</span>,
           })),
