@@ -4,9 +4,11 @@
  *
  *   npx tsx bench/import.ts [rows...]            (default 10000 100000)
  *
- * Every run (one database, one size) is a fresh process on a fresh database, so its peak RSS is its
- * own: the operating system's high-water mark of that process (getrusage maxrss), beside the RSS it
- * had once the database was migrated and seeded, just before the import. The CSV is written to a
+ * Each database and size: a run creating every row, then a run of the same SKUs with new prices
+ * and stock (every row an update) on the database the first left. Every run is a fresh process with
+ * the server's V8 flags (scripts/node-flags.mjs), so its peak RSS is its own: the operating
+ * system's high-water mark of that process (getrusage maxrss), beside the RSS it had once the
+ * database was migrated and seeded, just before the import. IMPORT_BATCH_ROWS as the server's. The CSV is written to a
  * temporary file by this parent process, never held in memory by the measured one.
  * PostgreSQL: a throwaway cluster (scripts/pg-cluster.mjs), or BENCH_DATABASE_URL=postgres://… of a
  * server where a database per run is created and dropped. BENCH_DATABASES=sqlite (or postgres) runs
@@ -21,9 +23,12 @@ import pg from 'pg';
 /** What one measured run prints (one JSON line on stdout). */
 interface RunResult {
   kind: string;
+  /** 'create': every row a new product; 'update': the same SKUs again with new prices and stock, on the database the create run left. */
+  mode: 'create' | 'update';
   rows: number;
   status: string;
   created: number;
+  updated: number;
   failed: number;
   seconds: number;
   /** CPU time of the importing process (user + system): less swayed by other load than the wall clock (the database server's own is not in it). */
@@ -32,6 +37,8 @@ interface RunResult {
   dbCpuSeconds: number | null;
   rssBeforeMb: number;
   peakRssMb: number;
+  /** The V8 heap's largest size during the import (sampled with the job's progress): what RSS grows with. */
+  peakHeapMb: number;
   /** Live heap after a full garbage collection, before the import and once 90% of its rows are in (what it holds as rows grow). */
   liveBeforeMb: number;
   liveAfterMb: number;
@@ -40,7 +47,7 @@ interface RunResult {
 const MB = 1024 * 1024;
 
 /** The measured process: imports `path` into `url` and prints a RunResult. */
-async function child(url: string, path: string, rows: number): Promise<void> {
+async function child(url: string, path: string, rows: number, mode: RunResult['mode']): Promise<void> {
   const { openDatabase } = await import('../src/server/db/connection');
   const { migrateToLatest } = await import('../src/server/db/migrate');
   const { resolveDatabaseTarget } = await import('../src/server/config');
@@ -51,8 +58,8 @@ async function child(url: string, path: string, rows: number): Promise<void> {
   const { seedCatalogFromContent } = await import('../src/server/catalog/catalog.service');
   const handle = openDatabase(resolveDatabaseTarget(url));
   await migrateToLatest(handle.db);
-  await seedCatalogFromContent(handle.db, join(process.cwd(), 'content'));
-  const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn') });
+  if (mode === 'create') await seedCatalogFromContent(handle.db, join(process.cwd(), 'content'));
+  const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn'), batchRows: Number(process.env.IMPORT_BATCH_ROWS) || undefined });
   const gc = (globalThis as { gc?: () => void }).gc!;
   gc();
   const liveBefore = process.memoryUsage().heapUsed;
@@ -63,7 +70,9 @@ async function child(url: string, path: string, rows: number): Promise<void> {
   const job = await createImportJob(handle.db, runner, { id: crypto.randomUUID(), path, name: 'bench.csv', bytes: 0 }, false, { id: null, name: 'Bench' });
   let row: Awaited<ReturnType<typeof selectImportJob>>;
   let liveLate = 0;
+  let peakHeap = 0;
   for (;;) {
+    peakHeap = Math.max(peakHeap, process.memoryUsage().heapTotal);
     row = await selectImportJob(handle.db, job.id);
     if (!liveLate && row && row.total > 0 && row.current >= row.total * 0.9) {
       gc();
@@ -80,9 +89,11 @@ async function child(url: string, path: string, rows: number): Promise<void> {
   await handle.close();
   const result: RunResult = {
     kind: handle.kind,
+    mode,
     rows,
     status: row!.status === 'error' ? `error (${row!.error_message})` : row!.status,
     created: row!.created,
+    updated: row!.updated,
     failed: row!.failed,
     seconds,
     cpuSeconds: (cpu.user + cpu.system) / 1e6,
@@ -90,6 +101,7 @@ async function child(url: string, path: string, rows: number): Promise<void> {
     rssBeforeMb: rssBefore / MB,
     // getrusage's maxrss is in kilobytes on Linux.
     peakRssMb: (process.resourceUsage().maxRSS * 1024) / MB,
+    peakHeapMb: peakHeap / MB,
     liveBeforeMb: liveBefore / MB,
     liveAfterMb: liveLate / MB,
   };
@@ -117,14 +129,14 @@ async function backendCpuSeconds(db: import('kysely').Kysely<import('../src/serv
   return ticks / 100;
 }
 
-/** Writes `rows` generated template rows to a file, a thousand lines at a time. */
-function writeCsv(path: string, rows: number): void {
+/** Writes `rows` generated template rows to a file, a thousand lines at a time; `shift` changes every price and stock (the update run). */
+function writeCsv(path: string, rows: number, shift = 0): void {
   const fd = openSync(path, 'w');
   try {
     writeSync(fd, 'name,description,price,sku,stockQuantity,features,category\n');
     let chunk: string[] = [];
     for (let i = 1; i <= rows; i++) {
-      chunk.push(`Bench Coating ${i},Generated bench product number ${i} for the import.,${(1 + (i % 300)).toFixed(2)},BENCH-${rows}-${i},${i % 40},Fast drying;Low odour,Diamond Collection\n`);
+      chunk.push(`Bench Coating ${i},Generated bench product number ${i} for the import.,${(1 + shift + (i % 300)).toFixed(2)},BENCH-${rows}-${i},${(i + shift) % 40},Fast drying;Low odour,Diamond Collection\n`);
       if (chunk.length === 1000 || i === rows) {
         writeSync(fd, chunk.join(''));
         chunk = [];
@@ -136,10 +148,12 @@ function writeCsv(path: string, rows: number): void {
 }
 
 /** Runs one measured process on a copy of the file (a finished job removes its file) and returns what it printed. */
-function measure(url: string, source: string, rows: number): RunResult {
+async function measure(url: string, source: string, rows: number, mode: RunResult['mode']): Promise<RunResult> {
   const path = `${source}.${Date.now()}.run.csv`;
   copyFileSync(source, path);
-  const run = spawnSync(process.execPath, [...process.execArgv, '--expose-gc', import.meta.filename, '--child', url, path, String(rows)], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 30 * 60_000 });
+  // The server's own V8 flags (scripts/node-flags.mjs): the measured process runs the import as the server would.
+  const { SERVER_NODE_FLAGS } = (await import('../scripts/node-flags.mjs')) as { SERVER_NODE_FLAGS: string[] };
+  const run = spawnSync(process.execPath, [...process.execArgv, ...SERVER_NODE_FLAGS, '--expose-gc', import.meta.filename, '--child', url, path, String(rows), mode], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], timeout: 30 * 60_000 });
   const line = run.stdout.trim().split('\n').pop() ?? '';
   if (run.status !== 0 || !line.startsWith('{')) throw new Error(`bench run failed (${run.status}): ${run.stdout}`);
   return JSON.parse(line) as RunResult;
@@ -175,10 +189,16 @@ async function main(): Promise<void> {
     for (const rows of sizes.length ? sizes : [10_000, 100_000]) {
       const path = join(dir, `products-${rows}.csv`);
       writeCsv(path, rows);
-      if (wanted.includes('sqlite')) {
-        results.push(measure(`file:${join(dir, `shop-${rows}.db`)}`, path, rows));
-        console.log(format(results.at(-1)!));
-      }
+      const changed = join(dir, `products-${rows}-changed.csv`);
+      writeCsv(changed, rows, 1);
+      // Each database: every row created, then the same SKUs again with new prices and stock (every row an update).
+      const runBoth = async (url: string) => {
+        for (const [file, mode] of [[path, 'create'], [changed, 'update']] as const) {
+          results.push(await measure(url, file, rows, mode));
+          console.log(format(results.at(-1)!));
+        }
+      };
+      if (wanted.includes('sqlite')) await runBoth(`file:${join(dir, `shop-${rows}.db`)}`);
       if (wanted.includes('postgres')) {
         let admin = process.env.BENCH_DATABASE_URL;
         if (!admin) {
@@ -188,26 +208,26 @@ async function main(): Promise<void> {
         }
         const db = await freshPgDatabase(admin, rows);
         try {
-          results.push(measure(db.url, path, rows));
-          console.log(format(results.at(-1)!));
+          await runBoth(db.url);
         } finally {
           await db.drop();
         }
       }
       rmSync(path, { force: true });
+      rmSync(changed, { force: true });
     }
   } finally {
     cluster?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
-  console.log('\ndatabase     rows   seconds   CPU s  DB CPU s   rows/s   RSS before   peak RSS   growth   live heap before → at 90%');
+  console.log('\ndatabase   run        rows   seconds   CPU s  DB CPU s   rows/s   RSS before   peak RSS   growth  peak heap   live heap before → at 90%');
   for (const r of results) {
     console.log(
-      `${r.kind.padEnd(10)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${r.cpuSeconds.toFixed(2).padStart(7)} ${(r.dbCpuSeconds === null ? '-' : r.dbCpuSeconds.toFixed(2)).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)}   ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`,
+      `${r.kind.padEnd(10)} ${r.mode.padEnd(6)} ${String(r.rows).padStart(7)} ${r.seconds.toFixed(2).padStart(9)} ${r.cpuSeconds.toFixed(2).padStart(7)} ${(r.dbCpuSeconds === null ? '-' : r.dbCpuSeconds.toFixed(2)).padStart(9)} ${String(Math.round(r.rows / r.seconds)).padStart(8)} ${`${r.rssBeforeMb.toFixed(0)} MB`.padStart(12)} ${`${r.peakRssMb.toFixed(0)} MB`.padStart(10)} ${`${(r.peakRssMb - r.rssBeforeMb).toFixed(0)} MB`.padStart(8)} ${`${r.peakHeapMb.toFixed(0)} MB`.padStart(10)}   ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`,
     );
   }
-  for (const kind of new Set(results.map((r) => r.kind))) {
-    const own = results.filter((r) => r.kind === kind).sort((a, b) => a.rows - b.rows);
+  for (const kind of new Set(results.map((r) => `${r.kind} ${r.mode}`))) {
+    const own = results.filter((r) => `${r.kind} ${r.mode}` === kind).sort((a, b) => a.rows - b.rows);
     const ten = own.find((r) => r.rows === 10_000);
     if (ten) console.log(`${kind}: 10,000 rows in ${ten.seconds.toFixed(2)} s (goal ≤ 3 s: ${ten.seconds <= 3 ? 'met' : 'missed'})`);
     if (own.length > 1) console.log(`${kind}: peak RSS ${own.map((r) => `${r.peakRssMb.toFixed(0)} MB at ${r.rows}`).join(', ')} (${(own.at(-1)!.peakRssMb - own[0]!.peakRssMb).toFixed(0)} MB more for ${own.at(-1)!.rows / own[0]!.rows}× the rows)`);
@@ -216,8 +236,8 @@ async function main(): Promise<void> {
 
 /** One run as a line. */
 function format(r: RunResult): string {
-  return `${r.kind} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s; CPU ${r.cpuSeconds.toFixed(2)} s here${r.dbCpuSeconds === null ? '' : ` + ${r.dbCpuSeconds.toFixed(2)} s in PostgreSQL`}), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB; live heap ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`;
+  return `${r.kind} ${r.mode} ${r.rows} rows: ${r.status}, ${r.created} created, ${r.updated} updated, ${r.failed} refused in ${r.seconds.toFixed(2)} s (${Math.round(r.rows / r.seconds)} rows/s; CPU ${r.cpuSeconds.toFixed(2)} s here${r.dbCpuSeconds === null ? '' : ` + ${r.dbCpuSeconds.toFixed(2)} s in PostgreSQL`}), RSS ${r.rssBeforeMb.toFixed(0)} MB before, peak ${r.peakRssMb.toFixed(0)} MB (V8 heap at most ${r.peakHeapMb.toFixed(0)} MB); live heap ${r.liveBeforeMb.toFixed(1)} → ${r.liveAfterMb.toFixed(1)} MB`;
 }
 
-if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, Number(process.argv[5]));
+if (process.argv[2] === '--child') await child(process.argv[3]!, process.argv[4]!, Number(process.argv[5]), process.argv[6] === 'update' ? 'update' : 'create');
 else await main();

@@ -4,6 +4,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_NODE_FLAGS } from './node-flags.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 /** The file the build writes that the server loads; its age is the build's age. */
@@ -56,7 +57,7 @@ if (isBuildStale()) {
 const host = process.env.HOST || '127.0.0.1';
 const port = process.env.PORT || '4321';
 console.log(`[start] Serving on http://${host}:${port}`);
-const server = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], {
   cwd: root,
   env: { ...process.env, HOST: host, PORT: port },
   stdio: 'inherit',

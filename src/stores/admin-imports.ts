@@ -163,16 +163,20 @@ export function clearFileCheck(): void {
   $fileCheck.set(null);
 }
 
-/** Whether the checked file is being sent for real. */
+/** Whether the checked file is being started (0 while the server answers), else null. */
 export const $starting = atom<number | null>(null);
 
-/** Imports the checked file for real; the section then shows the running job (its id in the URL). */
+/**
+ * Imports the checked file for real: the dry run's stored file is started on the server
+ * (POST …/:id/start), never sent again. The section then shows the running job (its id in the URL).
+ */
 export async function startImport(): Promise<boolean> {
   const check = $fileCheck.get();
-  if (!check || $starting.get() !== null) return false;
+  if (!check?.jobId || $starting.get() !== null) return false;
   $starting.set(0);
+  const path = `${importJobPath(check.jobId)}/start`;
   try {
-    const job = await sendImportFile(check.file, false, (sent) => $starting.set(sent));
+    const job = readAs(importJobSchema, await requestAdmin(path, { method: 'POST' }), path);
     setQueryData(importJobPath(job.id), job);
     $fileCheck.set(null);
     navigateAdmin(bulkUploadPath(job.id));

@@ -71,6 +71,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/imports/[id]/pause': 'manage_products',
   'POST /api/admin/imports/[id]/resume': 'manage_products',
   'POST /api/admin/imports/[id]/cancel': 'manage_products',
+  'POST /api/admin/imports/[id]/start': 'manage_products',
   'GET /api/admin/imports/[id]/errors.csv': 'manage_products',
   'GET /api/admin/users': 'manage_users',
   'GET /api/admin/users/[id]': 'manage_users',

@@ -231,6 +231,109 @@ describe('dry run', () => {
   });
 });
 
+describe('updates of existing SKUs in batches', () => {
+  it('updates every existing SKU of a batch in one go, each audited with its before and after; the catalogue revision moves', async () => {
+    const codes = Array.from({ length: 30 }, (_, i) => sku(`BUPD${i}`));
+    const first = await start(shop.base, templateFile(codes.map((code, i) => ({ name: `Batch Update Paint ${i}`, description: 'The version before.', price: '10', sku: code, stockQuantity: '3' }))));
+    expect((await waitFor(shop.base, first.id, finished)).result.messages).toEqual([]);
+    const [{ revision: before }] = await runSql<{ revision: number }>(shop.db, 'SELECT revision FROM catalog_revision WHERE id = 1');
+    const second = await start(
+      shop.base,
+      templateFile([
+        ...codes.map((code, i) => ({ name: `Batch Update Paint ${i}`, description: i === 7 ? 'The version before.' : 'The version after.', price: i === 7 ? '10' : '12.5', sku: code.toLowerCase(), stockQuantity: i === 7 ? '3' : '' })),
+        { name: 'Batch Update New Paint', description: 'Created beside the updates.', price: '8', sku: sku('BUPDNEW') },
+      ]),
+    );
+    const done = await waitFor(shop.base, second.id, finished);
+    expect(done.result).toMatchObject({ created: 1, updated: 29, unchanged: 1, failed: 0, success: 31 });
+    for (const [i, code] of codes.entries()) {
+      const row = await productBySku(shop.db, code);
+      expect(row).toMatchObject(i === 7 ? { description: 'The version before.', price_cents: 1000 } : { description: 'The version after.', price_cents: 1250, sku: code });
+      expect(Number(row!.stock_quantity)).toBe(3);
+      expect(Number(row!.version)).toBe(i === 7 ? 1 : 2);
+      const audit = await runSql<{ action: string; before_json: string | null; after_json: string }>(shop.db, `SELECT action, before_json, after_json FROM audit_log WHERE entity_id = ${q(String(row!.id))} ORDER BY at`);
+      expect(audit.map((a) => a.action)).toEqual(i === 7 ? ['product.create'] : ['product.create', 'product.update']);
+      if (i !== 7) {
+        expect(JSON.parse(audit[1]!.before_json!)).toMatchObject({ description: 'The version before.', price: 10, version: 1 });
+        expect(JSON.parse(audit[1]!.after_json)).toMatchObject({ description: 'The version after.', price: 12.5, version: 2, importJob: second.id });
+      }
+    }
+    const [{ revision: after }] = await runSql<{ revision: number }>(shop.db, 'SELECT revision FROM catalog_revision WHERE id = 1');
+    expect(Number(after)).toBeGreaterThan(Number(before));
+  });
+
+  it('refuses a second row of the batch that takes a slug another row just took', async () => {
+    const [a, b] = [sku('SLUGA'), sku('SLUGB')];
+    await waitFor(shop.base, (await start(shop.base, templateFile([{ name: 'Slug One Paint', description: 'The first slug paint.', price: '3', sku: a }, { name: 'Slug Two Paint', description: 'The second slug paint.', price: '3', sku: b }]))).id, finished);
+    const slug = `shared-slug-${a.toLowerCase()}`;
+    const job = await start(shop.base, templateFile([{ name: 'Slug One Paint', description: 'The first slug paint.', price: '3', sku: a, slug }, { name: 'Slug Two Paint', description: 'The second slug paint.', price: '3', sku: b, slug }]));
+    const done = await waitFor(shop.base, job.id, finished);
+    expect(done.result).toMatchObject({ updated: 1, failed: 1 });
+    expect(done.result.errors[0]).toMatchObject({ row: 3, product: 'Slug Two Paint' });
+    expect((await productBySku(shop.db, a))!.slug).toBe(slug);
+  });
+});
+
+describe('a checked dry run started without sending the file again', () => {
+  it('starts the stored file of a finished dry run as the import, once; the preview shows its first rows in template fields', async () => {
+    const codes = [sku('CHK1'), sku('CHK2')];
+    const file = templateFile([
+      { name: 'Checked Paint One', description: 'The first checked row.', price: '7.5', sku: codes[0], category: 'Diamond Collection', brand: 'Harbour', stockQuantity: '4' },
+      { name: 'Checked Paint Two', description: 'The second checked row.', price: '9', sku: codes[1] },
+      { name: 'Checked Refused Paint', description: '', price: '9' },
+    ]);
+    const dry = await waitFor(shop.base, (await start(shop.base, file, { dryRun: true, name: 'checked.csv' })).id, finished);
+    expect(dry.result).toMatchObject({ created: 2, failed: 1 });
+    expect(dry.startable).toBe(true);
+    expect(dry.preview).toEqual([
+      { row: 2, fields: { name: 'Checked Paint One', description: 'The first checked row.', price: '7.5', sku: codes[0], category: 'Diamond Collection', brand: 'Harbour', stockQuantity: '4' } },
+      { row: 3, fields: { name: 'Checked Paint Two', description: 'The second checked row.', price: '9', sku: codes[1] } },
+      { row: 4, fields: { name: 'Checked Refused Paint', price: '9' } },
+    ]);
+    expect(await productBySku(shop.db, codes[0]!)).toBeUndefined();
+
+    const response = await call(shop.base, `/api/admin/imports/${dry.id}/start`, { method: 'POST', cookie });
+    expect(response.status).toBe(202);
+    const job = importJobSchema.parse(await response.json());
+    expect(job).toMatchObject({ dryRun: false, fileName: 'checked.csv' });
+    expect(job.id).not.toBe(dry.id);
+    const done = await waitFor(shop.base, job.id, finished);
+    expect(done.result).toMatchObject({ created: 2, failed: 1, total: 3 });
+    expect(done.result.messages).toEqual([`Row 4: ${IMPORT_MESSAGES.missingRequired} (Checked Refused Paint)`]);
+    expect(await productBySku(shop.db, codes[1]!)).toMatchObject({ name: 'Checked Paint Two', price_cents: 900 });
+    const audit = await runSql<{ after_json: string }>(shop.db, `SELECT after_json FROM audit_log WHERE action = 'import.start' AND entity_id = ${q(job.id)}`);
+    expect(JSON.parse(audit[0]!.after_json)).toMatchObject({ fileName: 'checked.csv', dryRun: dry.id });
+
+    // Once started, the dry run's file is the import's: a second start finds it gone, and its preview is no more.
+    const again = await call(shop.base, `/api/admin/imports/${dry.id}/start`, { method: 'POST', cookie });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({ error: { code: 'conflict', message: IMPORT_MESSAGES.checkedFileGone } });
+    const after = await jobOf(shop.base, dry.id);
+    expect(after.preview).toBeUndefined();
+    expect(after.startable).toBeUndefined();
+  });
+
+  it('refuses to start an import that is not a finished dry run (409) and an unknown one (404)', async () => {
+    const real = await waitFor(shop.base, (await start(shop.base, templateFile([{ name: 'Not Dry Paint', description: 'A real import, not a dry run.', price: '2', sku: sku('NOTDRY') }]))).id, finished);
+    expect(real.preview).toBeUndefined();
+    const response = await call(shop.base, `/api/admin/imports/${real.id}/start`, { method: 'POST', cookie });
+    expect(response.status).toBe(409);
+    expect(await response.json()).toEqual({ error: { code: 'conflict', message: IMPORT_MESSAGES.notStartable } });
+    expect((await call(shop.base, '/api/admin/imports/no-such-job/start', { method: 'POST', cookie })).status).toBe(404);
+  });
+
+  it('previews a Shopify export in the shop\'s own fields', async () => {
+    const shopify = readFileSync(join(FIXTURES, 'shopify', 'shopify_product_template_2023.csv'));
+    const dry = await waitFor(shop.base, (await start(shop.base, shopify, { dryRun: true, name: 'shopify.csv' })).id, finished);
+    expect(dry.format).toBe('shopify');
+    expect(dry.preview!.length).toBeGreaterThan(0);
+    for (const { fields } of dry.preview!) {
+      expect(fields.name).toBeTruthy();
+      expect(Object.keys(fields).every((k) => (TEMPLATE_COLUMNS as readonly string[]).includes(k))).toBe(true);
+    }
+  });
+});
+
 describe('error file, template and export', () => {
   it('lists the refused rows as they were with a reason column; fixed, the file imports', async () => {
     const job = await start(

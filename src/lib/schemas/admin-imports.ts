@@ -33,6 +33,10 @@ export const IMPORT_MESSAGES = {
   priceNotNumber: 'Price must be a number, e.g. 24.99.',
   duplicateSku: 'This SKU appears on an earlier row of the same file.',
   withdrawnSku: 'A deleted product still holds this SKU; choose another SKU.',
+  /** POST /api/admin/imports/:id/start on a job that is not a finished dry run. */
+  notStartable: 'Only a finished dry run can be started as the import.',
+  /** POST /api/admin/imports/:id/start when the dry run's file was started already or removed after a day. */
+  checkedFileGone: 'The checked file is no longer stored. Choose the file again.',
 } as const;
 
 /** Spec §8 performance monitor suggestions. */
@@ -162,8 +166,21 @@ export const importJobSchema = z.object({
   errorMessage: z.string().nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
+  /**
+   * A dry run's first product rows as the import reads them: mapped to the template's fields
+   * whatever the file's layout (Shopify, WooCommerce, Vendure, Medusa), so staff check them in the
+   * shop's own fields. Absent on imports, and once the checked file was started or removed.
+   * (An object of optional strings, not z.record: that would add $ZodRecord to the zod code the
+   * storefront's pages share, past the checkout's JS budget.)
+   */
+  preview: z.array(z.object({ row: z.number().int(), fields: z.object(Object.fromEntries(TEMPLATE_COLUMNS.map((c) => [c, z.string().optional()]))) as unknown as z.ZodType<Partial<Record<TemplateColumn, string>>> })).optional(),
+  /** A finished dry run whose file is still stored: POST …/:id/start imports it without sending it again. */
+  startable: z.boolean().optional(),
 });
 export type ImportJob = z.infer<typeof importJobSchema>;
+
+/** Product rows a dry run's preview shows. */
+export const IMPORT_PREVIEW_ROWS = 5;
 
 /** The multipart `dryRun` field: 'true' (any case) is a dry run. */
 export function parseDryRunField(value: string | undefined): boolean {

@@ -22,7 +22,7 @@ export async function sniffFile(path: string): Promise<CsvSniff | null> {
 /** The file's text, decoded as sniffed, chunk by chunk (a multi-byte character split across chunks kept whole), without a BOM. */
 async function* decodedText(path: string, sniff: CsvSniff): AsyncGenerator<string> {
   const decoder = new TextDecoder(sniff.encoding, { ignoreBOM: false });
-  for await (const chunk of createReadStream(path, { highWaterMark: 256 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
     const text = decoder.decode(chunk, { stream: true });
     if (text) yield text;
   }

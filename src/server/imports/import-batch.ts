@@ -3,7 +3,6 @@ import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
 import type { Actor } from '../audit/audit.service';
 import type { AuditLogTable } from '../db/schema';
 import { FALLBACK_BRAND_LOGO, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
-import { updateProductIfVersion } from '../catalog/admin-products.repository';
 import { selectNextPosition } from '../catalog/catalog.repository';
 import { chooseSourceFile } from '../catalog/catalog.service';
 import { recordFormerSlug } from '../catalog/product-slugs.repository';
@@ -12,7 +11,7 @@ import type { ImportJobErrorsTable, ProductsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { lockCatalogRevision } from '../orders/orders.repository';
 import type { TemplateRecord } from './csv-formats';
-import { insertAuditRows, insertProductRows, selectBrandLogos, selectProductsBySkus, selectTakenProductIds, selectTakenSlugs } from './imports.repository';
+import { insertAuditRows, insertProductRows, selectBrandLogos, selectProductsBySkus, selectTakenProductIds, selectTakenSlugs, updateProductRows, type ProductUpdateRow } from './imports.repository';
 import { checkProductRow } from './product-rows';
 
 /** One CSV record ready for a batch: its spreadsheet row number, its cells, and its template fields (or none: a continuation row). */
@@ -105,6 +104,8 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   const positions = new Map<string, number>();
   const created: ProductsTable[] = [];
   const audits: AuditLogTable[] = [];
+  // Changes to existing products, written together after the loop (each only at the version read).
+  const updates: { row: ProductUpdateRow; item: ImportItem; name: string; formerSlug: string | null; audit: AuditLogTable }[] = [];
   ctx.brandLogos.clear();
   const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter(Boolean);
   for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
@@ -146,6 +147,11 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     try {
       if (existingRow) {
         const slug = input.slug === existingRow.slug ? existingRow.slug : await resolveSlug(trx, input.slug || undefined, input.name, existingRow.id);
+        if (slug !== existingRow.slug) {
+          // The updates are written after the loop: a slug another row of this batch took is refused here.
+          if (takenSlugs.has(slug)) throw new ApiError(422, 'invalid_fields', M.slugTaken, { slug: M.slugTaken });
+          takenSlugs.add(slug);
+        }
         const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
         const visual = input.image === existingRow.image ? existingRow.visual : null;
         const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
@@ -153,14 +159,12 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         if (sameColumns(existingRow, columns)) {
           out.unchanged++;
         } else {
-          if (!(await updateProductIfVersion(trx, existingRow.id, Number(existingRow.version), { ...columns, updated_at: at }))) {
-            refuse(item, M.stale, name);
-            continue;
-          }
-          if (slug !== existingRow.slug) await recordFormerSlug(trx, existingRow.id, existingRow.slug, at);
           const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
           bySku.set(input.sku.toLowerCase(), after);
-          audits.push(auditRow(ctx, at, 'product.update', existingRow.id, existing, { ...toAdminProduct(after), importJob: ctx.jobId }));
+          const audit = auditRow(ctx, at, 'product.update', existingRow.id, existing, { ...toAdminProduct(after), importJob: ctx.jobId });
+          audits.push(audit);
+          const row: ProductUpdateRow = { id: existingRow.id, ...columns, updated_at: at, version: Number(existingRow.version) };
+          updates.push({ row, item, name: input.name, formerSlug: slug !== existingRow.slug ? existingRow.slug : null, audit });
           out.updated++;
         }
       } else {
@@ -194,9 +198,22 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.success++;
     out.lastProduct = input.name;
   }
-  // New products and every audit entry go in a few multi-row statements, in this same transaction.
+  // Updates, new products and every audit entry go in a few multi-row statements, in this same transaction.
+  const updated = await updateProductRows(trx, updates.map((u) => u.row));
+  const stale = new Set<AuditLogTable>();
+  for (const u of updates) {
+    if (!updated.has(u.row.id)) {
+      // Changed by someone else since the batch read it: refused, as the product dialog would be.
+      out.updated--;
+      out.success--;
+      stale.add(u.audit);
+      refuse(u.item, M.stale, u.name);
+    } else if (u.formerSlug) {
+      await recordFormerSlug(trx, u.row.id, u.formerSlug, at);
+    }
+  }
   await insertProductRows(trx, created);
-  await insertAuditRows(trx, audits);
+  await insertAuditRows(trx, stale.size ? audits.filter((a) => !stale.has(a)) : audits);
   return out;
 }
 

@@ -10,12 +10,26 @@ import { createRecordMapper } from './csv-formats';
 import { countCsvRecords, readCsvRecords, sniffFile } from './csv-reader';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from './import-batch';
 import { SeenSkus } from './seen-skus';
-import { addBatchProgress, claimImportJob, extendImportLease, insertImportErrors, releaseImportLease, selectImportJob, selectRunningImportJobs, transitionImportJob } from './imports.repository';
+import {
+  addBatchProgress,
+  claimImportJob,
+  extendImportLease,
+  insertImportErrors,
+  releaseImportLease,
+  selectExpiredDryRunFiles,
+  selectImportJob,
+  selectRunningImportJobs,
+  takeDryRunFile,
+  transitionImportJob,
+} from './imports.repository';
 
 /** How long a claim on a job holds without being renewed. */
 export const IMPORT_LEASE_MS = 30_000;
 /** How often a running job's lease is renewed between batches, and the sweep looks for orphaned jobs. */
 const HEARTBEAT_MS = 5_000;
+
+/** How long a finished dry run's file stays stored to be started as the import. */
+export const DRY_RUN_FILE_KEEP_MS = 24 * 60 * 60_000;
 
 /** Times a batch is tried when it meets another writer. */
 const BATCH_ATTEMPTS = 5;
@@ -102,6 +116,7 @@ export class ImportRunner {
           this.options.log.warn('import interrupted: its server stopped', { job: job.id, row: job.last_row });
         }
       }
+      await this.removeExpiredDryRunFiles(now);
     } catch (err) {
       this.options.log.warn('import sweep failed', { err });
     }
@@ -159,13 +174,25 @@ export class ImportRunner {
     }
   }
 
-  /** Ends a job in a final status, releases its lease and removes its stored file. */
+  /**
+   * Ends a job in a final status, releases its lease and removes its stored file, except a finished
+   * dry run's: that file can be started as the import (POST …/:id/start), and the sweep removes it
+   * after DRY_RUN_FILE_KEEP_MS.
+   */
   private async finish(id: string, status: 'completed' | 'error', changes: Partial<ImportJobsTable> = {}): Promise<void> {
     const db = this.options.db();
     const at = new Date().toISOString();
     const job = await selectImportJob(db, id);
     await transitionImportJob(db, id, ['uploading'], { ...changes, status, finished_at: at, updated_at: at, lease_owner: null, lease_expires_at: null, current_product: null });
-    if (job) await rm(job.file_path, { force: true });
+    if (job && !(job.dry_run === 1 && status === 'completed') && job.file_path) await rm(job.file_path, { force: true });
+  }
+
+  /** Removes the stored files of finished dry runs nobody started within DRY_RUN_FILE_KEEP_MS. */
+  private async removeExpiredDryRunFiles(now: Date): Promise<void> {
+    const db = this.options.db();
+    for (const job of await selectExpiredDryRunFiles(db, new Date(now.getTime() - DRY_RUN_FILE_KEEP_MS).toISOString())) {
+      if (await takeDryRunFile(db, job.id, job.file_path)) await rm(job.file_path, { force: true });
+    }
   }
 
   private async process(id: string, leaseUntil: () => string): Promise<void> {

@@ -1,9 +1,12 @@
-import { rm } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { rename, rm } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Kysely } from 'kysely';
 import {
   formatImportError,
   IMPORT_MESSAGES,
+  IMPORT_PREVIEW_ROWS,
   performanceStatusOf,
   suggestionsFor,
   TEMPLATE_COLUMNS,
@@ -16,8 +19,10 @@ import { toAdminProduct } from '../catalog/admin-products.service';
 import type { Db } from '../customers/customers.repository';
 import type { Database, ImportJobsTable } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
+import { createRecordMapper, type RecordMapper, type TemplateRecord } from './csv-formats';
+import { readCsvRecords, sniffFile } from './csv-reader';
 import type { ImportRunner } from './import-runner';
-import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, transitionImportJob } from './imports.repository';
+import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, takeDryRunFile, transitionImportJob } from './imports.repository';
 import { csvLine, productToTemplateCells } from './product-rows';
 
 /** Refused rows a job answer lists (the error file has every one). */
@@ -72,7 +77,37 @@ export async function toImportJob(db: Db, row: ImportJobsTable): Promise<ImportJ
     errorMessage: row.error_message,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
+    ...(row.dry_run === 1 && row.file_path ? { preview: await previewRows(row.file_path), startable: row.status === 'completed' } : {}),
   };
+}
+
+/**
+ * A dry run's first product rows mapped to template fields, read from its stored file (a few KB of
+ * it: the reader stops once they are found). Empty when the file cannot be read.
+ */
+async function previewRows(path: string): Promise<NonNullable<ImportJob['preview']>> {
+  const rows: NonNullable<ImportJob['preview']> = [];
+  try {
+    const sniff = await sniffFile(path);
+    if (!sniff) return rows;
+    let mapper: RecordMapper | undefined;
+    let record = 0;
+    for await (const cells of readCsvRecords(path, sniff)) {
+      if (!mapper) {
+        mapper = createRecordMapper(cells);
+        continue;
+      }
+      record++;
+      const mapped = mapper.map(cells);
+      if (mapped.kind !== 'product') continue;
+      const fields = Object.fromEntries(Object.entries(mapped.fields).filter(([, v]) => v !== undefined && v.trim() !== '')) as TemplateRecord;
+      rows.push({ row: record + 1, fields });
+      if (rows.length >= IMPORT_PREVIEW_ROWS) break;
+    }
+  } catch {
+    // A file removed meanwhile (started or expired): no preview.
+  }
+  return rows;
 }
 
 /** A stored upload to import. */
@@ -85,8 +120,45 @@ export interface StoredImportFile {
 
 /** Records a new job for a stored file (running at once, a dry run too: it only counts) and audits it. */
 export async function createImportJob(db: Kysely<Database>, runner: ImportRunner, file: StoredImportFile, dryRun: boolean, actor: Actor, now = new Date()): Promise<ImportJob> {
+  const row = newJobRow(file, dryRun, actor, now);
+  await db.transaction().execute(async (trx) => {
+    await insertImportJob(trx, row);
+    await recordAudit(trx, actor, { action: dryRun ? 'import.dry_run' : 'import.start', entityType: 'import', entityId: row.id, after: { fileName: row.file_name, bytes: file.bytes } }, now);
+  });
+  runner.kick(row.id);
+  return toImportJob(db, row);
+}
+
+/**
+ * POST /api/admin/imports/:id/start: the stored file of a finished dry run imported for real, as a
+ * new job, without sending it again (the same bytes that were checked). The file moves to the new
+ * job; a second start of the same dry run finds it gone. 404 when no job; 409 when it is not a
+ * finished dry run, or its file was started already or removed (DRY_RUN_FILE_KEEP_MS).
+ */
+export async function startCheckedImport(db: Kysely<Database>, runner: ImportRunner, dryRunId: string, actor: Actor, now = new Date()): Promise<ImportJob> {
+  const checked = await selectImportJob(db, dryRunId);
+  if (!checked) throw notFound(IMPORT_MESSAGES.notFound);
+  if (checked.dry_run !== 1 || checked.status !== 'completed') throw new ApiError(409, 'conflict', IMPORT_MESSAGES.notStartable);
+  const id = randomUUID();
+  const file: StoredImportFile = { id, path: join(dirname(checked.file_path), `${id}.csv`), name: checked.file_name, bytes: Number(checked.file_bytes) };
+  const row = newJobRow(file, false, actor, now);
+  await db.transaction().execute(async (trx) => {
+    if (!checked.file_path || !(await takeDryRunFile(trx, checked.id, checked.file_path))) throw new ApiError(409, 'conflict', IMPORT_MESSAGES.checkedFileGone);
+    await insertImportJob(trx, row);
+    await recordAudit(trx, actor, { action: 'import.start', entityType: 'import', entityId: row.id, after: { fileName: row.file_name, bytes: file.bytes, dryRun: checked.id } }, now);
+    // Last, so a failed move rolls the claim back; a file removed meanwhile is the 409 above.
+    await rename(checked.file_path, file.path).catch((err: NodeJS.ErrnoException) => {
+      throw err.code === 'ENOENT' ? new ApiError(409, 'conflict', IMPORT_MESSAGES.checkedFileGone) : err;
+    });
+  });
+  runner.kick(row.id);
+  return toImportJob(db, row);
+}
+
+/** A new job's row, running at once. */
+function newJobRow(file: StoredImportFile, dryRun: boolean, actor: Actor, now: Date): ImportJobsTable {
   const at = now.toISOString();
-  const row: ImportJobsTable = {
+  return {
     id: file.id,
     status: 'uploading',
     dry_run: dryRun ? 1 : 0,
@@ -117,12 +189,6 @@ export async function createImportJob(db: Kysely<Database>, runner: ImportRunner
     finished_at: null,
     updated_at: at,
   };
-  await db.transaction().execute(async (trx) => {
-    await insertImportJob(trx, row);
-    await recordAudit(trx, actor, { action: dryRun ? 'import.dry_run' : 'import.start', entityType: 'import', entityId: row.id, after: { fileName: row.file_name, bytes: file.bytes } }, now);
-  });
-  runner.kick(row.id);
-  return toImportJob(db, row);
 }
 
 /** A job by id; 404 when none. */
@@ -165,7 +231,7 @@ export async function resumeImportJob(db: Kysely<Database>, runner: ImportRunner
 /** Cancels a job that has not finished: what was written stays (and is listed); its file is removed once no batch runs. */
 export async function cancelImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
   const row = await moveJob(db, id, ['uploading', 'paused', 'interrupted', 'idle'], { status: 'cancelled', finished_at: now.toISOString(), current_product: null }, IMPORT_MESSAGES.notCancellable, actor, 'import.cancel', now);
-  if (!runner.isRunning(id) && !row.lease_owner) await rm(row.file_path, { force: true });
+  if (!runner.isRunning(id) && !row.lease_owner && row.file_path) await rm(row.file_path, { force: true });
   return toImportJob(db, row);
 }
 

@@ -1,7 +1,8 @@
 // Staff import products in bulk from a CSV (issue #14): the Bulk Upload section of the Products view,
 // at a phone and a desktop width. A product manager downloads the template, fills it with a few
 // thousand products and three broken rows, chooses the file, reads the dry run's preview (counts to
-// create and refuse, the first rows under their fields), starts it, sees it running (current
+// create and refuse, the first products in the shop's fields), starts it without sending the file
+// again, sees it running (current
 // product, speed, time left), pauses it, finds it still paused after reopening the view, resumes it,
 // reads the refused rows as spec §8 writes them, downloads the error file, fixes those rows and
 // imports the fixed file. At 1440 px a shopper then finds the fixed products in /shop. axe checks the
@@ -108,9 +109,9 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       expect(await figure(counts, 'To create')).toBe(GOOD_ROWS.toLocaleString('en-US'));
       expect(await figure(counts, 'To update')).toBe('0');
       expect(await figure(counts, 'Refused')).toBe('3');
-      // The first rows under the template fields they fill.
-      const preview = page.getByRole('table', { name: /First \d rows of the file/ });
-      await preview.getByRole('columnheader', { name: 'sku', exact: true }).waitFor();
+      // The first products as the import reads them, in the shop's own fields.
+      const preview = page.getByRole('table', { name: /First \d products of the file/ });
+      await preview.getByRole('columnheader', { name: 'SKU', exact: true }).waitFor();
       await preview.getByRole('cell', { name: `BULK-${tag}-1`, exact: true }).waitFor();
       await preview.getByRole('cell', { name: broken[0]!.name, exact: true }).waitFor();
       // The dry run already names the rows it would refuse, and nothing was written.
@@ -126,8 +127,16 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
   it(
     'starts the import, pauses it mid-way, finds it paused after reopening the view, and resumes it',
     async () => {
+      // Start imports the file the dry run checked, stored on the server: it is not sent again.
+      const posts: string[] = [];
+      const onRequest = (request: { method: () => string; url: () => string }) => {
+        if (request.method() === 'POST') posts.push(new URL(request.url()).pathname);
+      };
+      page.on('request', onRequest);
       await page.getByRole('button', { name: `Start import of ${GOOD_ROWS.toLocaleString('en-US')} products` }).click();
       await page.waitForURL(/[?&]job=/);
+      page.off('request', onRequest);
+      expect(posts).toEqual([expect.stringMatching(/^\/api\/admin\/imports\/[^/]+\/start$/)]);
       jobUrl = page.url();
       await page.getByRole('heading', { level: 2, name: 'Importing products' }).waitFor();
       await expect.poll(() => hasFocus(page.locator('#import-heading'))).toBe(true);
@@ -148,6 +157,8 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       expect(page.url()).toBe(jobUrl);
       expect(Number(await progress(page).getAttribute('aria-valuenow'))).toBe(paused);
       await shoot(page, `import-paused-${width}`);
+      await refusedList(page).scrollIntoViewIfNeeded();
+      await shoot(page, `import-paused-errors-${width}`);
       await expectAccessible(page, `a paused import at ${width} px`);
 
       await page.getByRole('button', { name: 'Resume', exact: true }).click();
@@ -164,6 +175,9 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       for (const [i, b] of broken.entries()) await list.getByText(`Row ${brokenAt[i]}: ${b.message} (${b.name})`, { exact: true }).waitFor();
       await page.getByText(`${GOOD_ROWS.toLocaleString('en-US')} of ${(GOOD_ROWS + 3).toLocaleString('en-US')} products imported`, { exact: false }).waitFor();
       await shoot(page, `import-finished-${width}`);
+      await list.scrollIntoViewIfNeeded();
+      await shoot(page, `import-finished-errors-${width}`);
+      await page.getByRole('heading', { level: 2, name: 'Import complete' }).scrollIntoViewIfNeeded();
       await page.getByRole('region', { name: 'Performance monitor' }).scrollIntoViewIfNeeded();
       await shoot(page, `import-finished-monitor-${width}`);
       await expectAccessible(page, `a finished import with refused rows at ${width} px`);

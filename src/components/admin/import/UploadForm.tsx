@@ -5,7 +5,7 @@
  * last import.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
 import type { ImportJob } from '../../../lib/schemas/admin-imports';
 import { $checkedImport, $fileCheck, $starting, bulkUploadPath, checkImportFile, clearFileCheck, importErrorsPath, IMPORT_TEMPLATE_PATH, startImport, type FileCheck } from '../../../stores/admin-imports';
 import { useQuery } from '../../../stores/admin-query';
@@ -91,6 +91,47 @@ function DropZone({ onFile, error }: { onFile: (file: File) => void; error?: str
   );
 }
 
+/** A preview's table: a scrollable region, the spreadsheet row number first. */
+function PreviewGrid({ label, caption, columns, rows }: { label: string; caption: string; columns: { key: string; label: string; className: string }[]; rows: { row: number; cells: { className: string; value: ReactNode }[] }[] }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label={label}>
+      <table className="w-full min-w-[36rem] text-left text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-canvas/70 text-xs tracking-wide text-ink-muted uppercase">
+          <tr>
+            <th scope="col" className="px-3 py-2 font-semibold">
+              Row
+            </th>
+            {columns.map((c) => (
+              <th key={c.key} scope="col" className={`px-3 py-2 font-semibold ${c.className}`}>
+                {c.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-line">
+          {rows.map(({ row, cells }) => (
+            <tr key={row}>
+              <td className="px-3 py-2 text-ink-muted tabular">{row}</td>
+              {cells.map((cell, i) => (
+                <td key={columns[i]!.key} className={`truncate px-3 py-2 text-ink ${cell.className}`}>
+                  {cell.value}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The columns of a template file that no template field reads, named after a preview. */
+function NotImported({ headers }: { headers: string[] }) {
+  if (headers.length === 0) return null;
+  return <span className="font-semibold text-amber-900"> Not imported: {headers.join(', ')}.</span>;
+}
+
 /** The first rows of the file under the template fields they fill (or its own columns, for another platform's export). */
 function PreviewTable({ preview, format }: { preview: FilePreview; format: ImportJob['format'] }) {
   const foreign = format !== null && format !== 'template';
@@ -103,45 +144,63 @@ function PreviewTable({ preview, format }: { preview: FilePreview; format: Impor
   if (shown.length === 0) return <p className="text-sm text-ink-muted">None of this file's columns is a template column.</p>;
   return (
     <div className="grid gap-2">
-      <div className="overflow-x-auto rounded-lg border border-line" tabIndex={0} role="region" aria-label="First rows of the file">
-        <table className="w-full min-w-[36rem] text-left text-sm">
-          <caption className="sr-only">First {preview.rows.length} rows of the file{foreign ? '' : ', under the template fields they fill'}</caption>
-          <thead className="bg-canvas/70 text-xs tracking-wide text-ink-muted uppercase">
-            <tr>
-              <th scope="col" className="px-3 py-2 font-semibold">
-                Row
-              </th>
-              {shown.map((c) => (
-                <th key={c.index} scope="col" className="px-3 py-2 font-semibold normal-case">
-                  {c.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-line">
-            {preview.rows.map((row, r) => (
-              <tr key={r}>
-                <td className="px-3 py-2 text-ink-muted tabular">{r + 2}</td>
-                {shown.map((c) => (
-                  <td key={c.index} className="max-w-[16rem] truncate px-3 py-2 text-ink">
-                    {row[c.index]?.trim() || <span className="text-ink-muted">blank</span>}
-                  </td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <PreviewGrid
+        label="First rows of the file"
+        caption={`First ${preview.rows.length} rows of the file${foreign ? '' : ', under the template fields they fill'}`}
+        columns={shown.map((c) => ({ key: String(c.index), label: c.label, className: 'normal-case' }))}
+        rows={preview.rows.map((row, r) => ({
+          row: r + 2,
+          cells: shown.map((c) => ({ className: 'max-w-[16rem]', value: row[c.index]?.trim() || <span className="text-ink-muted">blank</span> })),
+        }))}
+      />
       <p className="text-xs text-ink-muted">
         {foreign
           ? `The columns of a ${IMPORT_FORMAT_LABELS[format!]} are mapped to the template's fields on import; the counts above come from that mapping.`
           : `${formatCount(mapped.length)} of ${formatCount(preview.columns.length)} columns fill template fields${hidden > 0 ? ` (${formatCount(hidden)} more not shown here)` : ''}.`}
-        {ignored.length > 0 && (
-          <>
-            {' '}
-            <span className="font-semibold text-amber-900">Not imported: {ignored.map((c) => c.header).join(', ')}.</span>
-          </>
-        )}
+        <NotImported headers={ignored.map((c) => c.header)} />
+      </p>
+    </div>
+  );
+}
+
+/** Template fields the dry run's mapped rows show, with their headings. */
+const MAPPED_FIELDS = [
+  ['name', 'Name'],
+  ['sku', 'SKU'],
+  ['price', 'Price'],
+  ['category', 'Category'],
+  ['brand', 'Brand'],
+  ['stockQuantity', 'Stock'],
+] as const;
+/** Mapped fields shown right-aligned. */
+const NUMERIC = new Set<string>(['price', 'stockQuantity']);
+
+/**
+ * The dry run's first product rows as the import reads them, in the shop's own fields whatever the
+ * file's layout (a Shopify variant is a product of its own here). Blank cells take the template's
+ * defaults, or keep what an existing product of that SKU has.
+ */
+function MappedPreviewTable({ rows, format, ignored }: { rows: NonNullable<ImportJob['preview']>; format: ImportJob['format']; ignored: string[] }) {
+  const foreign = format !== null && format !== 'template';
+  // Name, SKU and price always; the other fields when a row fills them (the table stays narrow enough to read).
+  const shown = MAPPED_FIELDS.filter(([field]) => field === 'name' || field === 'sku' || field === 'price' || rows.some(({ fields }) => fields[field] !== undefined || (field === 'stockQuantity' && fields.inStock !== undefined)));
+  return (
+    <div className="grid gap-2">
+      <PreviewGrid
+        label="First products of the file"
+        caption={`First ${rows.length} products of the file, in the shop's fields`}
+        columns={shown.map(([field, label]) => ({ key: field, label, className: NUMERIC.has(field) ? 'text-right' : '' }))}
+        rows={rows.map(({ row, fields }) => ({
+          row,
+          cells: shown.map(([field]) => ({
+            className: `${field === 'name' ? 'max-w-[14rem] font-medium' : 'max-w-[10rem]'} ${NUMERIC.has(field) ? 'text-right tabular' : ''}`,
+            value: fields[field] ?? <span className="text-ink-muted">{field === 'stockQuantity' && fields.inStock ? (fields.inStock.trim().toLowerCase() === 'true' ? 'In stock' : 'Out of stock') : 'blank'}</span>,
+          })),
+        }))}
+      />
+      <p className="text-xs text-ink-muted">
+        {foreign ? `The ${IMPORT_FORMAT_LABELS[format!]}'s columns as the import maps them to the shop's fields.` : 'As the import reads them.'} Blank cells take the template's defaults, or keep what a product of that SKU has.
+        <NotImported headers={ignored} />
       </p>
     </div>
   );
@@ -212,17 +271,25 @@ function FileCheckPanel({ check }: { check: FileCheck }) {
         )}
       </div>
 
-      {preview && (
+      {checked?.preview?.length ? (
         <div className="mt-5 border-t border-line pt-4">
-          <h3 className="mb-2 font-sans text-base font-semibold text-ink">First rows</h3>
-          <PreviewTable preview={preview} format={checked?.format ?? null} />
+          <h3 className="mb-2 font-sans text-base font-semibold text-ink">First products</h3>
+          <MappedPreviewTable rows={checked.preview} format={checked.format} ignored={checked.format === 'template' && preview ? preview.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header) : []} />
         </div>
+      ) : (
+        preview && (
+          // While the file is on its way: its first rows as the browser reads them.
+          <div className="mt-5 border-t border-line pt-4">
+            <h3 className="mb-2 font-sans text-base font-semibold text-ink">First rows</h3>
+            <PreviewTable preview={preview} format={checked?.format ?? null} />
+          </div>
+        )
       )}
 
       <div className="mt-5 flex flex-wrap items-center gap-2">
-        <button ref={startButton} type="button" onClick={() => void startImport().then((started) => started && focusWhenShown('import-heading'))} disabled={!done || writable === 0 || starting !== null} aria-busy={starting !== null || undefined} className={BUTTONS.accent}>
+        <button ref={startButton} type="button" onClick={() => void startImport().then((started) => started && focusWhenShown('import-heading'))} disabled={!done || writable === 0 || checked.startable === false || starting !== null} aria-busy={starting !== null || undefined} className={BUTTONS.accent}>
           {starting !== null && <Spinner />}
-          {starting !== null ? `Starting… ${Math.round(starting * 100)}%` : done ? `Start import of ${products(writable)}` : 'Start import'}
+          {starting !== null ? 'Starting…' : done ? `Start import of ${products(writable)}` : 'Start import'}
         </button>
         <button type="button" onClick={clearFileCheck} disabled={starting !== null} className={BUTTONS.quiet}>
           Choose another file
