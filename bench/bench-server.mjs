@@ -8,6 +8,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
+import { SERVER_NODE_FLAGS } from '../scripts/node-flags.mjs';
 
 export const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -27,7 +28,8 @@ function findFreePort() {
 export async function startBenchServer(env = {}) {
   const port = await findFreePort();
   const databaseUrl = process.env.BENCH_DATABASE_URL || `file:${join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.db')}`;
-  const child = spawn(process.execPath, [join(root, 'scripts/serve.mjs')], {
+  // With the server's own V8 flags, so a bench measures what `npm start` runs.
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], {
     cwd: root,
     // Access lines would measure the terminal, not the server; mail goes to a scratch folder.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_PENDING_MAX: '1000000', MAIL_DIR: mkdtempSync(join(tmpdir(), 'shop-bench-mail-')), ...env },
