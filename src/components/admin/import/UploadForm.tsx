@@ -6,6 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { formatPrice } from '../../../lib/format';
 import type { ImportJob } from '../../../lib/schemas/admin-imports';
 import { $checkedImport, $fileCheck, $starting, bulkUploadPath, checkImportFile, clearFileCheck, importErrorsPath, IMPORT_TEMPLATE_PATH, startImport, type FileCheck } from '../../../stores/admin-imports';
 import { useQuery } from '../../../stores/admin-query';
@@ -163,6 +164,12 @@ function PreviewTable({ preview, format }: { preview: FilePreview; format: Impor
   );
 }
 
+/** A price cell as the shop writes prices ('28.4' → '$28.40'); a cell that is no number as it is (the dry run refuses that row). */
+function shownPrice(cell: string | undefined): string | undefined {
+  const amount = cell === undefined || cell.trim() === '' ? NaN : Number(cell);
+  return Number.isFinite(amount) ? formatPrice(amount) : cell;
+}
+
 /** Template fields the dry run's mapped rows show, with their headings. */
 const MAPPED_FIELDS = [
   ['name', 'Name'],
@@ -194,7 +201,7 @@ function MappedPreviewTable({ rows, format, ignored }: { rows: NonNullable<Impor
           row,
           cells: shown.map(([field]) => ({
             className: `${field === 'name' ? 'max-w-[14rem] font-medium' : 'max-w-[10rem]'} ${NUMERIC.has(field) ? 'text-right tabular' : ''}`,
-            value: fields[field] ?? <span className="text-ink-muted">{field === 'stockQuantity' && fields.inStock ? (fields.inStock.trim().toLowerCase() === 'true' ? 'In stock' : 'Out of stock') : 'blank'}</span>,
+            value: (field === 'price' ? shownPrice(fields.price) : fields[field]) ?? <span className="text-ink-muted">{field === 'stockQuantity' && fields.inStock ? (fields.inStock.trim().toLowerCase() === 'true' ? 'In stock' : 'Out of stock') : 'blank'}</span>,
           })),
         }))}
       />
