@@ -5,17 +5,20 @@
  * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import { loadLiveCatalog } from '../../stores/catalog';
 import {
   $filters,
   $hasActiveFacet,
   $layout,
-  $results,
+  $products,
   $search,
+  $sort,
   backToCategories,
   resetQuery,
+  recordQueryTime,
+  runShopQuery,
   setLayout,
 } from '../../stores/shop';
 import FilterSidebar from './FilterSidebar';
@@ -39,13 +42,6 @@ export interface ProductsViewProps {
   /** Whether the products have arrived; the list waits for them (the controls work meanwhile). */
   catalogue: CatalogueState;
 }
-
-/**
- * Cards drawn at once when the results change (a first screenful at any width); the rest of the
- * page follows in a render React may interrupt with the next key, so typing or a filter change
- * paints within a frame budget at 10,000 products (issue #15: 48 cards at once were most of it).
- */
-const FIRST_PAINT_CARDS = 8;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -102,24 +98,40 @@ function LoadFailed() {
   );
 }
 
+/**
+ * The query the list shows and what it finds. The controls (search box, selects, toggles) show a
+ * change at once; the query, the list, its title and count and the sidebar's counts follow in a
+ * render React may interrupt with the next key (useDeferredValue), so typing or a filter change
+ * paints within a frame at 10,000 products whatever the list costs to draw. `pending` is true
+ * until that render has caught up.
+ */
+function useShownQuery() {
+  const products: readonly ShopProduct[] = useStore($products);
+  const filters = useStore($filters);
+  const sort = useStore($sort);
+  const search = useStore($search);
+  const asked = useMemo(() => ({ filters, sort, search }), [filters, sort, search]);
+  const caughtUp = useDeferredValue(asked);
+  const found = useMemo(() => runShopQuery(products, caughtUp), [products, caughtUp]);
+  useEffect(() => recordQueryTime(found.ms), [found]);
+  return { query: caughtUp, found, pending: caughtUp !== asked };
+}
+
 /** Filters, sort and the product list. */
 export default function ProductsView({ catalogue }: ProductsViewProps) {
-  const filters = useStore($filters);
-  const results: readonly ShopProduct[] = useStore($results);
-  const search = useStore($search).trim();
+  const { query, found, pending } = useShownQuery();
+  const results: readonly ShopProduct[] = found.results;
+  const search = query.search.trim();
   const layout = useStore($layout);
   const active = useStore($hasActiveFacet);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const title = titleOf(filters.category, filters.sprayingSystem);
+  const title = titleOf(query.filters.category, query.filters.sprayingSystem);
   const n = results.length;
   // How many results are drawn (only those: a filter change at 10,000 products still paints at once);
   // a new result list (filter, search, sort) starts again at one page.
   const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
   const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
   const shown = results.length > count ? results.slice(0, count) : results;
-  // Until the deferred render with these results has run, cards past the first screenful keep
-  // their place (their item, empty) so the page's height and scroll do not jump.
-  const settling = useDeferredValue(results) !== results;
   const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
@@ -221,7 +233,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
           className={`${filtersOpen ? 'block' : 'hidden'} rounded-card bg-white p-5 shadow-card ring-1 ring-line/70 lg:sticky lg:top-24 lg:block lg:self-start`}
           aria-label="Filters"
         >
-          <FilterSidebar id={SIDEBAR_ID} counted={catalogue === 'ready'} />
+          <FilterSidebar id={SIDEBAR_ID} counts={found.counts} counted={catalogue === 'ready'} />
         </aside>
 
         <div className="min-w-0">
@@ -257,7 +269,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                     : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
                 }
                 aria-label={`${title}: products`}
-                aria-busy={settling || undefined}
+                aria-busy={pending || undefined}
               >
                 {shown.map((p, i) => (
                   // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
@@ -269,7 +281,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                         : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
                     }
                   >
-                    {settling && i >= FIRST_PAINT_CARDS ? null : <ProductCard product={p} layout={layout} eager={i < 4} />}
+                    <ProductCard product={p} layout={layout} eager={i < 4} />
                   </li>
                 ))}
               </ul>
