@@ -5,7 +5,7 @@
  * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import { loadLiveCatalog } from '../../stores/catalog';
 import {
@@ -42,6 +42,13 @@ export interface ProductsViewProps {
   /** Whether the products have arrived; the list waits for them (the controls work meanwhile). */
   catalogue: CatalogueState;
 }
+
+/**
+ * Cards a new result list draws first: more than a first screenful at any width (four rows of the
+ * widest grid). The rest of the page's cards follow in a render of their own that the next key
+ * may interrupt; until then their items stay in place, empty, so the page's height holds.
+ */
+const FIRST_SCREEN_CARDS = 12;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -132,6 +139,14 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
   const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
   const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
   const shown = results.length > count ? results.slice(0, count) : results;
+  // The result list whose every card is drawn; a new one draws its first screenful, then the rest.
+  const [complete, setComplete] = useState(results);
+  const whole = complete === results;
+  useEffect(() => {
+    if (!whole) startTransition(() => setComplete(results));
+  }, [whole, results]);
+  // Cards already on the page keep being drawn while the rest catch up (a sort moves them, it does not redraw them).
+  const drawnBefore = useMemo(() => new Set(complete.slice(0, PRODUCT_LIST_PAGE_SIZE).map((p) => p.id)), [complete]);
   const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
@@ -269,7 +284,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                     : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
                 }
                 aria-label={`${title}: products`}
-                aria-busy={pending || undefined}
+                aria-busy={pending || !whole || undefined}
               >
                 {shown.map((p, i) => (
                   // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
@@ -281,7 +296,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                         : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
                     }
                   >
-                    <ProductCard product={p} layout={layout} eager={i < 4} />
+                    {whole || i < FIRST_SCREEN_CARDS || drawnBefore.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
                   </li>
                 ))}
               </ul>
