@@ -113,7 +113,9 @@ function LoadFailed() {
  * until that render has caught up.
  */
 function useShownQuery() {
-  const products: readonly ShopProduct[] = useStore($products);
+  // A new catalogue (its arrival, a live update) is drawn like a query change: after what is urgent.
+  const latest: readonly ShopProduct[] = useStore($products);
+  const products = useDeferredValue(latest);
   const filters = useStore($filters);
   const sort = useStore($sort);
   const search = useStore($search);
@@ -121,12 +123,15 @@ function useShownQuery() {
   const caughtUp = useDeferredValue(asked);
   const found = useMemo(() => runShopQuery(products, caughtUp), [products, caughtUp]);
   useEffect(() => recordQueryTime(found.ms), [found]);
-  return { query: caughtUp, found, pending: caughtUp !== asked };
+  // Products in the store the list has not drawn yet: it still reads as loading, never as empty.
+  const arriving = products.length === 0 && latest.length > 0;
+  return { query: caughtUp, found, pending: caughtUp !== asked, arriving };
 }
 
 /** Filters, sort and the product list. */
-export default function ProductsView({ catalogue }: ProductsViewProps) {
-  const { query, found, pending } = useShownQuery();
+export default function ProductsView({ catalogue: status }: ProductsViewProps) {
+  const { query, found, pending, arriving } = useShownQuery();
+  const catalogue: CatalogueState = status === 'ready' && arriving ? 'loading' : status;
   const results: readonly ShopProduct[] = found.results;
   const search = query.search.trim();
   const layout = useStore($layout);
@@ -199,7 +204,9 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
               Back to Categories
             </button>
             <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{title}</h2>
-            <div className="flex flex-wrap items-center gap-3">
+            {/* The line's height is the same loading and loaded (the badge's place is kept, hidden, while
+                the products load; below the count on a phone), so the list does not move when they arrive. */}
+            <div className="flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap sm:items-center">
               <p id="shop-result-count" className="text-ink-soft" role="status">
                 {catalogue === 'loading' ? (
                   'Loading products…'
@@ -215,15 +222,21 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                   </>
                 )}
               </p>
-              {catalogue === 'ready' && n > 0 && (
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success">
+              {(catalogue === 'loading' || (catalogue === 'ready' && n > 0)) && (
+                <span
+                  aria-hidden={catalogue === 'loading' || undefined}
+                  className={`inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success ${
+                    catalogue === 'loading' ? 'invisible' : ''
+                  }`}
+                >
                   <span className="size-1.5 rounded-full bg-success" aria-hidden="true" />
                   Ready to Ship
                 </span>
               )}
             </div>
           </div>
-          <div className="flex items-center gap-2">
+          {/* Below the title on a phone whatever the count line's width, so it does not jump when the products arrive. */}
+          <div className="flex items-center gap-2 max-sm:basis-full">
             <button
               type="button"
               onClick={() => setFiltersOpen((o) => !o)}
