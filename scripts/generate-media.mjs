@@ -94,6 +94,10 @@ const PRECOMPRESSED_MANIFEST = 'precompressed.json';
 
 const STAMP = join('images', 'generated', '.media-stamp.json');
 
+/** The shop hero's slides, also written as WebP (src/pages/shop/index.astro), at these widths. */
+const SHOP_HERO_SCENES = ['shop-hero-1', 'shop-hero-2', 'shop-hero-3', 'shop-hero-4'];
+const SHOP_HERO_WIDTHS = [640, 1280];
+
 /**
  * A hash of everything the output depends on: the content files, this generator's own code and
  * the versions of the libraries that write the bytes. Equal hash + all outputs present = nothing to do.
@@ -183,6 +187,7 @@ export async function generateMedia({ content, out, force = false }) {
   const paints = products.filter((p) => !isEquipment(p));
   const equipment = products.filter(isEquipment);
   // Rasterise straight at the target size (density) instead of rendering large and shrinking.
+  const toWebp = (svg, width, native) => sharp(Buffer.from(svg), { density: (72 * width) / native }).resize(width).webp({ quality: 80 }).toBuffer();
   const toJpeg = (svg, width, native) => sharp(Buffer.from(svg), { density: (72 * width) / native }).resize(width).flatten({ background: '#f3efe8' }).jpeg({ quality: 78, mozjpeg: true }).toBuffer();
   const rasters = Promise.all([
     // Variants of one piece of equipment differ only in their <title>, which draws nothing: one
@@ -199,6 +204,10 @@ export async function generateMedia({ content, out, force = false }) {
     toJpeg(renderScene('shop-hero-1'), 1224, 1600),
     toJpeg(renderScene('shop-hero-2'), 1224, 1600),
     sharp(Buffer.from(renderOgImage(site))).png({ compressionLevel: 9 }).toBuffer(),
+    // The shop hero's slides as WebP at two widths: an SVG scene in <img> is drawn on the page's
+    // main thread (each cost /shop 50-230 ms of blocking time on a throttled phone), a raster is
+    // decoded off it.
+    Promise.all(SHOP_HERO_SCENES.flatMap((name) => SHOP_HERO_WIDTHS.map(async (width) => [`${name}-${width}.webp`, await toWebp(renderScene(name), width, 1600)]))),
   ]);
   rasters.catch(() => {});
 
@@ -224,8 +233,9 @@ export async function generateMedia({ content, out, force = false }) {
   mark('svg');
 
   // Open Graph image and catalogues.
-  const [equipmentImages, paintHero, equipmentHero, ogPng] = await rasters;
+  const [equipmentImages, paintHero, equipmentHero, ogPng, shopHeroes] = await rasters;
   put(join(gen, 'og', 'default.png'), ogPng);
+  for (const [file, bytes] of shopHeroes) put(join(gen, 'scenes', file), bytes);
   const images = new Map(equipmentImages);
   mark('raster');
   const catalogDir = join(out, 'Catalog');

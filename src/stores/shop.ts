@@ -9,6 +9,8 @@ import type { Product } from '../lib/schemas/catalog';
 import {
   DEFAULT_FILTERS,
   queryWithFacets,
+  type CatalogQuery,
+  type QueryWithFacets,
   type ShopFilters,
 } from '../lib/catalog/query';
 import {
@@ -38,23 +40,29 @@ export const $view = atom<ShopView>('categories');
 export const $layout = atom<ShopLayout>('grid');
 
 
-/** The products the products view lists (filters, search and sort applied) and the sidebar's counts, in one pass, timed. */
-export const $query = computed(
-  [$products, $filters, $sort, $search],
-  (products, filters, sort, search) => {
-    const started = performance.now();
-    const found = queryWithFacets(products, { filters, sort, search });
-    // A measurement, not state that drives rendering: set after the computation, read by the overlay.
-    queueMicrotask(() => $lastQueryMs.set(performance.now() - started));
-    return found;
-  },
-);
+/** A query's list and counts, and how long finding them took (the performance overlay's 'Last filter'). */
+export interface TimedQuery extends QueryWithFacets<Product> {
+  ms: number;
+}
 
-/** The products the products view lists. */
-export const $results = computed($query, (q) => q.results);
+/**
+ * The products the products view lists (filters, search and sort applied) and the sidebar's
+ * counts, in one pass, timed. Not a computed store: the products view runs it during a render on
+ * the query it has caught up with (useDeferredValue), so a keystroke or a filter change paints the
+ * control at once and the list follows in a render the next key may interrupt; the view hands the
+ * time to recordQueryTime once that render is committed (a store set during the render would
+ * interrupt it and start it again).
+ */
+export function runShopQuery(products: readonly Product[], query: CatalogQuery): TimedQuery {
+  const started = performance.now();
+  const found = queryWithFacets(products, query);
+  return { ...found, ms: performance.now() - started };
+}
 
-/** How many products choosing each sidebar option would leave. */
-export const $facetCounts = computed($query, (q) => q.counts);
+/** Shows a query's time in the performance overlay. */
+export function recordQueryTime(ms: number): void {
+  $lastQueryMs.set(ms);
+}
 
 /** Whether the category, brand or finish filter is set (the 'Active' badge of the Filters toggle). */
 export const $hasActiveFacet = computed($filters, (f) => Boolean(f.category || f.brand || f.finish));

@@ -6,6 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CartProduct } from '../../lib/cart';
 import { addToCart, openCart } from '../../stores/cart';
 import { CartIcon, CheckIcon } from '../shop/Icons';
+import { useHydrated } from '../ui/use-hydrated';
 
 /** How long 'Added' shows before the button reads 'Add to Cart' again. */
 const CONFIRM_MS = 1500;
@@ -22,13 +23,11 @@ export interface AddToCartButtonProps {
 export default function AddToCartButton({ product, variant = 'card', className = '' }: AddToCartButtonProps) {
   const [added, setAdded] = useState(false);
   // Pre-rendered HTML shows the button before React can handle a click: until this island has
-  // hydrated it is disabled, so an early click is never silently lost.
-  const [hydrated, setHydrated] = useState(false);
+  // hydrated it is disabled, so an early click is never silently lost. A button drawn in the
+  // browser (a card a filter change adds) is enabled from its first render, not in a second one.
+  const hydrated = useHydrated();
   const timer = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    setHydrated(true);
-    return () => window.clearTimeout(timer.current);
-  }, []);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
 
   const add = () => {
     addToCart(product);

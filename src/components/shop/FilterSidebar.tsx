@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useMemo, useState, useEffect, type ChangeEvent } from 'react';
-import { formatPriceRange, formatPriceStop } from '../../lib/catalog/query';
+import { formatPriceRange, formatPriceStop, type FacetCounts } from '../../lib/catalog/query';
 import {
   ALL_CATEGORIES_LABEL,
   FINISHES,
@@ -16,7 +16,7 @@ import {
   SORT_OPTIONS,
   type SortOption,
 } from '../../lib/constants';
-import { $facetCounts, $filters, $products, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
+import { $filters, $products, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
 
 const selectClass =
   'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
@@ -27,19 +27,19 @@ const labelClass = 'text-xs font-semibold tracking-[0.08em] text-ink-muted upper
 export interface FilterSidebarProps {
   /** id of the sidebar, for the mobile Filters toggle's aria-controls. */
   id: string;
+  /** How many products choosing each option would leave (found with the list it sits beside). */
+  counts: FacetCounts;
   /** Whether the products have arrived: until then the options show no counts rather than zeros. */
   counted?: boolean;
 }
 
 /** The filter controls of the products view. */
-export default function FilterSidebar({ id, counted = true }: FilterSidebarProps) {
+export default function FilterSidebar({ id, counts, counted = true }: FilterSidebarProps) {
   /** 'Name (N)' for an option with a count; the bare name before the products arrive. */
   const withCount = (name: string, count: number | undefined): string => (counted ? `${name} (${count ?? 0})` : name);
   const products = useStore($products);
   const filters = useStore($filters);
   const sort = useStore($sort);
-  // Counted with the list, in the same pass over the catalogue (src/lib/catalog/query.ts queryWithFacets).
-  const counts = useStore($facetCounts);
   const brands = useMemo(() => [...new Set(products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b)), [products]);
   // A brand tile may select a category that is not one of the filter options: keep it selectable.
   const categoryOptions: readonly string[] =

@@ -7,6 +7,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { ChevronIcon } from './Icons';
 import type { HeroSlide } from './types';
 
+/** The carousel's rendered width: beside the hero's text from 1024 px (at most about 640 px), the page's width below. */
+const SLIDE_SIZES = '(min-width: 1280px) 640px, (min-width: 1024px) 52vw, calc(100vw - 2rem)';
+
 /** True when a key press belongs to something that uses the arrow keys itself. */
 function isOwnArrowTarget(target: EventTarget | null): boolean {
   if (!(target instanceof HTMLElement)) return false;
@@ -97,6 +100,8 @@ export default function HeroCarousel({ slides }: HeroCarouselProps) {
           >
             <img
               src={slide.src}
+              srcSet={slide.srcSet}
+              sizes={slide.srcSet ? SLIDE_SIZES : undefined}
               alt={slide.alt}
               width={1600}
               height={1000}

@@ -5,17 +5,20 @@
  * announced as loading); if the request fails, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { useDeferredValue, useRef, useState } from 'react';
+import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import { loadLiveCatalog } from '../../stores/catalog';
 import {
   $filters,
   $hasActiveFacet,
   $layout,
-  $results,
+  $products,
   $search,
+  $sort,
   backToCategories,
   resetQuery,
+  recordQueryTime,
+  runShopQuery,
   setLayout,
 } from '../../stores/shop';
 import FilterSidebar from './FilterSidebar';
@@ -41,11 +44,11 @@ export interface ProductsViewProps {
 }
 
 /**
- * Cards drawn at once when the results change (a first screenful at any width); the rest of the
- * page follows in a render React may interrupt with the next key, so typing or a filter change
- * paints within a frame budget at 10,000 products (issue #15: 48 cards at once were most of it).
+ * Cards a new result list draws first: more than a first screenful at any width (four rows of the
+ * widest grid). The rest of the page's cards follow in a render of their own that the next key
+ * may interrupt; until then their items stay in place, empty, so the page's height holds.
  */
-const FIRST_PAINT_CARDS = 8;
+const FIRST_SCREEN_CARDS = 12;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -102,24 +105,53 @@ function LoadFailed() {
   );
 }
 
-/** Filters, sort and the product list. */
-export default function ProductsView({ catalogue }: ProductsViewProps) {
+/**
+ * The query the list shows and what it finds. The controls (search box, selects, toggles) show a
+ * change at once; the query, the list, its title and count and the sidebar's counts follow in a
+ * render React may interrupt with the next key (useDeferredValue), so typing or a filter change
+ * paints within a frame at 10,000 products whatever the list costs to draw. `pending` is true
+ * until that render has caught up.
+ */
+function useShownQuery() {
+  // A new catalogue (its arrival, a live update) is drawn like a query change: after what is urgent.
+  const latest: readonly ShopProduct[] = useStore($products);
+  const products = useDeferredValue(latest);
   const filters = useStore($filters);
-  const results: readonly ShopProduct[] = useStore($results);
-  const search = useStore($search).trim();
+  const sort = useStore($sort);
+  const search = useStore($search);
+  const asked = useMemo(() => ({ filters, sort, search }), [filters, sort, search]);
+  const caughtUp = useDeferredValue(asked);
+  const found = useMemo(() => runShopQuery(products, caughtUp), [products, caughtUp]);
+  useEffect(() => recordQueryTime(found.ms), [found]);
+  // Products in the store the list has not drawn yet: it still reads as loading, never as empty.
+  const arriving = products.length === 0 && latest.length > 0;
+  return { query: caughtUp, found, pending: caughtUp !== asked, arriving };
+}
+
+/** Filters, sort and the product list. */
+export default function ProductsView({ catalogue: status }: ProductsViewProps) {
+  const { query, found, pending, arriving } = useShownQuery();
+  const catalogue: CatalogueState = status === 'ready' && arriving ? 'loading' : status;
+  const results: readonly ShopProduct[] = found.results;
+  const search = query.search.trim();
   const layout = useStore($layout);
   const active = useStore($hasActiveFacet);
   const [filtersOpen, setFiltersOpen] = useState(false);
-  const title = titleOf(filters.category, filters.sprayingSystem);
+  const title = titleOf(query.filters.category, query.filters.sprayingSystem);
   const n = results.length;
   // How many results are drawn (only those: a filter change at 10,000 products still paints at once);
   // a new result list (filter, search, sort) starts again at one page.
   const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
   const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
   const shown = results.length > count ? results.slice(0, count) : results;
-  // Until the deferred render with these results has run, cards past the first screenful keep
-  // their place (their item, empty) so the page's height and scroll do not jump.
-  const settling = useDeferredValue(results) !== results;
+  // The result list whose every card is drawn; a new one draws its first screenful, then the rest.
+  const [complete, setComplete] = useState(results);
+  const whole = complete === results;
+  useEffect(() => {
+    if (!whole) startTransition(() => setComplete(results));
+  }, [whole, results]);
+  // Cards already on the page keep being drawn while the rest catch up (a sort moves them, it does not redraw them).
+  const drawnBefore = useMemo(() => new Set(complete.slice(0, PRODUCT_LIST_PAGE_SIZE).map((p) => p.id)), [complete]);
   const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
@@ -172,7 +204,9 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
               Back to Categories
             </button>
             <h2 className="font-display text-3xl font-semibold text-ink sm:text-4xl">{title}</h2>
-            <div className="flex flex-wrap items-center gap-3">
+            {/* The line's height is the same loading and loaded (the badge's place is kept, hidden, while
+                the products load; below the count on a phone), so the list does not move when they arrive. */}
+            <div className="flex flex-col items-start gap-3 sm:flex-row sm:flex-wrap sm:items-center">
               <p id="shop-result-count" className="text-ink-soft" role="status">
                 {catalogue === 'loading' ? (
                   'Loading products…'
@@ -188,15 +222,21 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                   </>
                 )}
               </p>
-              {catalogue === 'ready' && n > 0 && (
-                <span className="inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success">
+              {(catalogue === 'loading' || (catalogue === 'ready' && n > 0)) && (
+                <span
+                  aria-hidden={catalogue === 'loading' || undefined}
+                  className={`inline-flex items-center gap-1.5 rounded-full bg-success-soft px-2.5 py-1 text-xs font-semibold text-success ${
+                    catalogue === 'loading' ? 'invisible' : ''
+                  }`}
+                >
                   <span className="size-1.5 rounded-full bg-success" aria-hidden="true" />
                   Ready to Ship
                 </span>
               )}
             </div>
           </div>
-          <div className="flex items-center gap-2">
+          {/* Below the title on a phone whatever the count line's width, so it does not jump when the products arrive. */}
+          <div className="flex items-center gap-2 max-sm:basis-full">
             <button
               type="button"
               onClick={() => setFiltersOpen((o) => !o)}
@@ -221,7 +261,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
           className={`${filtersOpen ? 'block' : 'hidden'} rounded-card bg-white p-5 shadow-card ring-1 ring-line/70 lg:sticky lg:top-24 lg:block lg:self-start`}
           aria-label="Filters"
         >
-          <FilterSidebar id={SIDEBAR_ID} counted={catalogue === 'ready'} />
+          <FilterSidebar id={SIDEBAR_ID} counts={found.counts} counted={catalogue === 'ready'} />
         </aside>
 
         <div className="min-w-0">
@@ -257,7 +297,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                     : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
                 }
                 aria-label={`${title}: products`}
-                aria-busy={settling || undefined}
+                aria-busy={pending || !whole || undefined}
               >
                 {shown.map((p, i) => (
                   // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
@@ -269,7 +309,7 @@ export default function ProductsView({ catalogue }: ProductsViewProps) {
                         : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
                     }
                   >
-                    {settling && i >= FIRST_PAINT_CARDS ? null : <ProductCard product={p} layout={layout} eager={i < 4} />}
+                    {whole || i < FIRST_SCREEN_CARDS || drawnBefore.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
                   </li>
                 ))}
               </ul>

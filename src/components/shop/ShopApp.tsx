@@ -11,7 +11,7 @@
  * live values in place, without reordering what is shown.
  */
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { selectShopFeatured } from '../../lib/catalog/featured';
 import { countFacet, DEFAULT_FILTERS } from '../../lib/catalog/query';
 import { DEFAULT_SORT, MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS, SHOP_FEATURED_COUNT } from '../../lib/constants';
@@ -68,8 +68,23 @@ const NO_PRODUCTS: readonly ShopProduct[] = [];
 
 export default function ShopApp({ featured, productCount, brandNames, brands, slides, quoteEmail }: ShopAppProps) {
   const featuredBuildTime = useMemo(() => JSON.parse(featured) as ShopProduct[], [featured]);
-  const live = useStore($liveCatalog);
-  const status = useStore($liveCatalogStatus);
+  // The catalogue's arrival redraws most of the page (brand counts, Featured, the product list):
+  // in a transition, which React draws in slices between which the browser stays responsive,
+  // rather than in one long task (a store read with useStore always redraws at once).
+  const [live, setLive] = useState($liveCatalog.get());
+  const [status, setStatus] = useState($liveCatalogStatus.get());
+  useEffect(() => {
+    const stopCatalog = $liveCatalog.subscribe((value) => {
+      // The list's store first, so the products view has them before it hears the catalogue is ready.
+      if (value) setProducts(value.products);
+      startTransition(() => setLive(value));
+    });
+    const stopStatus = $liveCatalogStatus.subscribe((value) => startTransition(() => setStatus(value)));
+    return () => {
+      stopCatalog();
+      stopStatus();
+    };
+  }, []);
   const products = live?.products ?? NO_PRODUCTS;
   const featuredNow = useMemo(
     () => (live ? selectShopFeatured(featuredBuildTime, live.products, SHOP_FEATURED_COUNT) : featuredBuildTime),

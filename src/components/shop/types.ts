@@ -18,6 +18,8 @@ export interface BrandTile {
 /** One image of the hero carousel. */
 export interface HeroSlide {
   src: string;
+  /** Other widths of the picture (`url 640w, …`), for the browser to pick by `sizes`. */
+  srcSet?: string;
   /** Describes the picture for people who cannot see it. */
   alt: string;
   /** The line shown over the picture. */
