@@ -120,7 +120,8 @@ export default function CategoryProducts({
           <Grid products={featured} label={featuredLabel} eager={4} />
         </section>
       )}
-      <section aria-labelledby={allTitleId} className="flex flex-col gap-5">
+      {/* Below the featured grid the All grid (up to a page of cards) skips layout and paint until it nears the viewport. */}
+      <section aria-labelledby={allTitleId} className="flex flex-col gap-5 [contain-intrinsic-size:auto_1600px] [content-visibility:auto]">
         <header className="flex flex-wrap items-end justify-between gap-2 border-b border-line pb-3">
           <h2 id={allTitleId} className="text-3xl font-semibold text-ink">
             {allTitle}
