@@ -6,26 +6,14 @@
  * Videos (and the posters of the slides not shown yet) wait for the load event and then for the
  * first idle moment of the main thread, and play only while the carousel is on screen: a video
  * player's start is main-thread work that must not compete with the first paint and the page's own
- * scripts. Under the browser's data saver the posters stay. The root's `data-active-index` and
- * `data-state` (playing | held | paused | static) expose it.
+ * scripts. The root's `data-active-index` and `data-state` (playing | held | paused | static)
+ * expose it.
  */
 import { CAROUSEL_DELAY_MS, CAROUSEL_TRANSITION_MS } from '../lib/constants';
 
 // A horizontal swipe longer than this (px) changes slide on touch screens.
 const SWIPE_MIN_PX = 50;
-// After the load event, media start at the main thread's first idle moment, or after this (ms) at the latest.
-const MEDIA_IDLE_TIMEOUT_MS = 2000;
 
-/** Runs `task` when the main thread is next idle (a macrotask where requestIdleCallback is missing). */
-function whenIdle(task: () => void): void {
-  if ('requestIdleCallback' in window) window.requestIdleCallback(task, { timeout: MEDIA_IDLE_TIMEOUT_MS });
-  else window.setTimeout(task, 0);
-}
-
-/** Whether the visitor asked the browser to save data (Network Information API, Chromium only). */
-function isSavingData(): boolean {
-  return (navigator as Navigator & { connection?: { saveData?: boolean } }).connection?.saveData === true;
-}
 
 /** Wires one carousel root. */
 function initCarousel(root: HTMLElement): void {
@@ -49,19 +37,17 @@ function initCarousel(root: HTMLElement): void {
   const isAutoplayAllowed = () => !reducedMotion.matches && !userPaused;
   const isHeld = () => hovered || keyboardFocus || document.hidden;
 
-  // Until media are allowed (load event, then idle) the first slide shows its preloaded poster.
-  let mediaAllowed = false;
-  // Whether any of the carousel is in the viewport; a video off screen is paused.
-  let onScreen = true;
+  // Whether the carousel is in the viewport, as last reported once media are allowed (load event,
+  // then idle); until then the first slide shows its preloaded poster, and a video off screen is paused.
+  let onScreen = false;
   const videos = slides.map((slide) => slide.querySelector<HTMLVideoElement>('[data-slide-video]'));
 
-  /** Plays the active slide's video and pauses the rest (once media are allowed). */
+  /** Plays the active slide's video and pauses the rest (once media are allowed and on screen). */
   const syncVideos = () => {
-    if (!mediaAllowed) return;
-    const mayPlay = onScreen && !document.hidden && !reducedMotion.matches && !userPaused && !isSavingData();
+    const mayPlay = onScreen && !reducedMotion.matches && !userPaused;
     videos.forEach((video, i) => {
       if (!video) return;
-      if (!video.poster && video.dataset.poster) video.poster = video.dataset.poster;
+      if (onScreen && !video.poster && video.dataset.poster) video.poster = video.dataset.poster;
       if (i === index && mayPlay) {
         video.preload = 'auto';
         video.play().catch((error: unknown) => {
@@ -88,10 +74,9 @@ function initCarousel(root: HTMLElement): void {
       startedAt = performance.now();
       timer = window.setTimeout(() => goTo(index + 1), remaining);
     }
-    if (root.dataset.state !== state) root.dataset.state = state;
+    root.dataset.state = state;
     // Announce slide changes only when they are not happening by themselves.
-    const live = state === 'playing' ? 'off' : 'polite';
-    if (track && track.getAttribute('aria-live') !== live) track.setAttribute('aria-live', live);
+    track?.setAttribute('aria-live', state === 'playing' ? 'off' : 'polite');
   };
 
   /** Stops the countdown where it is, keeping the time left. */
@@ -103,30 +88,24 @@ function initCarousel(root: HTMLElement): void {
   /** Shows slide `target` (wrapping around both ends). */
   const goTo = (target: number) => {
     index = ((target % total) + total) % total;
-    // Only what changes is written: an attribute set, even to its own value, restyles the carousel.
     slides.forEach((slide, i) => {
-      const active = String(i === index);
-      if (slide.dataset.active === active) return;
-      slide.dataset.active = active;
-      slide.inert = i !== index;
+      const active = i === index;
+      slide.dataset.active = String(active);
+      slide.inert = !active;
     });
     dots.forEach((dot, i) => {
-      const current = dot.getAttribute('aria-current') === 'true';
-      if (i === index && !current) dot.setAttribute('aria-current', 'true');
-      else if (i !== index && current) dot.removeAttribute('aria-current');
+      if (i === index) dot.setAttribute('aria-current', 'true');
+      else dot.removeAttribute('aria-current');
     });
-    const shown = String(index + 1).padStart(2, '0');
-    if (counter && counter.textContent !== shown) counter.textContent = shown;
-    if (root.dataset.activeIndex !== String(index)) root.dataset.activeIndex = String(index);
+    if (counter) counter.textContent = String(index + 1).padStart(2, '0');
+    root.dataset.activeIndex = String(index);
     remaining = CAROUSEL_DELAY_MS;
     syncVideos();
     syncTimer();
   };
 
   const applyMotionPreference = () => {
-    // The page sets the property inline; rewriting it unchanged would restyle the whole carousel.
-    const transition = reducedMotion.matches ? '0ms' : `${CAROUSEL_TRANSITION_MS}ms`;
-    if (root.style.getPropertyValue('--carousel-transition') !== transition) root.style.setProperty('--carousel-transition', transition);
+    root.style.setProperty('--carousel-transition', reducedMotion.matches ? '0ms' : `${CAROUSEL_TRANSITION_MS}ms`);
     syncVideos();
     syncTimer();
   };
@@ -189,29 +168,22 @@ function initCarousel(root: HTMLElement): void {
     { passive: true },
   );
 
-  document.addEventListener('visibilitychange', () => {
-    if (document.hidden) hold();
-    else syncTimer();
-    syncVideos();
-  });
+  document.addEventListener('visibilitychange', () => (document.hidden ? hold() : syncTimer()));
   reducedMotion.addEventListener('change', applyMotionPreference);
 
-  renderPauseButton();
-  applyMotionPreference();
-  goTo(0);
+  // The page's HTML already shows slide 1, playing, with its labels: the start rewrites none of them
+  // (an attribute set restyles the carousel), only what reduced motion changes.
+  if (reducedMotion.matches) applyMotionPreference();
+  else syncTimer();
 
-  const allowMedia = () =>
-    whenIdle(() => {
-      mediaAllowed = true;
-      if ('IntersectionObserver' in window) {
-        new IntersectionObserver((entries) => {
-          onScreen = entries.some((entry) => entry.isIntersecting);
-          syncVideos();
-        }).observe(root);
-      } else {
-        syncVideos();
-      }
-    });
+  // Its first report (at once) starts the active video when the carousel is on screen.
+  const startMedia = () =>
+    new IntersectionObserver((entries) => {
+      onScreen = entries.some((entry) => entry.isIntersecting);
+      syncVideos();
+    }).observe(root);
+  // At the main thread's first idle moment (a macrotask where requestIdleCallback is missing).
+  const allowMedia = () => ('requestIdleCallback' in window ? requestIdleCallback(startMedia) : setTimeout(startMedia));
   if (document.readyState === 'complete') allowMedia();
   else window.addEventListener('load', allowMedia, { once: true });
 }
