@@ -3,12 +3,17 @@
  * the mouse is over it (or keyboard focus is in it, or the tab is hidden) and carries on after any
  * interaction. Under prefers-reduced-motion it neither advances by itself nor animates, and videos
  * stay on their posters. Only the active slide's video plays; the others are paused, never removed.
- * The root's `data-active-index` and `data-state` (playing | held | paused | static) expose it.
+ * Videos (and the posters of the slides not shown yet) wait for the load event and then for the
+ * first idle moment of the main thread, and play only while the carousel is on screen: a video
+ * player's start is main-thread work that must not compete with the first paint and the page's own
+ * scripts. The root's `data-active-index` and `data-state` (playing | held | paused | static)
+ * expose it.
  */
 import { CAROUSEL_DELAY_MS, CAROUSEL_TRANSITION_MS } from '../lib/constants';
 
 // A horizontal swipe longer than this (px) changes slide on touch screens.
 const SWIPE_MIN_PX = 50;
+
 
 /** Wires one carousel root. */
 function initCarousel(root: HTMLElement): void {
@@ -32,17 +37,18 @@ function initCarousel(root: HTMLElement): void {
   const isAutoplayAllowed = () => !reducedMotion.matches && !userPaused;
   const isHeld = () => hovered || keyboardFocus || document.hidden;
 
-  // Media wait for the page's load event: until then the first slide shows its (preloaded) poster
-  // and nothing else competes with the first paint for the network or the main thread.
-  let pageLoaded = document.readyState === 'complete';
+  // Whether the carousel is in the viewport, as last reported once media are allowed (load event,
+  // then idle); until then the first slide shows its preloaded poster, and a video off screen is paused.
+  let onScreen = false;
+  const videos = slides.map((slide) => slide.querySelector<HTMLVideoElement>('[data-slide-video]'));
 
-  /** Plays the active slide's video and pauses the rest (once the page has loaded). */
+  /** Plays the active slide's video and pauses the rest (once media are allowed and on screen). */
   const syncVideos = () => {
-    slides.forEach((slide, i) => {
-      const video = slide.querySelector<HTMLVideoElement>('[data-slide-video]');
+    const mayPlay = onScreen && !reducedMotion.matches && !userPaused;
+    videos.forEach((video, i) => {
       if (!video) return;
-      if (pageLoaded && !video.poster && video.dataset.poster) video.poster = video.dataset.poster;
-      if (i === index && pageLoaded && !reducedMotion.matches && !userPaused) {
+      if (onScreen && !video.poster && video.dataset.poster) video.poster = video.dataset.poster;
+      if (i === index && mayPlay) {
         video.preload = 'auto';
         video.play().catch((error: unknown) => {
           // Autoplay refused (power saving, data saver): the poster stays, which is fine.
@@ -99,10 +105,7 @@ function initCarousel(root: HTMLElement): void {
   };
 
   const applyMotionPreference = () => {
-    root.style.setProperty(
-      '--carousel-transition',
-      reducedMotion.matches ? '0ms' : `${CAROUSEL_TRANSITION_MS}ms`,
-    );
+    root.style.setProperty('--carousel-transition', reducedMotion.matches ? '0ms' : `${CAROUSEL_TRANSITION_MS}ms`);
     syncVideos();
     syncTimer();
   };
@@ -168,19 +171,21 @@ function initCarousel(root: HTMLElement): void {
   document.addEventListener('visibilitychange', () => (document.hidden ? hold() : syncTimer()));
   reducedMotion.addEventListener('change', applyMotionPreference);
 
-  renderPauseButton();
-  applyMotionPreference();
-  goTo(0);
-  if (!pageLoaded) {
-    window.addEventListener(
-      'load',
-      () => {
-        pageLoaded = true;
-        syncVideos();
-      },
-      { once: true },
-    );
-  }
+  // The page's HTML already shows slide 1, playing, with its labels: the start rewrites none of them
+  // (an attribute set restyles the carousel), only what reduced motion changes.
+  if (reducedMotion.matches) applyMotionPreference();
+  else syncTimer();
+
+  // Its first report (at once) starts the active video when the carousel is on screen.
+  const startMedia = () =>
+    new IntersectionObserver((entries) => {
+      onScreen = entries.some((entry) => entry.isIntersecting);
+      syncVideos();
+    }).observe(root);
+  // At the main thread's first idle moment (a macrotask where requestIdleCallback is missing).
+  const allowMedia = () => ('requestIdleCallback' in window ? requestIdleCallback(startMedia) : setTimeout(startMedia));
+  if (document.readyState === 'complete') allowMedia();
+  else window.addEventListener('load', allowMedia, { once: true });
 }
 
 /** Wires every carousel of the page once. */

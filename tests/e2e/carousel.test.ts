@@ -165,4 +165,25 @@ describe('home carousel', () => {
     const states = await readVideoStates(carousel);
     expect(states[0], 'the first slide keeps its <video>').toBe('paused');
   });
+
+  it('pauses the video while the carousel is scrolled out of view and resumes it on return', async () => {
+    const { page, carousel } = await openHome({ width: 375 }, { realTime: true });
+    const firstVideoIs = (state: 'playing' | 'paused') =>
+      page.waitForFunction(
+        (wanted) => {
+          const video = document.querySelector<HTMLVideoElement>('[aria-roledescription="slide"] video');
+          const playing = !!video && !video.paused && !video.error && video.readyState >= 2;
+          return wanted === 'playing' ? playing : !!video && video.paused;
+        },
+        state,
+        { timeout: 10_000, polling: 100 },
+      ).catch(async () => {
+        throw new Error(`Expected the first video ${state}; states: ${JSON.stringify(await readVideoStates(carousel))}`);
+      });
+    await firstVideoIs('playing');
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await firstVideoIs('paused');
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await firstVideoIs('playing');
+  });
 });

@@ -9,7 +9,7 @@
  * already shown is reordered.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type Ref } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { Product } from '../../lib/schemas/catalog';
 import { $liveProductsById, reconciledProducts } from '../../stores/catalog';
@@ -120,7 +120,15 @@ export default function CategoryProducts({
           <Grid products={featured} label={featuredLabel} eager={4} />
         </section>
       )}
-      <section aria-labelledby={allTitleId} className="flex flex-col gap-5">
+      {/* Below the featured grid the All grid (up to a page of cards) skips layout and paint until it
+          nears the viewport. Until then it stands in at a height no lower than its cards' at each
+          column count (the tallest card plus its gap, per row; measured 609, 702, 698 and 659 px), so
+          nothing it holds ever reaches past it (into the footer) when measured before it is drawn. */}
+      <section
+        aria-labelledby={allTitleId}
+        className="flex flex-col gap-5 [content-visibility:auto] [contain-intrinsic-size:auto_calc(var(--rows-1)*640px_+_120px)] sm:[contain-intrinsic-size:auto_calc(var(--rows-2)*740px_+_120px)] lg:[contain-intrinsic-size:auto_calc(var(--rows-3)*740px_+_120px)] xl:[contain-intrinsic-size:auto_calc(var(--rows-4)*700px_+_120px)]"
+        style={{ '--rows-1': shown.length, '--rows-2': Math.ceil(shown.length / 2), '--rows-3': Math.ceil(shown.length / 3), '--rows-4': Math.ceil(shown.length / 4) } as CSSProperties}
+      >
         <header className="flex flex-wrap items-end justify-between gap-2 border-b border-line pb-3">
           <h2 id={allTitleId} className="text-3xl font-semibold text-ink">
             {allTitle}

@@ -92,9 +92,13 @@ export async function readPrecompressed(file: string, fileMtimeMs: number): Prom
   }
 }
 
-/** Every file under `dir` that is worth compressing. */
+/**
+ * Every file under `dir` that is worth compressing. Dot files are left out: the server never
+ * serves them (the media generator's stamp, 7 MB at 10,000 products, cost 6 CPU-seconds at brotli 10).
+ */
 function compressibleFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    if (entry.name.startsWith('.')) return [];
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return compressibleFiles(path);
     return COMPRESSIBLE[extname(entry.name).toLowerCase()] ? [path] : [];

@@ -117,8 +117,11 @@ describe('compressed ahead', () => {
     writeFileSync(join(dir, '_astro', 'site.abc123.css'), css);
     writeFileSync(join(dir, 'tiny.html'), '<p>hi</p>');
     writeFileSync(join(dir, 'photo.png'), Buffer.alloc(4096, 1));
+    // A dot file is never served (the media generator's stamp): not worth any CPU.
+    writeFileSync(join(dir, '.media-stamp.json'), JSON.stringify({ files: Array(200).fill('images/generated/x.svg') }));
     const done = await precompressDirectory(dir);
     expect(done.files).toBe(2);
+    expect(existsSync(join(dir, '.media-stamp.json.br'))).toBe(false);
     expect(brotliDecompressSync(readFileSync(join(dir, 'index.html.br'))).toString()).toBe(page);
     expect(gunzipSync(readFileSync(join(dir, '_astro', 'site.abc123.css.gz'))).toString()).toBe(css);
     expect(done.br).toBeLessThan(done.bytes / 10);
