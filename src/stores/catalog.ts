@@ -59,24 +59,12 @@ function reportUnavailable(reason: string): null {
   return null;
 }
 
-/**
- * The catalogue request a page started before its scripts loaded (the shop's products view, whose
- * list waits for it: src/pages/shop/index.astro), taken once; later loads make their own.
- */
-function takeEarlyRequest(): Promise<Response> | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const page = window as unknown as { shopCatalogRequest?: Promise<Response> };
-  const early = page.shopCatalogRequest;
-  delete page.shopCatalogRequest;
-  return early;
-}
-
 /** Fetches and checks the live catalogue; null on any failure. */
 async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
   let response: Response;
   try {
     // 'no-cache' revalidates the stored copy with its ETag: an unchanged catalogue costs a 304.
-    response = await (takeEarlyRequest() ?? fetch(CATALOG_URL, { cache: 'no-cache', headers: { accept: 'application/json' } }));
+    response = await fetch(CATALOG_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
   } catch (error) {
     return reportUnavailable(error instanceof Error ? error.message : String(error));
   }
