@@ -171,7 +171,7 @@ function main() {
     console.log(
       `${route.padEnd(36)} ${formatKb(result.gzip).padStart(9)} gzip  ${formatKb(result.raw).padStart(9)} raw  ${String(result.files.size).padStart(3)} files${result.inline.count ? ` + ${result.inline.count} inline` : ''}${overBudget ? '  OVER BUDGET' : ''}`,
     );
-    const biggest = [...result.files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, 5);
+    const biggest = [...result.files.entries()].sort((a, b) => b[1].gzip - a[1].gzip).slice(0, Number(process.env.JS_SIZE_TOP || 5));
     for (const [url, size] of biggest) console.log(`    ${formatKb(size.gzip).padStart(9)}  ${url}`);
     if (result.missing.length > 0) console.log(`    missing: ${result.missing.join(', ')}`);
   }

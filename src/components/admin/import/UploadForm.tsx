@@ -6,7 +6,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { formatPrice } from '../../../lib/format';
+import { formatMoney, roundToCents } from '../../../lib/money';
 import type { ImportJob } from '../../../lib/schemas/admin-imports';
 import { $checkedImport, $fileCheck, $starting, bulkUploadPath, checkImportFile, clearFileCheck, importErrorsPath, IMPORT_TEMPLATE_PATH, startImport, type FileCheck } from '../../../stores/admin-imports';
 import { useQuery } from '../../../stores/admin-query';
@@ -167,7 +167,7 @@ function PreviewTable({ preview, format }: { preview: FilePreview; format: Impor
 /** A price cell as the shop writes prices ('28.4' → '$28.40'); a cell that is no number as it is (the dry run refuses that row). */
 function shownPrice(cell: string | undefined): string | undefined {
   const amount = cell === undefined || cell.trim() === '' ? NaN : Number(cell);
-  return Number.isFinite(amount) ? formatPrice(amount) : cell;
+  return Number.isFinite(amount) ? formatMoney(roundToCents(amount)) : cell;
 }
 
 /** Template fields the dry run's mapped rows show, with their headings. */
