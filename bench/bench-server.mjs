@@ -29,7 +29,9 @@ export async function startBenchServer(env = {}) {
   const port = await findFreePort();
   const databaseUrl = process.env.BENCH_DATABASE_URL || `file:${join(mkdtempSync(join(tmpdir(), 'shop-bench-')), 'shop.db')}`;
   // With the server's own V8 flags, so a bench measures what `npm start` runs.
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, join(root, 'scripts/serve.mjs')], {
+  // BENCH_SERVER_FLAGS adds node flags of one's own, e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof' to profile the server.
+  const extraFlags = (process.env.BENCH_SERVER_FLAGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...extraFlags, join(root, 'scripts/serve.mjs')], {
     cwd: root,
     // Access lines would measure the terminal, not the server; mail goes to a scratch folder.
     env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn', ORDER_LIMIT_PER_HOUR: '1000000', ORDER_PENDING_MAX: '1000000', MAIL_DIR: mkdtempSync(join(tmpdir(), 'shop-bench-mail-')), ...env },

@@ -128,9 +128,12 @@ export interface SpecSheetContext {
   siteUrl?: string;
 }
 
+/** One formatter for every price of the sheet (toLocaleString with options builds one per call). */
+const TWO_DECIMALS = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
 /** '$1,234.00', or 'Price on request' for quote-only products. */
 function priceText(p: Product): string {
-  return p.requestQuoteOnly ? 'Price on request' : `$${p.price.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  return p.requestQuoteOnly ? 'Price on request' : `$${TWO_DECIMALS.format(p.price)}`;
 }
 
 /** A pdf-lib colour from '#rrggbb'. */
