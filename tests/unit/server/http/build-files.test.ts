@@ -1,9 +1,10 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, request, type Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../../helpers/raw-get';
 import { BuildFiles } from '../../../../src/server/http/build-files';
 
 let server: Server;
@@ -11,19 +12,8 @@ let base: string;
 let files: BuildFiles;
 const video = Buffer.from(Array.from({ length: 4096 }, (_, i) => i % 256));
 
-/** GET with a raw path (a URL string would normalise it) and raw bytes. */
-function get(path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    const { hostname, port } = new URL(base);
-    request({ hostname, port, path, headers, method }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+/** A raw GET of this file's server. */
+const get = (path: string, headers: Record<string, string> = {}) => rawGet(base, path, headers);
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-build-files-'));

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync, constants as zlibConstants } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawGet } from '../../../helpers/raw-get';
 import { BROTLI_QUALITY, brotliQualityFor, PRECOMPRESSED_MANIFEST, precompressDirectory } from '../../../../src/server/http/precompressed';
 import { CompressedStaticFiles } from '../../../../src/server/http/static-compression';
 
@@ -15,20 +16,8 @@ let server: Server;
 let base: string;
 let files: CompressedStaticFiles;
 
-/** GET with raw bytes (no automatic decompression). */
-function get(path: string, headers: Record<string, string> = {}): Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }> {
-  return new Promise((resolve, reject) => {
-    // A raw path: a URL string would normalise /../ away before it is sent.
-    const { hostname, port } = new URL(base);
-    request({ hostname, port, path, headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
-    })
-      .on('error', reject)
-      .end();
-  });
-}
+/** A raw GET of this file's server. */
+const get = (path: string, headers: Record<string, string> = {}) => rawGet(base, path, headers);
 
 beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'shop-static-'));
