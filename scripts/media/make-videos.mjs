@@ -2,7 +2,7 @@
 // Renders the seven home-carousel loops and the about hero as SVG frames (sharp rasterises
 // them), pipes them to ffmpeg as H.264 and writes a WebP poster of the first frame, all under
 // public/media/. Every motion is periodic in the loop phase, so the last frame meets the first.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -249,6 +249,11 @@ if (previewDir) {
     for (const t of [0, 1 / 3, 2 / 3]) writeFileSync(join(previewDir, `${id.replace('/', '-')}-${Math.round(t * 3)}.png`), await renderFramePng(id, t));
   }
   process.exit(0);
+}
+// The videos are committed: ffmpeg is needed only to render them again, never by npm start or npm test.
+if (spawnSync('ffmpeg', ['-version'], { stdio: 'ignore' }).error) {
+  console.error('ffmpeg is not on PATH (apt-get install ffmpeg): it is needed only to render the committed videos again; --preview works without it.');
+  process.exit(1);
 }
 mkdirSync(join(media, 'slides'), { recursive: true });
 for (const id of Object.keys(VIDEOS).filter((v) => !wanted.length || wanted.some((w) => v.includes(w)))) {
