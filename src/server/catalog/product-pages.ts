@@ -127,31 +127,34 @@ export class ProductHtmlCache {
    * first, so a page viewed again costs one indexed read and no pass through Astro.
    */
   async cachedAnswer(db: Kysely<Database>, slug: string, request: ProductPageRequest): Promise<ProductPageAnswer | undefined> {
-    if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return undefined;
-    const stamp = await selectLiveProductStamp(db, slug);
-    if (stamp === undefined) return undefined;
-    const page = this.#pages.get(slug, stamp);
-    return page && answerOf(page, stamp, request);
+    const kept = await this.#kept(db, slug);
+    return kept?.page && answerOf(kept.page, kept.stamp, request);
   }
 
   /** Answers a GET or HEAD of /shop/<slug> from the cache, or with `render()` (kept when it is a 200 page). */
   async respond(db: Kysely<Database>, slug: string, request: Request, render: () => Promise<Response>): Promise<Response> {
-    if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return render();
-    const stamp = await selectLiveProductStamp(db, slug);
-    if (stamp === undefined) return render();
-    let page = this.#pages.get(slug, stamp);
+    const kept = await this.#kept(db, slug);
+    if (!kept) return render();
+    let page = kept.page;
     if (!page) {
       const rendered = await render();
       if (rendered.status !== 200 || !rendered.headers.get('content-type')?.startsWith('text/html')) return rendered;
       page = lazyEncodings(Buffer.from(await rendered.arrayBuffer()));
-      this.#pages.set(slug, stamp, page);
+      this.#pages.set(slug, kept.stamp, page);
     }
-    const answer = await answerOf(page, stamp, {
+    const answer = await answerOf(page, kept.stamp, {
       method: request.method,
       acceptEncoding: request.headers.get('accept-encoding'),
       ifNoneMatch: request.headers.get('if-none-match'),
     });
     return new Response(answer.body && new Uint8Array(answer.body), { status: answer.status, headers: answer.headers });
+  }
+
+  /** The live product's stamp for a slug and the page kept at that stamp, if any; undefined when no live product has the slug. */
+  async #kept(db: Kysely<Database>, slug: string): Promise<{ stamp: string; page: RenderedPage | undefined } | undefined> {
+    if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return undefined;
+    const stamp = await selectLiveProductStamp(db, slug);
+    return stamp === undefined ? undefined : { stamp, page: this.#pages.get(slug, stamp) };
   }
 
   /** Forgets every page. */

@@ -196,6 +196,12 @@ function sendMethodNotAllowed(req: IncomingMessage, res: ServerResponse, allow: 
   res.end(req.method === 'HEAD' ? undefined : body);
 }
 
+/** A request header as one string (repeated ones joined), or null. */
+function headerOf(req: IncomingMessage, name: string): string | null {
+  const v = req.headers[name];
+  return (Array.isArray(v) ? v.join(', ') : v) ?? null;
+}
+
 /** The path the edge answers itself: the live catalogue is the hottest request of the shop. */
 const CATALOG_PATH = '/api/catalog';
 
@@ -206,13 +212,9 @@ const CATALOG_PATH = '/api/catalog';
 async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger): Promise<void> {
   try {
     const { db } = await getDatabase();
-    const header = (name: string) => {
-      const v = req.headers[name];
-      return (Array.isArray(v) ? v.join(', ') : v) ?? null;
-    };
     const answer = await answerCatalogRequest(db, catalogCache, {
-      ifNoneMatch: header('if-none-match'),
-      acceptEncoding: header('accept-encoding'),
+      ifNoneMatch: headerOf(req, 'if-none-match'),
+      acceptEncoding: headerOf(req, 'accept-encoding'),
       head: req.method === 'HEAD',
     });
     res.writeHead(answer.status, answer.headers);
@@ -252,16 +254,12 @@ function productSlugOf(pathname: string): string | undefined {
  * keeps it), redirects a former slug, or answers an error.
  */
 async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug: string): Promise<'served' | 'missing' | 'render'> {
-  const header = (name: string) => {
-    const v = req.headers[name];
-    return (Array.isArray(v) ? v.join(', ') : v) ?? null;
-  };
   try {
     const { db } = await getDatabase();
     const answer = await productHtmlCache.cachedAnswer(db, slug, {
       method: req.method ?? 'GET',
-      acceptEncoding: header('accept-encoding'),
-      ifNoneMatch: header('if-none-match'),
+      acceptEncoding: headerOf(req, 'accept-encoding'),
+      ifNoneMatch: headerOf(req, 'if-none-match'),
     });
     if (!answer) return (await productPageCache.lookup(db, slug)).kind === 'missing' ? 'missing' : 'render';
     res.writeHead(answer.status, answer.headers);
