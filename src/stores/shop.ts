@@ -39,7 +39,6 @@ export const $view = atom<ShopView>('categories');
 /** Product list layout. */
 export const $layout = atom<ShopLayout>('grid');
 
-
 /** A query's list and counts, and how long finding them took (the performance overlay's 'Last filter'). */
 export interface TimedQuery extends QueryWithFacets<Product> {
   ms: number;
