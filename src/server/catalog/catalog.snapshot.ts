@@ -38,6 +38,11 @@ export interface CatalogBuildReport {
 export interface CatalogCacheOptions {
   /** Called after each snapshot build (the server logs it). */
   onBuilt?: (report: CatalogBuildReport) => void;
+  /**
+   * What each product of the body is made of (default: the whole Product): a cache of a compact
+   * view of the same rows (a list's cards, prices and stock) passes its own projection.
+   */
+  project?: (row: ProductsTable) => unknown;
 }
 
 /** Strong ETag of one encoding of a catalogue version (each encoding is its own representation). */
@@ -127,9 +132,11 @@ export class CatalogSnapshotCache {
   #revisionRead: Promise<number> | undefined;
   #nextRevisionRead: Promise<number> | undefined;
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
+  readonly #project: NonNullable<CatalogCacheOptions['project']>;
 
   constructor(options: CatalogCacheOptions = {}) {
     this.#onBuilt = options.onBuilt;
+    this.#project = options.project ?? rowToProduct;
   }
 
   /** The snapshot of the current revision, building it when the catalogue has changed. */
@@ -195,7 +202,7 @@ export class CatalogSnapshotCache {
         return known.json;
       }
       reserialised += 1;
-      const fresh = { row, json: Buffer.from(JSON.stringify(rowToProduct(row))) };
+      const fresh = { row, json: Buffer.from(JSON.stringify(this.#project(row))) };
       serialised.set(row.id, fresh);
       return fresh.json;
     });
