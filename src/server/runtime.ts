@@ -1,5 +1,6 @@
 import { CatalogSnapshotCache } from './catalog/catalog.snapshot';
 import { seedCatalogFromContent } from './catalog/catalog.service';
+import { rowToCatalogCard } from './catalog/catalog-cards';
 import { parseConfig, resolveDatabaseTarget, resolveDir, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import type { DialectKind } from './db/dialect';
@@ -77,6 +78,12 @@ const state: RuntimeState = { closed: false };
 
 /** The cached serialised catalogue of this process. */
 export const catalogCache = new CatalogSnapshotCache({ onBuilt: (report) => getLogger().debug('catalogue snapshot built', { ...report }) });
+
+/** The cached compact catalogue (GET /api/catalog/cards): each product's card only. */
+export const catalogCardsCache = new CatalogSnapshotCache({
+  project: rowToCatalogCard,
+  onBuilt: (report) => getLogger().debug('catalogue cards snapshot built', { ...report }),
+});
 
 /** The validated configuration (parsed once; throws ConfigError with one line when invalid). */
 export function getConfig(): Config {

@@ -1,21 +1,29 @@
 /**
- * The live catalogue (GET /api/catalog) and the build-time catalogues reconciled with it. Pages
- * render with the build-time products they show; once the browser is idle (at once when an island
- * needs it, as the shop's product list does, whose only source it is) this store fetches the live
- * one, once per page, and islands switch to the reconciled products without reordering what is shown.
- * It never touches storage: the browser's HTTP cache (ETag + 304) is the only cache.
+ * The live catalogue as cards (GET /api/catalog/cards: src/lib/catalog/card.ts) and the build-time
+ * cards reconciled with it. Pages render with the build-time cards they show; once the browser is
+ * idle (at once when an island needs it, as the shop's product list does, whose only source it is)
+ * this store fetches the live one, once per page, and islands switch to the reconciled cards without
+ * reordering what is shown. Islands that show a few products (the product page, the cart drawer,
+ * the detail modal) ask for those products alone (GET /api/products/:id) instead: at 10,000
+ * products the cards are megabytes to parse. It never touches storage: the browser's HTTP cache
+ * (ETag + 304) is the only cache.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
+import type { CatalogCard } from '../lib/catalog/card';
 import {
   indexProductsById,
   parseLiveCatalog,
+  parseLiveProduct,
   reconcileCatalog,
   type CatalogReconciliation,
   type LiveCatalog,
 } from '../lib/catalog/reconcile';
 import type { Product } from '../lib/schemas/catalog';
 
-const CATALOG_URL = '/api/catalog';
+// The cart drawer loads this module on its first opening and applies the live cards with it.
+export { applyLiveToCart } from '../lib/catalog/reconcile';
+
+const CATALOG_URL = '/api/catalog/cards';
 // Upper bound on waiting for an idle moment, so a busy page still reconciles.
 const IDLE_TIMEOUT_MS = 3000;
 
@@ -115,14 +123,14 @@ onMount($liveCatalog, () => {
   if (typeof window !== 'undefined') void loadLiveCatalog();
 });
 
-const reconciliations = new WeakMap<readonly Product[], ReadableAtom<CatalogReconciliation>>();
-const productLists = new WeakMap<readonly Product[], ReadableAtom<readonly Product[]>>();
+const reconciliations = new WeakMap<readonly CatalogCard[], ReadableAtom<CatalogReconciliation>>();
+const productLists = new WeakMap<readonly CatalogCard[], ReadableAtom<readonly CatalogCard[]>>();
 
 /**
- * A store of the build-time list reconciled with the live catalogue (products, changed, added,
+ * A store of the build-time cards reconciled with the live catalogue (products, changed, added,
  * removed); the same store for the same array, so an island may call it on every render.
  */
-export function reconciledCatalog(buildTime: readonly Product[]): ReadableAtom<CatalogReconciliation> {
+export function reconciledCatalog(buildTime: readonly CatalogCard[]): ReadableAtom<CatalogReconciliation> {
   let store = reconciliations.get(buildTime);
   if (!store) {
     const untouched: CatalogReconciliation = { products: buildTime, changed: new Map(), added: [], removed: [] };
@@ -132,12 +140,77 @@ export function reconciledCatalog(buildTime: readonly Product[]): ReadableAtom<C
   return store;
 }
 
-/** A store of the products to show: the build-time list until the live catalogue arrives, then reconciled. */
-export function reconciledProducts(buildTime: readonly Product[]): ReadableAtom<readonly Product[]> {
+/** A store of the cards to show: the build-time list until the live catalogue arrives, then reconciled. */
+export function reconciledProducts(buildTime: readonly CatalogCard[]): ReadableAtom<readonly CatalogCard[]> {
   let store = productLists.get(buildTime);
   if (!store) {
     store = computed(reconciledCatalog(buildTime), (r) => r.products);
     productLists.set(buildTime, store);
   }
   return store;
+}
+
+/** One product as the server has it now: the whole product, 'removed' when the server no longer has it (404), or null when it could not be asked. */
+export type LiveProduct = Product | 'removed' | null;
+
+const PRODUCT_URL = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+/** The look-ups of this page by product id (one request per product per page, like the catalogue's). */
+const productLoads = new Map<string, Promise<LiveProduct>>();
+
+/** Fetches and checks one product; 'removed' on 404, null on any other failure. */
+async function fetchLiveProduct(id: string): Promise<LiveProduct> {
+  let response: Response;
+  try {
+    response = await fetch(PRODUCT_URL(id), { cache: 'no-cache', headers: { accept: 'application/json' } });
+  } catch (error) {
+    return reportUnavailable(error instanceof Error ? error.message : String(error));
+  }
+  if (response.status === 404) return 'removed';
+  if (response.status !== 200) return reportUnavailable(`HTTP ${response.status}`);
+  let body: unknown;
+  try {
+    body = await response.json();
+  } catch {
+    return reportUnavailable('the answer is not JSON');
+  }
+  const parsed = parseLiveProduct(body);
+  if (!parsed.ok) return reportUnavailable(`unexpected ${parsed.problem}`);
+  return parsed.product;
+}
+
+/**
+ * Loads one product as the server has it now (GET /api/products/:id, ETag-revalidated), once per
+ * page: after load when the browser is idle, or at once with `now` (which also asks again after a
+ * failure). Never rejects.
+ */
+export function loadLiveProduct(id: string, options: LoadOptions = {}): Promise<LiveProduct> {
+  let load = productLoads.get(id);
+  if (load && options.now) {
+    // A failed look-up is asked again; one waiting for idle is not hurried (it is cheap to ask anew).
+    load = load.then((result) => (result === null ? fetchLiveProduct(id) : result));
+    productLoads.set(id, load);
+  }
+  if (!load) {
+    load = (options.now ? Promise.resolve() : waitForIdle()).then(() => fetchLiveProduct(id));
+    productLoads.set(id, load);
+  }
+  return load;
+}
+
+/**
+ * The live cards of a few products (the cart drawer's lines): from the live catalogue when this
+ * page has it already, else one look-up per product, so a page never downloads the whole catalogue
+ * for a handful of lines. Products the server no longer has are absent; null when any look-up failed
+ * (an unanswered look-up must not read as a withdrawn product).
+ */
+export async function loadLiveCards(ids: readonly string[]): Promise<ReadonlyMap<string, CatalogCard> | null> {
+  const catalogue = $liveProductsById.get();
+  if (catalogue) return new Map(ids.flatMap((id) => (catalogue.has(id) ? [[id, catalogue.get(id)!] as const] : [])));
+  const found = await Promise.all(ids.map((id) => loadLiveProduct(id, { now: true })));
+  if (found.includes(null)) return null;
+  const byId = new Map<string, CatalogCard>();
+  found.forEach((p, i) => {
+    if (p && p !== 'removed') byId.set(ids[i]!, p);
+  });
+  return byId;
 }

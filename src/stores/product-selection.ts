@@ -5,10 +5,10 @@
  * modal but no shop query, do not load the query code.
  */
 import { atom } from 'nanostores';
-import type { Product } from '../lib/schemas/catalog';
+import type { CatalogCard } from '../lib/catalog/card';
 
 /** The catalogue the shop lists: the build-time catalogue handed to the island. */
-export const $products = atom<readonly Product[]>([]);
+export const $products = atom<readonly CatalogCard[]>([]);
 /** Id of the product shown in the detail modal, or null when it is closed. */
 export const $selectedProduct = atom<string | null>(null);
 /** How long the last filter/sort/search took, in milliseconds (performance overlay). */

@@ -5,7 +5,7 @@
  * and going back restores the state the URL describes.
  */
 import { atom, computed } from 'nanostores';
-import type { Product } from '../lib/schemas/catalog';
+import type { CatalogCard } from '../lib/catalog/card';
 import {
   DEFAULT_FILTERS,
   queryWithFacets,
@@ -40,7 +40,7 @@ export const $view = atom<ShopView>('categories');
 export const $layout = atom<ShopLayout>('grid');
 
 /** A query's list and counts, and how long finding them took (the performance overlay's 'Last filter'). */
-export interface TimedQuery extends QueryWithFacets<Product> {
+export interface TimedQuery extends QueryWithFacets<CatalogCard> {
   ms: number;
 }
 
@@ -52,7 +52,7 @@ export interface TimedQuery extends QueryWithFacets<Product> {
  * time to recordQueryTime once that render is committed (a store set during the render would
  * interrupt it and start it again).
  */
-export function runShopQuery(products: readonly Product[], query: CatalogQuery): TimedQuery {
+export function runShopQuery(products: readonly CatalogCard[], query: CatalogQuery): TimedQuery {
   const started = performance.now();
   const found = queryWithFacets(products, query);
   return { ...found, ms: performance.now() - started };
@@ -99,7 +99,7 @@ function applyUrlState(state: ShopUrlState): void {
 }
 
 /** Hands the island's catalogue to the store. */
-export function setProducts(products: readonly Product[]): void {
+export function setProducts(products: readonly CatalogCard[]): void {
   $products.set(products);
 }
 

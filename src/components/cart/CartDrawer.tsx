@@ -7,7 +7,8 @@
  * A page may hold more than one mount (the shop island and the site-wide one); only the first to
  * mount draws the drawer, so there is never a second dialog.
  *
- * While open with lines it reconciles them with the live catalogue: lines are re-priced, and a line
+ * While open with lines it reconciles them with the live products (the page's live catalogue when it
+ * has one, else a look-up per line): lines are re-priced, and a line
  * whose product is gone, out of stock, quote-only or short is flagged on the line (never dropped)
  * and holds back 'Proceed to Checkout' until the shopper removes or lowers it.
  */
@@ -16,7 +17,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { sumCents, type CartLine } from '../../lib/cart';
 import { canProceedToCheckout, describeCartLineProblem } from '../../lib/catalog/cart-notes';
 import type { applyLiveToCart, CartLineProblem, LiveCart } from '../../lib/catalog/reconcile';
-import type { Product } from '../../lib/schemas/catalog';
+import type { CatalogCard } from '../../lib/catalog/card';
 import { CART_LINE_MAX_QUANTITY } from '../../lib/constants';
 import { formatPrice } from '../../lib/format';
 import { formatMoney, multiplyCents, roundToCents } from '../../lib/money';
@@ -97,25 +98,23 @@ function QuantityStepper({ line }: { line: CartLine }) {
 
 /** The lines, total and checkout actions, brought up to date with the live catalogue once it has loaded. */
 function LiveCartLines({ lines }: { lines: CartLine[] }) {
-  const [liveById, setLiveById] = useState<ReadonlyMap<string, Product> | null>(null);
-  const [apply, setApply] = useState<typeof applyLiveToCart | null>(null);
-  // Loaded on first open, so pages whose cart stays closed never ship or fetch the live catalogue.
+  // The live products of the lines asked for (by id list: a line added since is not 'removed', only not asked for yet).
+  const [found, setFound] = useState<{ ids: string; byId: ReadonlyMap<string, CatalogCard>; apply: typeof applyLiveToCart } | null>(null);
+  const ids = lines.map((line) => line.product.id).join('\n');
+  // Loaded on first open, so pages whose cart stays closed never ship or fetch live products.
   useEffect(() => {
-    let stop = () => {};
     let cancelled = false;
-    void Promise.all([import('../../stores/catalog'), import('../../lib/catalog/reconcile')]).then(([store, lib]) => {
-      if (cancelled) return;
-      setApply(() => lib.applyLiveToCart);
-      stop = store.$liveProductsById.subscribe(setLiveById);
+    void import('../../stores/catalog').then(async ({ loadLiveCards, applyLiveToCart }) => {
+      const byId = await loadLiveCards(ids.split('\n'));
+      if (!cancelled && byId) setFound({ ids, byId, apply: applyLiveToCart });
     });
     return () => {
       cancelled = true;
-      stop();
     };
-  }, []);
+  }, [ids]);
   const live: LiveCart = useMemo(
-    () => (apply && liveById ? apply(lines, liveById) : { lines, problems: [] as CartLineProblem[], repriced: [] }),
-    [apply, lines, liveById],
+    () => (found?.ids === ids ? found.apply(lines, found.byId) : { lines, problems: [] as CartLineProblem[], repriced: [] }),
+    [found, ids, lines],
   );
   const problemsById = useMemo(() => new Map(live.problems.map((p) => [p.productId, p])), [live.problems]);
   // Live names and prices are kept, so the checkout starts from what the drawer showed.

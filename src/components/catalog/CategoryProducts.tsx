@@ -11,7 +11,7 @@
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
-import type { Product } from '../../lib/schemas/catalog';
+import type { CatalogCard } from '../../lib/catalog/card';
 import { $liveProductsById, reconciledProducts } from '../../stores/catalog';
 import { $selectedProduct } from '../../stores/product-selection';
 import PerfOverlay from '../shop/PerfOverlay';
@@ -53,7 +53,7 @@ function Grid({
   eager,
   listRef,
 }: {
-  products: readonly Product[];
+  products: readonly CatalogCard[];
   label: string;
   eager: number;
   listRef?: Ref<HTMLUListElement>;
@@ -82,8 +82,8 @@ export default function CategoryProducts({
   allLabel,
   quoteEmail,
 }: CategoryProductsProps) {
-  const buildTime = useMemo(() => JSON.parse(catalog) as Product[], [catalog]);
-  const featuredBuildTime = useMemo(() => JSON.parse(featuredJson) as Product[], [featuredJson]);
+  const buildTime = useMemo(() => JSON.parse(catalog) as CatalogCard[], [catalog]);
+  const featuredBuildTime = useMemo(() => JSON.parse(featuredJson) as CatalogCard[], [featuredJson]);
   const reconciled = useStore(reconciledProducts(buildTime));
   const liveById = useStore($liveProductsById);
   // The live catalogue holds every category: only this page's products stay. Before it arrives

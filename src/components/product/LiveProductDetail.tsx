@@ -1,13 +1,13 @@
 /**
  * The product page's detail (/shop/<slug>) as an island: rendered at build with the build-time
- * product, then showing the live catalogue's price, stock and Add to Cart state once it arrives.
- * A product the live catalogue no longer has keeps its build-time facts and can no longer be added.
+ * product, then showing the server's current price, stock and Add to Cart state once the browser is
+ * idle. It asks for this one product (GET /api/products/:id), never the whole catalogue. A product
+ * the server no longer has keeps its build-time facts and can no longer be added.
  */
-import { useStore } from '@nanostores/react';
-import { useMemo } from 'react';
+import { useEffect, useState } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
 import type { Product } from '../../lib/schemas/catalog';
-import { $liveCatalog, reconciledCatalog } from '../../stores/catalog';
+import { loadLiveProduct, type LiveProduct } from '../../stores/catalog';
 import AddToCartButton from './AddToCartButton';
 import ProductDetail from './ProductDetail';
 
@@ -16,13 +16,19 @@ export interface LiveProductDetailProps {
   quoteEmail: string;
 }
 
-/** The full-page product detail, following the live catalogue. */
+/** The full-page product detail, following the live product. */
 export default function LiveProductDetail({ product, quoteEmail }: LiveProductDetailProps) {
-  const buildTime = useMemo(() => [product], [product]);
-  const reconciled = useStore(reconciledCatalog(buildTime));
-  const live = useStore($liveCatalog);
-  const removed = live !== null && reconciled.removed.includes(product.id);
-  const current = removed ? { ...product, inStock: false, stockQuantity: 0 } : (reconciled.products[0] ?? product);
+  const [live, setLive] = useState<LiveProduct>(null);
+  useEffect(() => {
+    let cancelled = false;
+    void loadLiveProduct(product.id).then((found) => {
+      if (!cancelled) setLive(found);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [product.id]);
+  const current = live === 'removed' ? { ...product, inStock: false, stockQuantity: 0 } : (live ?? product);
   return (
     <ProductDetail
       product={current}

@@ -9,13 +9,14 @@ import { canAddToCart } from '../../lib/cart';
 import { specSheetPath } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import { mediaSrcSet } from '../../lib/media';
-import type { ShopProduct } from '../shop/types';
+import type { Product } from '../../lib/schemas/catalog';
 import { CheckIcon, DocumentIcon, LeafIcon } from '../shop/Icons';
 import QuoteRequest from './QuoteRequest';
 import RatingStars from './RatingStars';
 
 export interface ProductDetailProps {
-  product: ShopProduct;
+  /** The whole product (the shop's cards lack the detail's long fields: ProductModal asks for them). */
+  product: Product;
   /** Address offered when a quote request cannot reach the server (content/site.json). */
   quoteEmail: string;
   /** 'modal' inside the shop island (h2 title, clickable thumbnails); 'page' for /shop/<slug> (h1). */

@@ -11,14 +11,13 @@
  * live values in place, without reordering what is shown.
  */
 import { useStore } from '@nanostores/react';
-import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { selectShopFeatured } from '../../lib/catalog/featured';
 import { countFacet, DEFAULT_FILTERS } from '../../lib/catalog/query';
 import { DEFAULT_SORT, MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS, SHOP_FEATURED_COUNT } from '../../lib/constants';
 import { $liveCatalog, $liveCatalogStatus, loadLiveCatalog } from '../../stores/catalog';
-import { $search, $view, forceGridLayout, setProducts, setSearch, startShopUrlSync } from '../../stores/shop';
+import { $search, $selectedProduct, $view, forceGridLayout, setProducts, setSearch, startShopUrlSync } from '../../stores/shop';
 import CartDrawer from '../cart/CartDrawer';
-import ProductModal from '../product/ProductModal';
 import CategoriesView from './CategoriesView';
 import { SearchIcon } from './Icons';
 import PerfOverlay from './PerfOverlay';
@@ -63,6 +62,9 @@ function SearchBox() {
   );
 }
 
+// The modal (the product's detail, asked for when it opens) loads on the first click on a card, not with the page.
+const ProductModal = lazy(() => import('../product/ProductModal'));
+
 /** The whole shop page body. */
 const NO_PRODUCTS: readonly ShopProduct[] = [];
 
@@ -99,6 +101,11 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
   // The modal may open on a Featured card before the catalogue has arrived.
   const productsById = useMemo(() => new Map([...featuredNow, ...products].map((p) => [p.id, p])), [featuredNow, products]);
   const view = useStore($view);
+  const selected = useStore($selectedProduct);
+  const [modalWanted, setModalWanted] = useState(false);
+  useEffect(() => {
+    if (selected) setModalWanted(true);
+  }, [selected]);
   const [hydrated, setHydrated] = useState(false);
   const firstView = useRef(true);
   // Ready for a shopper (and for tests): hydrated, the URL applied, and the products in hand or their failure shown.
@@ -163,7 +170,11 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
           <CategoriesView brands={brandsNow} featured={featuredNow} />
         )}
       </div>
-      <ProductModal productsById={productsById} quoteEmail={quoteEmail} />
+      {modalWanted && (
+        <Suspense fallback={null}>
+          <ProductModal productsById={productsById} quoteEmail={quoteEmail} />
+        </Suspense>
+      )}
       <CartDrawer />
       <PerfOverlay />
     </div>

@@ -1,8 +1,8 @@
 /** Shapes the shop page hands its island: small, serialisable props built at build time. */
-import type { Product } from '../../lib/schemas/catalog';
+import type { CatalogCard } from '../../lib/catalog/card';
 
-/** A product as the shop lists it and the detail modal shows it. */
-export type ShopProduct = Product;
+/** A product as the shop lists it (its card: the detail modal asks for the rest). */
+export type ShopProduct = CatalogCard;
 
 /** One tile of the brand grid: a brand of the `categories` collection with its product count. */
 export interface BrandTile {

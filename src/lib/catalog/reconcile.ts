@@ -1,6 +1,7 @@
 /**
  * Reconciles the build-time catalogue a page was rendered with and the live catalogue of
- * GET /api/catalog (staff edits, stock held by orders), without I/O.
+ * GET /api/catalog/cards (staff edits, stock held by orders), without I/O. Both sides are cards
+ * (./card.ts), or both whole products (a product page and GET /api/products/:id).
  *
  * Order rule: a list a person is looking at is never reordered. Products keep their build-time
  * positions (each replaced in place by its live version when it differs), products the server no
@@ -9,6 +10,7 @@
 import type { CartLine } from '../cart';
 import { FINISHES, PRODUCT_CATEGORIES } from '../constants';
 import type { Category, Product } from '../schemas/catalog';
+import { CARD_FIELDS, type CatalogCard } from './card';
 
 /** The product fields whose change a shopper may notice or act on. */
 export const WATCHED_FIELDS = [
@@ -26,28 +28,28 @@ export type WatchedField = (typeof WATCHED_FIELDS)[number];
 
 /** A watched field's build-time value and its live value. */
 export interface FieldChange<K extends WatchedField> {
-  from: Product[K];
-  to: Product[K];
+  from: CatalogCard[K];
+  to: CatalogCard[K];
 }
 
 /** The watched fields of one product that differ, each with both values; absent fields did not change. */
 export type ChangedFields = { [K in WatchedField]?: FieldChange<K> };
 
 /** What the live catalogue changes in a build-time product list. */
-export interface CatalogReconciliation {
+export interface CatalogReconciliation<P extends CatalogCard = CatalogCard> {
   /** Build-time order, live values, removed ones left out, new ones at the end; the build-time array itself when nothing differs. */
-  products: readonly Product[];
+  products: readonly P[];
   /** Product id → the watched fields that changed (only products present in both lists). */
   changed: ReadonlyMap<string, ChangedFields>;
   /** Live products the build-time list did not have, in live order. */
-  added: readonly Product[];
+  added: readonly P[];
   /** Ids of build-time products the live catalogue no longer has, in build-time order. */
   removed: readonly string[];
 }
 
-/** The body of GET /api/catalog. */
+/** The body of GET /api/catalog/cards. */
 export interface LiveCatalog {
-  products: Product[];
+  products: CatalogCard[];
   categories: Category[];
   /** Content hash of the catalogue; equal versions are equal catalogues. */
   version: string;
@@ -69,7 +71,7 @@ function isSameValue(a: unknown, b: unknown): boolean {
 }
 
 /** The watched fields that differ between two versions of a product, or undefined when none does. */
-function diffWatchedFields(before: Product, now: Product): ChangedFields | undefined {
+function diffWatchedFields(before: CatalogCard, now: CatalogCard): ChangedFields | undefined {
   const changes: Record<string, FieldChange<WatchedField>> = {};
   let any = false;
   for (const field of WATCHED_FIELDS) {
@@ -88,11 +90,11 @@ export function indexProductsById<P extends { id: string }>(products: readonly P
 }
 
 /** Applies the live catalogue to a build-time product list (order rule in the module comment). */
-export function reconcileCatalog(buildTime: readonly Product[], live: readonly Product[]): CatalogReconciliation {
+export function reconcileCatalog<P extends CatalogCard>(buildTime: readonly P[], live: readonly P[]): CatalogReconciliation<P> {
   const liveById = indexProductsById(live);
   const changed = new Map<string, ChangedFields>();
   const removed: string[] = [];
-  const kept: Product[] = [];
+  const kept: P[] = [];
   let replaced = false;
   for (const before of buildTime) {
     const now = liveById.get(before.id);
@@ -117,7 +119,7 @@ export function reconcileCatalog(buildTime: readonly Product[], live: readonly P
 }
 
 /** Whether two product lists hold the same products in the same order (stops at the first difference). */
-export function isSameCatalog(a: readonly Product[], b: readonly Product[]): boolean {
+export function isSameCatalog(a: readonly CatalogCard[], b: readonly CatalogCard[]): boolean {
   if (a === b) return true;
   return a.length === b.length && a.every((p, i) => isSameValue(p, b[i]));
 }
@@ -149,7 +151,7 @@ export interface LiveCart {
 }
 
 /** The problem of a line against its live product, or null when it can be ordered. */
-function findLineProblem(line: CartLine, live: Product | undefined): CartLineProblem | null {
+function findLineProblem(line: CartLine, live: CatalogCard | undefined): CartLineProblem | null {
   const productId = line.product.id;
   if (!live) return { productId, reason: 'removed' };
   if (live.requestQuoteOnly) return { productId, reason: 'quote-only' };
@@ -167,7 +169,7 @@ function findLineProblem(line: CartLine, live: Product | undefined): CartLinePro
  */
 export function applyLiveToCart(
   lines: readonly CartLine[],
-  liveById: ReadonlyMap<string, Product>,
+  liveById: ReadonlyMap<string, CatalogCard>,
 ): LiveCart {
   const problems: CartLineProblem[] = [];
   const repriced: RepricedLine[] = [];
@@ -205,26 +207,16 @@ const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number
 const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-const TEXT_FIELDS = [
-  'id',
-  'slug',
-  'name',
-  'sku',
-  'description',
-  'brand',
-  'brandLogo',
-  'image',
-  'usageInstructions',
-  'coverage',
-] as const;
+const CARD_TEXT_FIELDS = ['id', 'slug', 'name', 'sku', 'description', 'brand', 'image'] as const;
+const DETAIL_TEXT_FIELDS = ['brandLogo', 'usageInstructions', 'coverage'] as const;
 const FLAG_FIELDS = ['inStock', 'isEcoFriendly', 'isNew', 'isPopular', 'requestQuoteOnly'] as const;
-const TEXT_LIST_FIELDS = ['gallery', 'features', 'certifications'] as const;
+const CARD_TEXT_LIST_FIELDS = ['features', 'certifications'] as const;
 
-/** The first field of a wire product that has the wrong type, or null when it can be used as a Product. */
-function findProductProblem(v: Record<string, unknown>): string | null {
-  for (const f of TEXT_FIELDS) if (!isText(v[f])) return f;
+/** The first field of a wire card that has the wrong type, or null when it can be used as a CatalogCard. */
+function findCardProblem(v: Record<string, unknown>): string | null {
+  for (const f of CARD_TEXT_FIELDS) if (!isText(v[f])) return f;
   for (const f of FLAG_FIELDS) if (typeof v[f] !== 'boolean') return f;
-  for (const f of TEXT_LIST_FIELDS) if (!isTextList(v[f])) return f;
+  for (const f of CARD_TEXT_LIST_FIELDS) if (!isTextList(v[f])) return f;
   if (!isAmount(v.price)) return 'price';
   if (v.originalPrice !== undefined && !isAmount(v.originalPrice)) return 'originalPrice';
   if (v.stockQuantity !== undefined && !isCount(v.stockQuantity)) return 'stockQuantity';
@@ -232,6 +224,15 @@ function findProductProblem(v: Record<string, unknown>): string | null {
   if (!isCount(v.reviews)) return 'reviews';
   if (!isText(v.category) || !CATEGORY_NAMES.has(v.category)) return 'category';
   if (!isText(v.finish) || !FINISH_NAMES.has(v.finish)) return 'finish';
+  return null;
+}
+
+/** The first field of a wire product that has the wrong type, or null when it can be used as a Product. */
+function findProductProblem(v: Record<string, unknown>): string | null {
+  const cardProblem = findCardProblem(v);
+  if (cardProblem) return cardProblem;
+  for (const f of DETAIL_TEXT_FIELDS) if (!isText(v[f])) return f;
+  if (!isTextList(v.gallery)) return 'gallery';
   const specsOk =
     Array.isArray(v.technicalSpecs) &&
     v.technicalSpecs.every(
@@ -248,13 +249,22 @@ function findProductProblem(v: Record<string, unknown>): string | null {
   return null;
 }
 
-/** A Product holding exactly the schema's fields of a checked wire product (extra keys would defeat equality). */
-function pickProduct(v: Record<string, unknown>): Product {
+/** The fields of a whole product besides its card's. */
+const DETAIL_FIELDS = [...DETAIL_TEXT_FIELDS, 'gallery', 'technicalSpecs', 'visual'] as const;
+
+const CARD_NAMES: ReadonlySet<string> = new Set(CARD_FIELDS);
+
+/** Whether every key of a wire object is one of `names` and holds a value (nothing to drop). */
+function holdsOnly(v: Record<string, unknown>, names: ReadonlySet<string>): boolean {
+  for (const key in v) if (!names.has(key) || v[key] === undefined) return false;
+  return true;
+}
+
+/** An object holding exactly the given fields of a checked wire value that are set (extra keys would defeat equality). */
+function pick<T>(v: Record<string, unknown>, fields: readonly string[]): T {
   const p = {} as Record<string, unknown>;
-  for (const f of [...TEXT_FIELDS, ...FLAG_FIELDS, ...TEXT_LIST_FIELDS]) p[f] = v[f];
-  for (const f of ['price', 'rating', 'reviews', 'category', 'finish', 'technicalSpecs'] as const) p[f] = v[f];
-  for (const f of ['originalPrice', 'stockQuantity', 'visual'] as const) if (v[f] !== undefined) p[f] = v[f];
-  return p as Product;
+  for (const f of fields) if (v[f] !== undefined) p[f] = v[f];
+  return p as T;
 }
 
 /** Whether a wire category has the fields the brand grid reads. */
@@ -275,7 +285,7 @@ function isCategory(v: unknown): v is Category {
 export type LiveCatalogParse = { ok: true; catalog: LiveCatalog } | { ok: false; problem: string };
 
 /**
- * Checks the body of GET /api/catalog by hand (zod would add ~20 KB to every page using the
+ * Checks the body of GET /api/catalog/cards by hand (zod would add ~20 KB to every page using the
  * store). One bad product rejects the whole body: dropping it would look like a removed product.
  */
 export function parseLiveCatalog(body: unknown): LiveCatalogParse {
@@ -283,14 +293,26 @@ export function parseLiveCatalog(body: unknown): LiveCatalogParse {
   if (!isText(body.version)) return { ok: false, problem: 'version' };
   if (!Array.isArray(body.products)) return { ok: false, problem: 'products' };
   if (!Array.isArray(body.categories)) return { ok: false, problem: 'categories' };
-  const products: Product[] = [];
+  const products: CatalogCard[] = [];
   for (const [i, raw] of body.products.entries()) {
     if (!isRecord(raw)) return { ok: false, problem: `products[${i}]` };
-    const field = findProductProblem(raw);
+    const field = findCardProblem(raw);
     if (field) return { ok: false, problem: `products[${i}].${field}` };
-    products.push(pickProduct(raw));
+    // The server sends cards as they are: kept as parsed, without a copy per product (10,000 objects at 10,000 products).
+    products.push(holdsOnly(raw, CARD_NAMES) ? (raw as unknown as CatalogCard) : pick<CatalogCard>(raw, CARD_FIELDS));
   }
   const badCategory = body.categories.findIndex((c) => !isCategory(c));
   if (badCategory >= 0) return { ok: false, problem: `categories[${badCategory}]` };
   return { ok: true, catalog: { products, categories: body.categories as Category[], version: body.version } };
+}
+
+/** A parsed whole product, or its first bad field. */
+export type LiveProductParse = { ok: true; product: Product } | { ok: false; problem: string };
+
+/** Checks the body of GET /api/products/:id (the detail's long fields too), keeping exactly the schema's fields. */
+export function parseLiveProduct(body: unknown): LiveProductParse {
+  if (!isRecord(body)) return { ok: false, problem: 'body is not an object' };
+  const field = findProductProblem(body);
+  if (field) return { ok: false, problem: field };
+  return { ok: true, product: pick<Product>(body, [...CARD_FIELDS, ...DETAIL_FIELDS]) };
 }

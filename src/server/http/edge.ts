@@ -3,7 +3,7 @@ import type { TLSSocket } from 'node:tls';
 import { answerCatalogRequest } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
-import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
+import { catalogCache, catalogCardsCache, getDatabase, getMediaStorage } from '../runtime';
 import { productHtmlCache, productPageCache } from '../catalog/product-pages';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { ApiError } from './errors';
@@ -202,17 +202,18 @@ function headerOf(req: IncomingMessage, name: string): string | null {
   return (Array.isArray(v) ? v.join(', ') : v) ?? null;
 }
 
-/** The path the edge answers itself: the live catalogue is the hottest request of the shop. */
+/** The paths the edge answers itself: the live catalogue is the hottest request of the shop, in full and as cards. */
 const CATALOG_PATH = '/api/catalog';
+const CATALOG_CARDS_PATH = '/api/catalog/cards';
 
 /**
- * Answers GET/HEAD /api/catalog without the Astro pipeline (about ten times less work per
- * request): the same answer function as the route, errors in the API's JSON shape.
+ * Answers GET/HEAD /api/catalog and /api/catalog/cards without the Astro pipeline (about ten times
+ * less work per request): the same answer function as the routes, errors in the API's JSON shape.
  */
-async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger): Promise<void> {
+async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger, path: string): Promise<void> {
   try {
     const { db } = await getDatabase();
-    const answer = await answerCatalogRequest(db, catalogCache, {
+    const answer = await answerCatalogRequest(db, path === CATALOG_CARDS_PATH ? catalogCardsCache : catalogCache, {
       ifNoneMatch: headerOf(req, 'if-none-match'),
       acceptEncoding: headerOf(req, 'accept-encoding'),
       head: req.method === 'HEAD',
@@ -229,9 +230,9 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
     } else if (isDatabaseUnavailable(err)) {
       [status, code, message] = [503, 'unavailable', HTTP_MESSAGES.unavailable];
       res.setHeader('retry-after', '5');
-      log.warn('database unavailable', { err, path: CATALOG_PATH });
+      log.warn('database unavailable', { err, path });
     } else {
-      log.error('unexpected error', { err, method: req.method, path: CATALOG_PATH });
+      log.error('unexpected error', { err, method: req.method, path });
     }
     if (res.headersSent) {
       res.destroy();
@@ -408,8 +409,8 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     }
 
     function dispatch(pathname: string): void {
-      if ((req.method === 'GET' || req.method === 'HEAD') && pathname === CATALOG_PATH) {
-        void serveCatalog(req, res, log);
+      if ((req.method === 'GET' || req.method === 'HEAD') && (pathname === CATALOG_PATH || pathname === CATALOG_CARDS_PATH)) {
+        void serveCatalog(req, res, log, pathname);
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {

@@ -65,7 +65,7 @@ function editCatalogue(): void {
 }
 
 /**
- * Holds GET /api/catalog back until the returned function is called, so a test can measure the page
+ * Holds GET /api/catalog/cards back until the returned function is called, so a test can measure the page
  * as built before the live catalogue lands. The answer itself still comes from the server.
  */
 async function holdLiveCatalogue(): Promise<() => Promise<void>> {
@@ -73,7 +73,7 @@ async function holdLiveCatalogue(): Promise<() => Promise<void>> {
   const released = new Promise<void>((resolve) => (release = resolve));
   let seen!: () => void;
   const requested = new Promise<void>((resolve) => (seen = resolve));
-  await page.route('**/api/catalog', async (route) => {
+  await page.route('**/api/catalog/cards', async (route) => {
     seen();
     await released;
     await route.continue();
@@ -129,7 +129,7 @@ describe('live catalogue', () => {
     await cardIn(all, soldOut.name).getByText('Out of Stock').waitFor();
     expect(await cardIn(all, soldOut.name).getByRole('button', { name: 'Add to Cart' }).count()).toBe(0);
     expect(await documentBox(card)).toEqual(before);
-    await page.unroute('**/api/catalog');
+    await page.unroute('**/api/catalog/cards');
   });
 
   it('lists the shop from the live catalogue alone: a busy placeholder of the same place until it arrives, then the live price, never the stale one', async () => {
@@ -151,7 +151,7 @@ describe('live catalogue', () => {
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
     const after = await documentBox(list);
     expect({ x: after.x, y: after.y, width: after.width }).toEqual(before);
-    await page.unroute('**/api/catalog');
+    await page.unroute('**/api/catalog/cards');
 
     await page.goto(`${server.url}/shop/${soldOut.slug}`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Out of Stock' }).waitFor();
@@ -182,7 +182,7 @@ describe('live catalogue', () => {
     const other = await newPage(browser, { width: 1440 });
     try {
       let refuse = true;
-      await other.page.route('**/api/catalog', (route) => (refuse ? route.fulfill({ status: 503, body: '' }) : route.continue()));
+      await other.page.route('**/api/catalog/cards', (route) => (refuse ? route.fulfill({ status: 503, body: '' }) : route.continue()));
       await other.page.goto(`${server.url}/shop?view=products&category=Zinsser`, { waitUntil: 'load' });
       const alert = other.page.getByRole('alert').filter({ hasText: 'The products could not be loaded' });
       await alert.waitFor();

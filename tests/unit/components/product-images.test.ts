@@ -5,14 +5,14 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import ProductDetail from '../../../src/components/product/ProductDetail';
 import ProductCard from '../../../src/components/shop/ProductCard';
-import type { ShopProduct } from '../../../src/components/shop/types';
+import type { Product } from '../../../src/lib/schemas/catalog';
 
 const UPLOADED = '/media/0123456789abcdef0123456789abcdef-1620x1080.webp';
 const GALLERY = '/media/fedcba9876543210fedcba9876543210-800x800.webp';
 
 /** A product of the content files with the images given. */
-function productWith(image: string, gallery: string[]): ShopProduct {
-  const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../../content/products/diamond-collection.json'), 'utf8')) as ShopProduct[] | { products: ShopProduct[] };
+function productWith(image: string, gallery: string[]): Product {
+  const file = JSON.parse(readFileSync(join(import.meta.dirname, '../../../content/products/diamond-collection.json'), 'utf8')) as Product[] | { products: Product[] };
   const first = (Array.isArray(file) ? file : file.products)[0]!;
   return { ...first, image, gallery };
 }

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toCatalogCard, type CatalogCard } from '../../../src/lib/catalog/card';
 import type { Product } from '../../../src/lib/schemas/catalog';
 
 type CatalogStore = typeof import('../../../src/stores/catalog');
@@ -34,13 +35,13 @@ function makeProduct(id: string, overrides: Partial<Product> = {}): Product {
   };
 }
 
-const primer = makeProduct('primer');
-const enamel = makeProduct('enamel', { price: 12.5, category: 'Rustoleum', brand: 'Rust-Oleum', finish: 'Gloss' });
-const buildTime: readonly Product[] = [primer, enamel];
+const primer = toCatalogCard(makeProduct('primer'));
+const enamel = toCatalogCard(makeProduct('enamel', { price: 12.5, category: 'Rustoleum', brand: 'Rust-Oleum', finish: 'Gloss' }));
+const buildTime: readonly CatalogCard[] = [primer, enamel];
 const VERSION = 'Zx81mQ0pT4aB9cD2eF7gH1';
 
 /** A 200 answer carrying a catalogue body. */
-function catalogAnswer(products: Product[]): Response {
+function catalogAnswer(products: CatalogCard[]): Response {
   return new Response(JSON.stringify({ products, categories: [], version: VERSION }), {
     status: 200,
     headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -83,7 +84,7 @@ afterEach(() => {
 });
 
 describe('loadLiveCatalog', () => {
-  it('fetches /api/catalog once, revalidating the HTTP cache, however often it is called', async () => {
+  it('fetches /api/catalog/cards once, revalidating the HTTP cache, however often it is called', async () => {
     fetchMock.mockResolvedValue(catalogAnswer([primer, enamel]));
     const first = store.loadLiveCatalog();
     const second = store.loadLiveCatalog();
@@ -91,7 +92,7 @@ describe('loadLiveCatalog', () => {
     const catalog = await first;
     await store.loadLiveCatalog();
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/catalog');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/catalog/cards');
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'no-cache' });
     expect(catalog?.version).toBe(VERSION);
     expect(store.$liveCatalog.get()?.products).toEqual([primer, enamel]);
@@ -123,7 +124,7 @@ describe('loadLiveCatalog', () => {
   });
 
   it('keeps null when a product has the wrong shape, naming the field', async () => {
-    const broken = { ...primer, price: '34.99' } as unknown as Product;
+    const broken = { ...primer, price: '34.99' } as unknown as CatalogCard;
     fetchMock.mockResolvedValue(catalogAnswer([enamel, broken]));
     expect(await store.loadLiveCatalog()).toBeNull();
     expect(store.$liveCatalog.get()).toBeNull();
@@ -166,7 +167,7 @@ describe('reconciledProducts', () => {
     fetchMock.mockResolvedValue(catalogAnswer([{ ...primer, price: 36.49 }, enamel]));
     const products = store.reconciledProducts(buildTime);
     expect(products.get()).toBe(buildTime);
-    const seen: (readonly Product[])[] = [];
+    const seen: (readonly CatalogCard[])[] = [];
     // Subscribing is what an island's useStore does; it starts the load.
     const stop = products.subscribe((list) => seen.push(list));
     await store.loadLiveCatalog();
@@ -183,7 +184,7 @@ describe('reconciledProducts', () => {
 
   it('does not notify again when the live catalogue equals the build-time one', async () => {
     fetchMock.mockResolvedValue(catalogAnswer([primer, enamel]));
-    const calls: (readonly Product[])[] = [];
+    const calls: (readonly CatalogCard[])[] = [];
     const stop = store.reconciledProducts(buildTime).subscribe((list) => calls.push(list));
     await store.loadLiveCatalog();
     stop();
@@ -219,5 +220,64 @@ describe('$liveProductsById', () => {
     await store.loadLiveCatalog();
     expect(store.$liveProductsById.get()?.get('enamel')?.price).toBe(12.5);
     expect([...store.$liveProductsById.get()!.keys()]).toEqual(['primer', 'enamel']);
+  });
+});
+
+/** A 200 answer carrying one whole product, or a 404 in the API's error shape. */
+function productAnswer(product: Product | null): Response {
+  if (!product) return new Response('{"error":{"code":"not_found","message":"Product not found."}}', { status: 404 });
+  return new Response(JSON.stringify(product), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+}
+
+describe('loadLiveProduct', () => {
+  it('asks for the one product (not the catalogue), once per page, and keeps the whole product', async () => {
+    const whole = makeProduct('primer', { price: 36.49 });
+    fetchMock.mockResolvedValue(productAnswer(whole));
+    const first = await store.loadLiveProduct('primer', { now: true });
+    await store.loadLiveProduct('primer');
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/primer');
+    expect(fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'no-cache' });
+    expect(first).toEqual(whole);
+    expect(store.$liveCatalog.get()).toBeNull();
+  });
+
+  it("says 'removed' on 404, and null (asked again with now) when the server fails", async () => {
+    fetchMock.mockResolvedValueOnce(productAnswer(null));
+    expect(await store.loadLiveProduct('gone', { now: true })).toBe('removed');
+    fetchMock.mockResolvedValueOnce(new Response('', { status: 503 }));
+    expect(await store.loadLiveProduct('primer', { now: true })).toBeNull();
+    fetchMock.mockResolvedValueOnce(productAnswer(makeProduct('primer')));
+    expect(await store.loadLiveProduct('primer', { now: true })).toMatchObject({ id: 'primer', technicalSpecs: [{ name: 'Recoat' }] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps null when the product has the wrong shape (a detail field too), naming the field', async () => {
+    fetchMock.mockResolvedValue(productAnswer({ ...makeProduct('primer'), technicalSpecs: [{ name: 'VOC' }] } as unknown as Product));
+    expect(await store.loadLiveProduct('primer', { now: true })).toBeNull();
+    expect(String(info.mock.calls[0]![0])).toContain('technicalSpecs');
+  });
+});
+
+describe('loadLiveCards', () => {
+  it('looks up each product without the catalogue, leaving out the withdrawn ones', async () => {
+    fetchMock.mockImplementation(async (url: string) => productAnswer(url.endsWith('/primer') ? makeProduct('primer', { price: 30 }) : null));
+    const found = await store.loadLiveCards(['primer', 'enamel']);
+    expect(fetchMock.mock.calls.map((c) => c[0]).sort()).toEqual(['/api/products/enamel', '/api/products/primer']);
+    expect([...found!.keys()]).toEqual(['primer']);
+    expect(found!.get('primer')!.price).toBe(30);
+  });
+
+  it('is null when a look-up fails, so no line reads as withdrawn', async () => {
+    fetchMock.mockImplementation(async (url: string) => (url.endsWith('/primer') ? productAnswer(makeProduct('primer')) : new Response('', { status: 500 })));
+    expect(await store.loadLiveCards(['primer', 'enamel'])).toBeNull();
+  });
+
+  it('reads the live catalogue instead when the page has it', async () => {
+    fetchMock.mockResolvedValue(catalogAnswer([primer]));
+    await store.loadLiveCatalog({ now: true });
+    const found = await store.loadLiveCards(['primer', 'enamel']);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect([...found!.keys()]).toEqual(['primer']);
   });
 });

@@ -8,8 +8,11 @@ import {
   indexProductsById,
   isSameCatalog,
   parseLiveCatalog,
+  parseLiveProduct,
   reconcileCatalog,
 } from '../../../../src/lib/catalog/reconcile';
+import { CARD_FIELDS, toCatalogCard } from '../../../../src/lib/catalog/card';
+import { rowToCatalogCard } from '../../../../src/server/catalog/catalog-cards';
 import { productSchema, type Product } from '../../../../src/lib/schemas/catalog';
 import { answerCatalogRequest } from '../../../../src/server/catalog/catalog.http';
 import { seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
@@ -280,16 +283,22 @@ describe('parseLiveCatalog', () => {
   };
   const body = () => copy({ products: [a, b], categories: [category], version: 'k3Jx9QpX2mN8vL1aB4cD7e' });
 
-  it('accepts a well-formed body and keeps exactly the schema fields of each product', () => {
+  it('accepts a well-formed body and keeps exactly the card fields of each product', () => {
     const raw = body();
     (raw.products[0] as Record<string, unknown>).internalNote = 'staff only';
     const parsed = parseLiveCatalog(raw);
     expect(parsed.ok).toBe(true);
     if (!parsed.ok) return;
     expect(parsed.catalog.version).toBe('k3Jx9QpX2mN8vL1aB4cD7e');
-    expect(parsed.catalog.products).toEqual([a, b]);
+    expect(parsed.catalog.products).toEqual([toCatalogCard(a), toCatalogCard(b)]);
+    expect(Object.keys(parsed.catalog.products[0]!).sort()).toEqual(CARD_FIELDS.filter((f) => f !== 'originalPrice').sort());
     expect(parsed.catalog.categories).toEqual([category]);
-    expect(isSameCatalog(parsed.catalog.products, [a, b])).toBe(true);
+    expect(isSameCatalog(parsed.catalog.products, [a, b].map(toCatalogCard))).toBe(true);
+  });
+
+  it('accepts cards, which carry none of the detail fields', () => {
+    const raw = { ...body(), products: [a, b].map(toCatalogCard) };
+    expect(parseLiveCatalog(copy(raw)).ok).toBe(true);
   });
 
   it('accepts a product without the optional fields', () => {
@@ -307,8 +316,8 @@ describe('parseLiveCatalog', () => {
       [(r) => ((r.products[0] as Record<string, unknown>).inStock = 'yes'), 'products[0].inStock'],
       [(r) => ((r.products[0] as Record<string, unknown>).stockQuantity = 2.5), 'products[0].stockQuantity'],
       [(r) => ((r.products[0] as Record<string, unknown>).category = 'Unknown Brand'), 'products[0].category'],
-      [(r) => ((r.products[0] as Record<string, unknown>).gallery = [3]), 'products[0].gallery'],
-      [(r) => ((r.products[0] as Record<string, unknown>).technicalSpecs = [{ name: 'VOC' }]), 'products[0].technicalSpecs'],
+      [(r) => ((r.products[0] as Record<string, unknown>).features = [3]), 'products[0].features'],
+      [(r) => ((r.products[0] as Record<string, unknown>).finish = 'Sparkly'), 'products[0].finish'],
       [(r) => ((r.products[1] as Record<string, unknown>).id = ''), 'products[1].id'],
       [(r) => ((r.categories[0] as Record<string, unknown>).name = 7), 'categories[0]'],
       [(r) => ((r as Record<string, unknown>).version = undefined), 'version'],
@@ -327,8 +336,34 @@ describe('parseLiveCatalog', () => {
   });
 });
 
+describe('parseLiveProduct', () => {
+  it('keeps exactly the schema fields of a whole product', () => {
+    const raw = copy(a) as Record<string, unknown>;
+    raw.internalNote = 'staff only';
+    expect(parseLiveProduct(raw)).toEqual({ ok: true, product: a });
+  });
+
+  it('names the first bad field, the detail fields too, and refuses a card', () => {
+    expect(parseLiveProduct({ ...copy(a), gallery: [3] })).toEqual({ ok: false, problem: 'gallery' });
+    expect(parseLiveProduct({ ...copy(a), technicalSpecs: [{ name: 'VOC' }] })).toEqual({ ok: false, problem: 'technicalSpecs' });
+    expect(parseLiveProduct({ ...copy(a), price: '1' })).toEqual({ ok: false, problem: 'price' });
+    expect(parseLiveProduct(toCatalogCard(a))).toEqual({ ok: false, problem: 'brandLogo' });
+    expect(parseLiveProduct(null)).toEqual({ ok: false, problem: 'body is not an object' });
+  });
+});
+
+describe('toCatalogCard', () => {
+  it('keeps the card fields in order, optional ones only when set, and none of the detail', () => {
+    expect(Object.keys(toCatalogCard(b))).toEqual([...CARD_FIELDS]);
+    expect(Object.keys(toCatalogCard(a))).toEqual(CARD_FIELDS.filter((f) => f !== 'originalPrice'));
+    const card = toCatalogCard(a) as Record<string, unknown>;
+    for (const f of ['brandLogo', 'gallery', 'technicalSpecs', 'usageInstructions', 'coverage', 'visual']) expect(card[f]).toBeUndefined();
+    expect(toCatalogCard(toCatalogCard(a))).toEqual(toCatalogCard(a));
+  });
+});
+
 describe('against the real server', () => {
-  it('accepts the body GET /api/catalog sends and finds nothing to change in a freshly seeded shop', async () => {
+  it('reads the whole catalogue of GET /api/catalog as cards too, finding nothing to change in a freshly seeded shop', async () => {
     const root = new URL('../../../../', import.meta.url).pathname;
     const handle = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'reconcile-db-')), 'shop.db') });
     try {
@@ -343,9 +378,32 @@ describe('against the real server', () => {
       expect(parsed.ok && parsed.catalog.categories.length).toBe(9);
       if (!parsed.ok) return;
       // The build-time catalogue as the shop page embeds it: the content files, in catalogue order.
-      const pageCatalogue = readProductFiles(root).map(({ product }) => product);
+      const pageCatalogue = readProductFiles(root).map(({ product }) => toCatalogCard(product));
       const r = reconcileCatalog(pageCatalogue, parsed.catalog.products);
       expect(r.products).toBe(pageCatalogue);
+      expect([r.changed.size, r.added.length, r.removed.length]).toEqual([0, 0, 0]);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('accepts the cards the server sends and finds nothing to change against the cards the pages are built with', async () => {
+    const root = new URL('../../../../', import.meta.url).pathname;
+    const handle = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'reconcile-db-')), 'shop.db') });
+    try {
+      await migrateToLatest(handle.db);
+      await seedCatalogFromContent(handle.db, join(root, 'content'));
+      const answer = await answerCatalogRequest(handle.db, new CatalogSnapshotCache({ project: rowToCatalogCard }), {
+        ifNoneMatch: null,
+        acceptEncoding: null,
+        head: false,
+      });
+      const parsed = parseLiveCatalog(JSON.parse(answer.body!.toString('utf8')));
+      expect(parsed.ok).toBe(true);
+      if (!parsed.ok) return;
+      const pageCards = readProductFiles(root).map(({ product }) => toCatalogCard(product));
+      const r = reconcileCatalog(pageCards, parsed.catalog.products);
+      expect(r.products).toBe(pageCards);
       expect([r.changed.size, r.added.length, r.removed.length]).toEqual([0, 0, 0]);
     } finally {
       await handle.close();

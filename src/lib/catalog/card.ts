@@ -1,0 +1,56 @@
+/**
+ * The compact view of a product that the storefront's lists work from (GET /api/catalog/cards):
+ * what a card shows, what the shop's filters, search (spec §5: name, description, category, brand,
+ * sku, features), sorting and facet counts read, and what the live price/stock reconciliation and
+ * the cart compare. The long texts of the detail (technical specs, usage instructions, coverage,
+ * the gallery, the brand logo, the drawing's colours) stay out: at 10,000 products they are about
+ * half the catalogue's bytes, and an island needing them asks for the one product
+ * (GET /api/products/:id). The server and the pages build cards with the same function, so a
+ * build-time card and a live one are equal exactly when the shopper would see no difference.
+ */
+import type { Product } from '../schemas/catalog';
+
+/** The fields of a card, in the order they are written. */
+export const CARD_FIELDS = [
+  'id',
+  'slug',
+  'name',
+  'sku',
+  'price',
+  'originalPrice',
+  'description',
+  'category',
+  'brand',
+  'image',
+  'inStock',
+  'stockQuantity',
+  'isEcoFriendly',
+  'isNew',
+  'isPopular',
+  'requestQuoteOnly',
+  'rating',
+  'reviews',
+  'features',
+  'certifications',
+  'finish',
+] as const;
+
+/** One of CARD_FIELDS. */
+export type CardField = (typeof CARD_FIELDS)[number];
+
+/** A product as the storefront's lists hold it. */
+export type CatalogCard = Pick<Product, CardField>;
+
+/** The card of a product: the card fields only (optional ones only when set), in CARD_FIELDS order. */
+export function toCatalogCard(product: CatalogCard): CatalogCard {
+  const card = {} as Record<string, unknown>;
+  for (const field of CARD_FIELDS) {
+    if (product[field] !== undefined) card[field] = product[field];
+  }
+  return card as CatalogCard;
+}
+
+/** Whether a value is a whole Product rather than only its card (the detail needs the long fields). */
+export function isFullProduct(p: CatalogCard | Product): p is Product {
+  return 'technicalSpecs' in p && 'usageInstructions' in p;
+}
