@@ -4,7 +4,7 @@
  * idle (at once when an island needs it, as the shop's product list does, whose only source it is)
  * this store fetches the live one, once per page, and islands switch to the reconciled cards without
  * reordering what is shown. Islands that show a few products (the product page, the cart drawer,
- * the detail modal) ask for those products alone (GET /api/products/:id) instead: at 10,000
+ * the detail modal) ask for those products alone (GET /api/products?ids=) instead: at 10,000
  * products the cards are megabytes to parse. It never touches storage: the browser's HTTP cache
  * (ETag + 304) is the only cache.
  */
@@ -150,22 +150,24 @@ export function reconciledProducts(buildTime: readonly CatalogCard[]): ReadableA
   return store;
 }
 
-/** One product as the server has it now: the whole product, 'removed' when the server no longer has it (404), or null when it could not be asked. */
+/** One product as the server has it now: the whole product, 'removed' when the server no longer has it, or null when it could not be asked. */
 export type LiveProduct = Product | 'removed' | null;
 
-const PRODUCT_URL = (id: string) => `/api/products/${encodeURIComponent(id)}`;
+// The look-up answers 200 with the products found, withdrawn ones left out (a 404 per product would be logged by the browser).
+const LOOKUP_URL = '/api/products?ids=';
+/** Most ids per look-up (PRODUCT_LOOKUP_MAX_IDS of the route). */
+const LOOKUP_MAX_IDS = 100;
 /** The look-ups of this page by product id (one request per product per page, like the catalogue's). */
 const productLoads = new Map<string, Promise<LiveProduct>>();
 
-/** Fetches and checks one product; 'removed' on 404, null on any other failure. */
-async function fetchLiveProduct(id: string): Promise<LiveProduct> {
+/** Fetches and checks a few whole products (GET /api/products?ids=), by id; null on any failure. */
+async function fetchLiveProducts(ids: readonly string[]): Promise<Map<string, Product> | null> {
   let response: Response;
   try {
-    response = await fetch(PRODUCT_URL(id), { cache: 'no-cache', headers: { accept: 'application/json' } });
+    response = await fetch(LOOKUP_URL + ids.map(encodeURIComponent).join(','), { cache: 'no-cache', headers: { accept: 'application/json' } });
   } catch (error) {
     return reportUnavailable(error instanceof Error ? error.message : String(error));
   }
-  if (response.status === 404) return 'removed';
   if (response.status !== 200) return reportUnavailable(`HTTP ${response.status}`);
   let body: unknown;
   try {
@@ -173,25 +175,32 @@ async function fetchLiveProduct(id: string): Promise<LiveProduct> {
   } catch {
     return reportUnavailable('the answer is not JSON');
   }
-  const parsed = parseLiveProduct(body);
-  if (!parsed.ok) return reportUnavailable(`unexpected ${parsed.problem}`);
-  return parsed.product;
+  const list = (body as { products?: unknown } | null)?.products;
+  if (!Array.isArray(list)) return reportUnavailable('unexpected products');
+  const byId = new Map<string, Product>();
+  for (const [i, raw] of list.entries()) {
+    const parsed = parseLiveProduct(raw);
+    if (!parsed.ok) return reportUnavailable(`unexpected products[${i}].${parsed.problem}`);
+    byId.set(parsed.product.id, parsed.product);
+  }
+  return byId;
 }
 
 /**
- * Loads one product as the server has it now (GET /api/products/:id, ETag-revalidated), once per
+ * Loads one product as the server has it now (GET /api/products?ids=, ETag-revalidated), once per
  * page: after load when the browser is idle, or at once with `now` (which also asks again after a
  * failure). Never rejects.
  */
 export function loadLiveProduct(id: string, options: LoadOptions = {}): Promise<LiveProduct> {
+  const ask = () => fetchLiveProducts([id]).then((byId) => (byId ? (byId.get(id) ?? 'removed') : null));
   let load = productLoads.get(id);
   if (load && options.now) {
     // A failed look-up is asked again; one waiting for idle is not hurried (it is cheap to ask anew).
-    load = load.then((result) => (result === null ? fetchLiveProduct(id) : result));
+    load = load.then((result) => (result === null ? ask() : result));
     productLoads.set(id, load);
   }
   if (!load) {
-    load = (options.now ? Promise.resolve() : waitForIdle()).then(() => fetchLiveProduct(id));
+    load = (options.now ? Promise.resolve() : waitForIdle()).then(ask);
     productLoads.set(id, load);
   }
   return load;
@@ -199,18 +208,16 @@ export function loadLiveProduct(id: string, options: LoadOptions = {}): Promise<
 
 /**
  * The live cards of a few products (the cart drawer's lines): from the live catalogue when this
- * page has it already, else one look-up per product, so a page never downloads the whole catalogue
- * for a handful of lines. Products the server no longer has are absent; null when any look-up failed
- * (an unanswered look-up must not read as a withdrawn product).
+ * page has it already, else asked for together, so a page never downloads the whole catalogue for
+ * a handful of lines. Products the server no longer has are absent; null when the server could not
+ * be asked (an unanswered look-up must not read as a withdrawn product).
  */
 export async function loadLiveCards(ids: readonly string[]): Promise<ReadonlyMap<string, CatalogCard> | null> {
   const catalogue = $liveProductsById.get();
   if (catalogue) return new Map(ids.flatMap((id) => (catalogue.has(id) ? [[id, catalogue.get(id)!] as const] : [])));
-  const found = await Promise.all(ids.map((id) => loadLiveProduct(id, { now: true })));
+  const batches: string[][] = [];
+  for (let i = 0; i < ids.length; i += LOOKUP_MAX_IDS) batches.push(ids.slice(i, i + LOOKUP_MAX_IDS));
+  const found = await Promise.all(batches.map(fetchLiveProducts));
   if (found.includes(null)) return null;
-  const byId = new Map<string, CatalogCard>();
-  found.forEach((p, i) => {
-    if (p && p !== 'removed') byId.set(ids[i]!, p);
-  });
-  return byId;
+  return new Map(found.flatMap((byId) => [...byId!]));
 }

@@ -1,11 +1,12 @@
 // GET /api/catalog/cards (issue #15): the live catalogue as the storefront's lists read it, one card
 // per product (src/lib/catalog/card.ts), cached, ETag-revalidated and compressed like /api/catalog,
-// without the detail's long fields.
+// without the detail's long fields; and GET /api/products?ids=, with which the pages that show a few
+// products (the product page, the cart drawer, the shop's detail modal) ask for those alone.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CARD_FIELDS, toCatalogCard } from '../../src/lib/catalog/card';
 import { readProductFiles } from '../../src/server/catalog/content-files';
-import { baseUrl, rawRequest } from './helpers/http';
+import { baseUrl, errorOf, rawRequest } from './helpers/http';
 import { createTestDatabase, ROOT } from './helpers/lane';
 import { startServer, type TestServer } from './helpers/server';
 import { runSql } from './helpers/sql';
@@ -97,6 +98,39 @@ describe('GET /api/catalog/cards', () => {
     expect(JSON.parse(response.body.toString('utf8')).error.code).toBe('method_not_allowed');
   });
 
+  describe('GET /api/products?ids=', () => {
+    const content = readProductFiles(ROOT).map(({ product }) => product);
+    const [first, second, third] = [content[0]!, content[1]!, content[content.length - 1]!];
+    const lookup = (ids: string) => `${baseUrl()}/api/products?ids=${ids}`;
+
+    it('answers the whole products asked for, in the order asked, each once, leaving out unknown ids', async () => {
+      const response = await fetch(lookup(`${third.id},no-such-product,${first.id},${third.id}`));
+      expect(response.status).toBe(200);
+      expect(await response.json()).toEqual({ products: [third, first] });
+      const none = await fetch(lookup('no-such-product'));
+      expect(await none.json()).toEqual({ products: [] });
+    });
+
+    it('sends a strong ETag of the body and answers 304 to it', async () => {
+      const url = lookup(`${first.id},${second.id}`);
+      const response = await rawRequest(url);
+      expect(response.headers['cache-control']).toBe('public, max-age=0, must-revalidate');
+      const etag = String(response.headers.etag);
+      expect(etag).toMatch(/^"[A-Za-z0-9_-]{16,}"$/);
+      expect((await rawRequest(url, { headers: { 'if-none-match': etag } })).status).toBe(304);
+      expect((await rawRequest(lookup(first.id), { headers: { 'if-none-match': etag } })).status).toBe(200);
+    });
+
+    it('refuses no id, an empty id, more than 100 ids and an overlong id with 422', async () => {
+      const message = 'Name between 1 and 100 product ids, separated by commas.';
+      for (const query of ['', '?ids=', `?ids=${first.id},,${second.id}`, `?ids=${Array.from({ length: 101 }, (_, i) => `p${i}`).join(',')}`, `?ids=${'x'.repeat(201)}`]) {
+        const response = await fetch(`${baseUrl()}/api/products${query}`);
+        expect(response.status, query.slice(0, 40)).toBe(422);
+        expect(errorOf(await response.json())).toMatchObject({ code: 'invalid_fields', message });
+      }
+    });
+  });
+
   // On a server and database of its own: the shared server's other files read the catalogue as seeded.
   describe('after a change in the database', () => {
     let databaseUrl = '';
@@ -152,6 +186,17 @@ describe('GET /api/catalog/cards', () => {
       expect(whole.products.find((p) => p.id === target!.id)!.usageInstructions).toBe('Stir well; apply thinly.');
       const cards = await rawRequest(own, { headers: { 'if-none-match': etag } });
       expect(cards.status).toBe(304);
+    });
+
+    it('a withdrawn product leaves the cards and the look-up, which still answers 200 for the others', async () => {
+      const [other] = await runSql<{ id: string }>(databaseUrl, `SELECT id FROM products WHERE id <> '${target!.id}' ORDER BY id LIMIT 1`);
+      await runSql(databaseUrl, `UPDATE products SET withdrawn_at = '2026-11-26T00:00:00.000Z' WHERE id = '${target!.id}'`);
+      const cards = JSON.parse((await rawRequest(own, { headers: { 'accept-encoding': 'identity' } })).body.toString('utf8')) as CardsBody;
+      expect(cards.products.some((p) => p.id === target!.id)).toBe(false);
+      expect(cards.products).toHaveLength(body.products.length - 1);
+      const response = await fetch(`${server.url}/api/products?ids=${target!.id},${other!.id}`);
+      expect(response.status).toBe(200);
+      expect(((await response.json()) as CardsBody).products.map((p) => p.id)).toEqual([other!.id]);
     });
   });
 });

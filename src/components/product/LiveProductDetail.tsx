@@ -1,7 +1,7 @@
 /**
  * The product page's detail (/shop/<slug>) as an island: rendered at build with the build-time
  * product, then showing the server's current price, stock and Add to Cart state once the browser is
- * idle. It asks for this one product (GET /api/products/:id), never the whole catalogue. A product
+ * idle. It asks for this one product (GET /api/products?ids=), never the whole catalogue. A product
  * the server no longer has keeps its build-time facts and can no longer be added.
  */
 import { useEffect, useState } from 'react';

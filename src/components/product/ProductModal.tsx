@@ -4,7 +4,7 @@
  * button and a click outside close it, and focus goes back to the card that opened it.
  *
  * The lists hold cards (src/lib/catalog/card.ts), without the detail's long texts: the modal asks
- * for the whole product (GET /api/products/:id) when it opens, showing the card's picture, name
+ * for the whole product (GET /api/products?ids=) when it opens, showing the card's picture, name
  * and price in the detail's places meanwhile, with a polite 'Loading product details…' status.
  */
 import { useStore } from '@nanostores/react';

@@ -5,7 +5,7 @@
  * the cart compare. The long texts of the detail (technical specs, usage instructions, coverage,
  * the gallery, the brand logo, the drawing's colours) stay out: at 10,000 products they are about
  * half the catalogue's bytes, and an island needing them asks for the one product
- * (GET /api/products/:id). The server and the pages build cards with the same function, so a
+ * (GET /api/products?ids=). The server and the pages build cards with the same function, so a
  * build-time card and a live one are equal exactly when the shopper would see no difference.
  */
 import type { Product } from '../schemas/catalog';

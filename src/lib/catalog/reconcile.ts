@@ -1,7 +1,7 @@
 /**
  * Reconciles the build-time catalogue a page was rendered with and the live catalogue of
  * GET /api/catalog/cards (staff edits, stock held by orders), without I/O. Both sides are cards
- * (./card.ts), or both whole products (a product page and GET /api/products/:id).
+ * (./card.ts), or both whole products (a product page and GET /api/products?ids=).
  *
  * Order rule: a list a person is looking at is never reordered. Products keep their build-time
  * positions (each replaced in place by its live version when it differs), products the server no
@@ -309,7 +309,7 @@ export function parseLiveCatalog(body: unknown): LiveCatalogParse {
 /** A parsed whole product, or its first bad field. */
 export type LiveProductParse = { ok: true; product: Product } | { ok: false; problem: string };
 
-/** Checks the body of GET /api/products/:id (the detail's long fields too), keeping exactly the schema's fields. */
+/** Checks one product of GET /api/products?ids= or /api/products/:id (the detail's long fields too), keeping exactly the schema's fields. */
 export function parseLiveProduct(body: unknown): LiveProductParse {
   if (!isRecord(body)) return { ok: false, problem: 'body is not an object' };
   const field = findProductProblem(body);

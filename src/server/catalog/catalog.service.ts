@@ -12,6 +12,7 @@ import {
   selectAllCategories,
   selectAllProducts,
   selectProductById,
+  selectProductsByIds,
 } from './catalog.repository';
 import { categoryToColumns, productToColumns, rowToCategory, rowToProduct } from './catalog.rows';
 import { PRODUCT_FILES, readCategoriesFile, readProductFiles } from './content-files';
@@ -55,6 +56,12 @@ export async function listCatalog(db: Kysely<Database>): Promise<Catalog> {
 export async function getProduct(db: Kysely<Database>, id: string): Promise<Product | undefined> {
   const row = await selectProductById(db, id);
   return row ? rowToProduct(row) : undefined;
+}
+
+/** The products of the given ids that are on sale, in the order asked; unknown and withdrawn ids left out. */
+export async function getProducts(db: Kysely<Database>, ids: readonly string[]): Promise<Product[]> {
+  const byId = new Map((await selectProductsByIds(db, ids)).map((row) => [row.id, rowToProduct(row)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** What seeding did. */

@@ -223,53 +223,59 @@ describe('$liveProductsById', () => {
   });
 });
 
-/** A 200 answer carrying one whole product, or a 404 in the API's error shape. */
-function productAnswer(product: Product | null): Response {
-  if (!product) return new Response('{"error":{"code":"not_found","message":"Product not found."}}', { status: 404 });
-  return new Response(JSON.stringify(product), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
+/** A 200 answer of the look-up carrying whole products (withdrawn ones are simply absent). */
+function productsAnswer(products: Product[]): Response {
+  return new Response(JSON.stringify({ products }), { status: 200, headers: { 'content-type': 'application/json; charset=utf-8' } });
 }
 
 describe('loadLiveProduct', () => {
   it('asks for the one product (not the catalogue), once per page, and keeps the whole product', async () => {
     const whole = makeProduct('primer', { price: 36.49 });
-    fetchMock.mockResolvedValue(productAnswer(whole));
+    fetchMock.mockResolvedValue(productsAnswer([whole]));
     const first = await store.loadLiveProduct('primer', { now: true });
     await store.loadLiveProduct('primer');
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products/primer');
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/products?ids=primer');
     expect(fetchMock.mock.calls[0]![1]).toMatchObject({ cache: 'no-cache' });
     expect(first).toEqual(whole);
     expect(store.$liveCatalog.get()).toBeNull();
   });
 
-  it("says 'removed' on 404, and null (asked again with now) when the server fails", async () => {
-    fetchMock.mockResolvedValueOnce(productAnswer(null));
+  it("says 'removed' when the server leaves it out, and null (asked again with now) when the server fails", async () => {
+    fetchMock.mockResolvedValueOnce(productsAnswer([]));
     expect(await store.loadLiveProduct('gone', { now: true })).toBe('removed');
     fetchMock.mockResolvedValueOnce(new Response('', { status: 503 }));
     expect(await store.loadLiveProduct('primer', { now: true })).toBeNull();
-    fetchMock.mockResolvedValueOnce(productAnswer(makeProduct('primer')));
+    fetchMock.mockResolvedValueOnce(productsAnswer([makeProduct('primer')]));
     expect(await store.loadLiveProduct('primer', { now: true })).toMatchObject({ id: 'primer', technicalSpecs: [{ name: 'Recoat' }] });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('keeps null when the product has the wrong shape (a detail field too), naming the field', async () => {
-    fetchMock.mockResolvedValue(productAnswer({ ...makeProduct('primer'), technicalSpecs: [{ name: 'VOC' }] } as unknown as Product));
+    fetchMock.mockResolvedValue(productsAnswer([{ ...makeProduct('primer'), technicalSpecs: [{ name: 'VOC' }] } as unknown as Product]));
     expect(await store.loadLiveProduct('primer', { now: true })).toBeNull();
-    expect(String(info.mock.calls[0]![0])).toContain('technicalSpecs');
+    expect(String(info.mock.calls[0]![0])).toContain('products[0].technicalSpecs');
   });
 });
 
 describe('loadLiveCards', () => {
-  it('looks up each product without the catalogue, leaving out the withdrawn ones', async () => {
-    fetchMock.mockImplementation(async (url: string) => productAnswer(url.endsWith('/primer') ? makeProduct('primer', { price: 30 }) : null));
+  it('asks for the lines together without the catalogue, leaving out the withdrawn ones', async () => {
+    fetchMock.mockResolvedValue(productsAnswer([makeProduct('primer', { price: 30 })]));
     const found = await store.loadLiveCards(['primer', 'enamel']);
-    expect(fetchMock.mock.calls.map((c) => c[0]).sort()).toEqual(['/api/products/enamel', '/api/products/primer']);
+    expect(fetchMock.mock.calls.map((c) => c[0])).toEqual(['/api/products?ids=primer,enamel']);
     expect([...found!.keys()]).toEqual(['primer']);
     expect(found!.get('primer')!.price).toBe(30);
   });
 
-  it('is null when a look-up fails, so no line reads as withdrawn', async () => {
-    fetchMock.mockImplementation(async (url: string) => (url.endsWith('/primer') ? productAnswer(makeProduct('primer')) : new Response('', { status: 500 })));
+  it('asks in batches of at most 100 ids', async () => {
+    fetchMock.mockImplementation(async () => productsAnswer([]));
+    const ids = Array.from({ length: 150 }, (_, i) => `p${i}`);
+    expect((await store.loadLiveCards(ids))!.size).toBe(0);
+    expect(fetchMock.mock.calls.map((c) => String(c[0]).split(',').length)).toEqual([100, 50]);
+  });
+
+  it('is null when the look-up fails, so no line reads as withdrawn', async () => {
+    fetchMock.mockResolvedValue(new Response('', { status: 500 }));
     expect(await store.loadLiveCards(['primer', 'enamel'])).toBeNull();
   });
 
