@@ -229,7 +229,9 @@ async function main() {
   console.log(`catalogue: ${total} products (${Object.entries(counts).map(([f, n]) => `${f} ${n}`).join(', ')})`);
   if (opts.build) {
     const loadBefore = loadAverage();
-    const { ms, cpu } = await run('npm', ['run', 'build'], opts.out);
+    // Astro's cache (its content store) goes in the copy: the default, node_modules/.astro, is the
+    // shared node_modules of every worktree, and a build beside this one would read this catalogue.
+    const { ms, cpu } = await run('npm', ['run', 'build'], opts.out, { ASTRO_CACHE_DIR: join(opts.out, '.astro', 'cache') });
     console.log(
       `\nbuild (media + astro build) of ${total} products: ${(ms / 1000).toFixed(1)} s wall` +
         `${cpu === null ? '' : `, ${cpu.toFixed(1)} CPU-seconds`} (load average ${loadBefore} at start, ${loadAverage()} at end)`,
