@@ -42,6 +42,8 @@ export const $liveProductsById = computed($liveCatalog, (live) =>
 );
 
 let loading: Promise<LiveCatalog | null> | undefined;
+/** The live catalogue once loaded, read without mounting $liveCatalog (a store's get() would start the load). */
+let loaded: LiveCatalog | null = null;
 /** Ends the wait for an idle moment of the load under way, when an island needs the catalogue now. */
 let hurry: (() => void) | undefined;
 
@@ -67,22 +69,27 @@ function reportUnavailable(reason: string): null {
   return null;
 }
 
-/** Fetches and checks the live catalogue; null on any failure. */
-async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
+/** Fetches a JSON answer, revalidating the HTTP cache's copy; undefined (reported) on any failure. */
+async function fetchJson(url: string): Promise<unknown> {
   let response: Response;
   try {
-    // 'no-cache' revalidates the stored copy with its ETag: an unchanged catalogue costs a 304.
-    response = await fetch(CATALOG_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
+    // 'no-cache' revalidates the stored copy with its ETag: an unchanged answer costs a 304.
+    response = await fetch(url, { cache: 'no-cache', headers: { accept: 'application/json' } });
   } catch (error) {
-    return reportUnavailable(error instanceof Error ? error.message : String(error));
+    return void reportUnavailable(error instanceof Error ? error.message : String(error));
   }
-  if (response.status !== 200) return reportUnavailable(`HTTP ${response.status}`);
-  let body: unknown;
+  if (response.status !== 200) return void reportUnavailable(`HTTP ${response.status}`);
   try {
-    body = await response.json();
+    return (await response.json()) as unknown;
   } catch {
-    return reportUnavailable('the answer is not JSON');
+    return void reportUnavailable('the answer is not JSON');
   }
+}
+
+/** Fetches and checks the live catalogue; null on any failure. */
+async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
+  const body = await fetchJson(CATALOG_URL);
+  if (body === undefined) return null;
   const parsed = parseLiveCatalog(body);
   if (!parsed.ok) return reportUnavailable(`unexpected ${parsed.problem}`);
   return parsed.catalog;
@@ -107,7 +114,7 @@ export function loadLiveCatalog(options: LoadOptions = {}): Promise<LiveCatalog 
     loading = (options.now ? Promise.resolve() : waitForIdle())
       .then(fetchLiveCatalog)
       .then((catalog) => {
-        if (catalog) $liveCatalog.set(catalog);
+        if (catalog) $liveCatalog.set((loaded = catalog));
         $liveCatalogStatus.set(catalog ? 'ready' : 'failed');
         return catalog;
       });
@@ -162,19 +169,8 @@ const productLoads = new Map<string, Promise<LiveProduct>>();
 
 /** Fetches and checks a few whole products (GET /api/products?ids=), by id; null on any failure. */
 async function fetchLiveProducts(ids: readonly string[]): Promise<Map<string, Product> | null> {
-  let response: Response;
-  try {
-    response = await fetch(LOOKUP_URL + ids.map(encodeURIComponent).join(','), { cache: 'no-cache', headers: { accept: 'application/json' } });
-  } catch (error) {
-    return reportUnavailable(error instanceof Error ? error.message : String(error));
-  }
-  if (response.status !== 200) return reportUnavailable(`HTTP ${response.status}`);
-  let body: unknown;
-  try {
-    body = await response.json();
-  } catch {
-    return reportUnavailable('the answer is not JSON');
-  }
+  const body = await fetchJson(LOOKUP_URL + ids.map(encodeURIComponent).join(','));
+  if (body === undefined) return null;
   const list = (body as { products?: unknown } | null)?.products;
   if (!Array.isArray(list)) return reportUnavailable('unexpected products');
   const byId = new Map<string, Product>();
@@ -213,7 +209,8 @@ export function loadLiveProduct(id: string, options: LoadOptions = {}): Promise<
  * be asked (an unanswered look-up must not read as a withdrawn product).
  */
 export async function loadLiveCards(ids: readonly string[]): Promise<ReadonlyMap<string, CatalogCard> | null> {
-  const catalogue = $liveProductsById.get();
+  // Only when this page has loaded it already: a look-up must never start the catalogue's download.
+  const catalogue = loaded && indexProductsById(loaded.products);
   if (catalogue) return new Map(ids.flatMap((id) => (catalogue.has(id) ? [[id, catalogue.get(id)!] as const] : [])));
   const batches: string[][] = [];
   for (let i = 0; i < ids.length; i += LOOKUP_MAX_IDS) batches.push(ids.slice(i, i + LOOKUP_MAX_IDS));

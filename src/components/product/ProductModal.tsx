@@ -85,19 +85,21 @@ function DetailPlaceholder({ card, failed, onRetry }: { card: ShopProduct; faile
           <h2 id={TITLE_ID} className="font-display text-2xl leading-tight font-semibold text-ink sm:text-3xl">
             {card.name}
           </h2>
+          {(card.isNew || card.isEcoFriendly || card.isPopular) && <div className="h-[26px]" aria-hidden="true" />}
           <RatingStars rating={card.rating} reviews={card.reviews} size={16} variant="full" />
         </header>
         <div className="flex flex-col gap-4 rounded-card bg-canvas/60 p-5 ring-1 ring-line/70">
-          <p className="tabular text-3xl font-semibold text-ink">{card.requestQuoteOnly ? 'Request Quote' : formatPrice(card.price)}</p>
+          <p className="flex flex-wrap items-end justify-between gap-3">
+            <span className="tabular text-3xl font-semibold text-ink">{card.requestQuoteOnly ? 'Request Quote' : formatPrice(card.price)}</span>
+            <span className={`text-sm font-medium ${card.inStock ? 'text-success' : 'text-danger'}`}>{card.inStock ? 'In Stock' : 'Out of Stock'}</span>
+          </p>
+          <div className="h-12" aria-hidden="true" />
         </div>
         {failed ? (
-          <div role="alert" className="flex flex-col items-start gap-3 rounded-card bg-white p-5 ring-1 ring-line">
-            <p className="font-semibold text-ink">The product details could not be loaded.</p>
-            <button
-              type="button"
-              onClick={onRetry}
-              className="inline-flex min-h-11 items-center rounded-lg bg-ink px-4 text-sm font-semibold text-white transition hover:bg-ink/90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-accent"
-            >
+          <div role="alert" className="flex flex-col items-start gap-3 rounded-card border border-dashed border-line bg-white p-5">
+            <p className="font-semibold text-ink">The product details could not be loaded</p>
+            <p className="text-ink-soft">Check your connection, then try again.</p>
+            <button type="button" onClick={onRetry} className="min-h-11 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-ink-soft">
               Try again
             </button>
           </div>
