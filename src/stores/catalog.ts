@@ -9,7 +9,7 @@
  * (ETag + 304) is the only cache.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
-import type { CatalogCard } from '../lib/catalog/card';
+import { toCatalogCard, type CatalogCard } from '../lib/catalog/card';
 import {
   indexProductsById,
   parseLiveCatalog,
@@ -51,17 +51,25 @@ let hurry: (() => void) | undefined;
 function waitForIdle(): Promise<void> {
   return new Promise((resolve) => {
     hurry = resolve;
-    const whenIdle = () => {
-      if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-      else setTimeout(resolve, 0);
-    };
-    if (typeof document !== 'undefined' && document.readyState !== 'complete') {
-      window.addEventListener('load', whenIdle, { once: true });
-    } else {
-      whenIdle();
-    }
+    afterLoadWhenIdle(resolve);
   });
 }
+
+/** Calls `resolve` after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
+function afterLoadWhenIdle(resolve: () => void): void {
+  const whenIdle = () => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+    else setTimeout(resolve, 0);
+  };
+  if (typeof document !== 'undefined' && document.readyState !== 'complete') {
+    window.addEventListener('load', whenIdle, { once: true });
+  } else {
+    whenIdle();
+  }
+}
+
+/** A promise of afterLoadWhenIdle, for look-ups (never hurried). */
+const idle = () => new Promise<void>(afterLoadWhenIdle);
 
 /** Logs why the page stays on the build-time catalogue; info, not error: the page still works. */
 function reportUnavailable(reason: string): null {
@@ -196,7 +204,7 @@ export function loadLiveProduct(id: string, options: LoadOptions = {}): Promise<
     productLoads.set(id, load);
   }
   if (!load) {
-    load = (options.now ? Promise.resolve() : waitForIdle()).then(ask);
+    load = (options.now ? Promise.resolve() : idle()).then(ask);
     productLoads.set(id, load);
   }
   return load;
@@ -216,5 +224,6 @@ export async function loadLiveCards(ids: readonly string[]): Promise<ReadonlyMap
   for (let i = 0; i < ids.length; i += LOOKUP_MAX_IDS) batches.push(ids.slice(i, i + LOOKUP_MAX_IDS));
   const found = await Promise.all(batches.map(fetchLiveProducts));
   if (found.includes(null)) return null;
-  return new Map(found.flatMap((byId) => [...byId!]));
+  // Cards, so a build-time card and its live one compare equal when nothing a shopper sees changed.
+  return new Map(found.flatMap((byId) => [...byId!].map(([id, p]) => [id, toCatalogCard(p)] as const)));
 }
