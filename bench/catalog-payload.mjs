@@ -1,5 +1,5 @@
 // What the storefront's live catalogue costs a phone (issue #15): for the full catalogue
-// (GET /api/catalog), its cards (GET /api/catalog/cards) and one product (GET /api/products/:id) of
+// (GET /api/catalog), its cards (GET /api/catalog/cards) and one product (GET /api/products?ids=) of
 // a running shop, the body's size as sent raw, gzip and brotli, and in Chromium with Lighthouse's 4x
 // CPU slowdown the main-thread time to receive and read the body (fetch + text) and to parse it
 // (JSON.parse), median of the runs. Prints the 1-minute load average beside the figures.
@@ -34,7 +34,7 @@ async function sentBytes(path, encoding) {
 
 const catalogue = await (await fetch(`${options.url}/api/catalog`)).json();
 const firstId = catalogue.products[0].id;
-const paths = ['/api/catalog', '/api/catalog/cards', `/api/products/${encodeURIComponent(firstId)}`];
+const paths = ["/api/catalog", "/api/catalog/cards", `/api/products?ids=${encodeURIComponent(firstId)}`];
 
 console.log(`${options.url}: ${catalogue.products.length} products; load average ${loadavg()[0].toFixed(2)} at start`);
 console.log('path'.padEnd(52), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), '  fetch+read', '  JSON.parse');

@@ -100,7 +100,7 @@ describe('reconcileCatalog', () => {
 
   it('reports an original price that was removed, and the product loses it', () => {
     const { originalPrice: _gone, ...withoutOriginal } = b;
-    const r = reconcileCatalog(buildTime, [a, withoutOriginal, c]);
+    const r = reconcileCatalog<Product>(buildTime, [a, withoutOriginal, c]);
     expect(r.changed.get('b')).toEqual({ originalPrice: { from: 15, to: undefined } });
     expect(r.products[1]!.originalPrice).toBeUndefined();
   });
