@@ -13,6 +13,8 @@ const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const ordersPerSecond = Number(process.env.ORDERS_PER_SECOND || 50);
 
 
+let customer = 0;
+
 /** Places orders at `ordersPerSecond` for `duration` seconds; resolves to the autocannon result. */
 function placeOrders(base, productIds, duration) {
   const template = {
@@ -31,7 +33,17 @@ function placeOrders(base, productIds, duration) {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...template, idempotencyKey: randomUUID() }) }),
+        // Each order from its own customer, as a shop's orders are: its own e-mail and address (behind the
+        // trusted proxy the server is started with), so the per-customer limits count what they would.
+        setupRequest: (request) => {
+          customer += 1;
+          const email = `bench+${customer}@example.com`;
+          return {
+            ...request,
+            headers: { ...request.headers, 'x-forwarded-for': `10.${(customer >> 16) & 255}.${(customer >> 8) & 255}.${customer & 255}` },
+            body: JSON.stringify({ ...template, customer: { ...template.customer, email }, idempotencyKey: randomUUID() }),
+          };
+        },
       },
     ],
   });
@@ -71,7 +83,8 @@ async function measureUnderOrders(title, base, revalidate, productIds) {
   };
 }
 
-const server = await startBenchServer();
+// The bench is the proxy in front of the server: it names each order's client address.
+const server = await startBenchServer({ TRUST_PROXY: '127.0.0.1' });
 const base = server.url;
 try {
   const { products } = await (await fetch(`${base}/api/catalog`)).json();
