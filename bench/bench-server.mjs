@@ -1,7 +1,7 @@
 // The built server for a bench: started on a free loopback port with a temporary SQLite database
 // (or BENCH_DATABASE_URL), quiet logs, stopped by the caller.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -75,3 +75,40 @@ export async function stockUp(databaseUrl, ids) {
   db.prepare(statement).run();
   db.close();
 }
+
+/** CPU ticks (user + system) of one thread or process from its /proc stat line. */
+function ticksOf(statPath) {
+  try {
+    // Fields after the command name (which may hold spaces) start after the last ')'.
+    const stat = readFileSync(statPath, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Measures, over a phase, how busy the server's main thread, the whole server (libuv's threads
+ * included) and this load generator were, as a share of one core: where the cores of a small
+ * machine went, so a figure that misses its goal says whether the server or the generator ran out.
+ * Linux only (/proc); elsewhere it reports nothing.
+ */
+export function cpuMeter(pid) {
+  const TICKS_PER_SECOND = 100;
+  const read = () => ({ main: ticksOf(`/proc/${pid}/task/${pid}/stat`), all: ticksOf(`/proc/${pid}/stat`), self: process.cpuUsage(), at: performance.now() });
+  const start = read();
+  return () => {
+    const end = read();
+    const seconds = (end.at - start.at) / 1000;
+    if (!existsSync(`/proc/${pid}/stat`) || seconds <= 0) return {};
+    const share = (ticks) => Math.round((100 * ticks) / TICKS_PER_SECOND / seconds);
+    const selfMicros = end.self.user + end.self.system - (start.self.user + start.self.system);
+    return {
+      'server main thread %': share(end.main - start.main),
+      'server all threads %': share(end.all - start.all),
+      'generator %': Math.round(selfMicros / 1e4 / seconds),
+    };
+  };
+}
+

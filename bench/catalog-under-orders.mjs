@@ -6,7 +6,7 @@
 //   npx node bench/catalog-under-orders.mjs   (BENCH_SECONDS=8 per phase, BENCH_CONNECTIONS=10, ORDERS_PER_SECOND=50)
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { startBenchServer, stockUp } from './bench-server.mjs';
+import { cpuMeter, startBenchServer, stockUp } from './bench-server.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
@@ -66,6 +66,7 @@ async function measureUnderOrders(title, base, revalidate, productIds) {
         },
       }
     : { method: 'GET', headers };
+  const meter = cpuMeter(serverPid);
   const [catalogue, orders] = await Promise.all([
     autocannon({ url: `${base}/api/catalog`, connections, duration: seconds, pipelining: 1, requests: [request] }),
     placeOrders(base, productIds, seconds),
@@ -80,11 +81,13 @@ async function measureUnderOrders(title, base, revalidate, productIds) {
     errors: catalogue.errors + catalogue.timeouts,
     'orders/s': Math.round(orders['2xx'] / (orders.duration || seconds)),
     'order non2xx': orders.non2xx,
+    ...meter(),
   };
 }
 
 // The bench is the proxy in front of the server: it names each order's client address.
 const server = await startBenchServer({ TRUST_PROXY: '127.0.0.1' });
+const serverPid = server.child.pid;
 const base = server.url;
 try {
   const { products } = await (await fetch(`${base}/api/catalog`)).json();
