@@ -14,7 +14,7 @@ import { findRoute, isOnDemandPagePath, loadApiRouteTable, type ApiRouteMethods 
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
-import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
+import { API_CONTENT_SECURITY_POLICY, buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
 import { BuildFiles } from './build-files';
 import { LOW_PRIORITY_PATHS, LowPriorityLane } from './low-priority-lane';
@@ -279,7 +279,9 @@ async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
   const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
-  const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
+  const https = config.SITE_URL.startsWith('https:');
+  const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https }));
+  const apiSecurityHeaders = Object.entries(buildSecurityHeaders({ csp: API_CONTENT_SECURITY_POLICY, https }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const buildFiles = new BuildFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
@@ -291,7 +293,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     const requestId = pickRequestId(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    for (const [name, value] of isApiPath(req.url ?? '/') ? apiSecurityHeaders : securityHeaders) res.setHeader(name, value);
     if (isShuttingDown()) res.setHeader('connection', 'close');
     const peer = req.socket.remoteAddress;
     const fromTrustedProxy = peer !== undefined && trustsProxy(peer, 0);
