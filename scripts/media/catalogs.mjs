@@ -1,8 +1,8 @@
 // The two downloadable catalogues (Letter size, pdf-lib with the standard fonts): the paints
 // catalogue and the airless spray equipment catalogue, plus the catalogs.json that lists them.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { parseHex } from './lib.mjs';
-import { describeProduct } from './products.mjs';
+import { parseHex } from '../../src/lib/product-art/lib.mjs';
+import { describeProduct } from '../../src/lib/product-art/products.mjs';
 
 /** Visual kinds that belong in the equipment catalogue. */
 export const EQUIPMENT_CATALOG_KINDS = ['spray-gun', 'sprayer', 'tip', 'tip-guard', 'hose', 'respirator', 'cartridge', 'tape'];
