@@ -29,6 +29,8 @@ describe.each([375, 1440])('product art at %i px', (width) => {
         if (url.pathname.startsWith(ART)) answers.push(`${response.status()} ${response.headers()['content-type']} ${url.pathname}`);
       });
       await page.goto(urlOf(path), { waitUntil: 'load' });
+      // The shop's products view draws its cards once its island has the catalogue.
+      await page.locator(`img[src^="${ART}"]`).first().waitFor({ state: 'attached' });
       await scrollThrough(page);
       await tracked.settle();
       const drawn = await page.evaluate((art) => {
