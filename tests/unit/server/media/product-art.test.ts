@@ -96,6 +96,21 @@ describe('ProductArtCache', () => {
     expect(svgOf(await cache.answer(handle.db, path(slugs[9]!), BR))).not.toContain('Still Kept');
   });
 
+  it('draws what staff type (names, brands, specs) as text, never as markup', async () => {
+    const hostile = '</title><script>alert(1)</script><foreignObject>&x;';
+    await handle.db
+      .updateTable('products')
+      .set({ name: hostile, brand: hostile, finish: hostile, coverage: hostile, sku: hostile, version: sql`version + 1` })
+      .where('slug', '=', slugs[0]!)
+      .execute();
+    const cache = new ProductArtCache(64 * 1024 * 1024);
+    for (const view of ['', '-swatch', '-detail']) {
+      const svg = svgOf(await cache.answer(handle.db, path(slugs[0]!, view), BR));
+      expect(svg).not.toMatch(/<script|<foreignObject|&x;/i);
+      expect(svg).toContain('&lt;/title&gt;&lt;script&gt;');
+    }
+  });
+
   it('keeps nothing with a budget of 0, and still answers', async () => {
     const cache = new ProductArtCache(0);
     expect((await cache.answer(handle.db, path(slugs[0]!), BR)).status).toBe(200);
