@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, getDatabase, getMediaStorage } from '../runtime';
 import { productHtmlCache, productPageCache } from '../catalog/product-pages';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
+import { isProductArtPath, serveProductArt } from '../media/product-art';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
@@ -414,6 +415,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function dispatch(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && pathname === CATALOG_PATH) {
         void serveCatalog(req, res, log);
+        return;
+      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && isProductArtPath(pathname)) {
+        void serveProductArt(req, res, log);
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
