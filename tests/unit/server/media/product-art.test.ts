@@ -35,8 +35,13 @@ function svgOf(answer: { body: Buffer | null }): string {
   return brotliDecompressSync(answer.body!).toString('utf8');
 }
 
-/** Renames a product as the services do (its version moves), or, with `keepVersion`, behind their back. */
+/**
+ * Renames a product as the services do (its version moves), or, with `keepVersion`, behind their
+ * back, which the database allows only once the trigger that moves versions is dropped: the way to
+ * show what the cache reads again and what it keeps.
+ */
 async function rename(slug: string, name: string, keepVersion = false): Promise<void> {
+  if (keepVersion) await sql`DROP TRIGGER IF EXISTS products_move_version`.execute(handle.db);
   await handle.db
     .updateTable('products')
     .set(keepVersion ? { name } : { name, version: sql`version + 1` })
