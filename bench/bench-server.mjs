@@ -1,7 +1,7 @@
 // The built server for a bench: started on a free loopback port with a temporary SQLite database
 // (or BENCH_DATABASE_URL), quiet logs, stopped by the caller.
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -75,3 +75,48 @@ export async function stockUp(databaseUrl, ids) {
   db.prepare(statement).run();
   db.close();
 }
+
+/** CPU ms used so far by a process's main thread and by all its other threads (Linux /proc; zeros elsewhere). */
+export function threadCpu(pid) {
+  const used = { main: 0, others: 0 };
+  let tids = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return used;
+  }
+  for (const tid of tids) {
+    try {
+      // After the name's ')': utime and stime are the 12th and 13th fields, in 1/100 s.
+      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
+      used[tid === String(pid) ? 'main' : 'others'] += (Number(fields[11]) + Number(fields[12])) * 10;
+    } catch {
+      // the thread ended meanwhile
+    }
+  }
+  return used;
+}
+
+/**
+ * Measures, over a phase, how busy the server's main thread, the whole server (libuv's threads
+ * included) and this load generator were, as a share of one core: where the cores of a small
+ * machine went, so a figure that misses its goal says whether the server or the generator ran out.
+ * Linux only (/proc); elsewhere it reports nothing.
+ */
+export function cpuMeter(pid) {
+  const read = () => ({ ...threadCpu(pid), self: process.cpuUsage(), at: performance.now() });
+  const start = read();
+  return () => {
+    const end = read();
+    const seconds = (end.at - start.at) / 1000;
+    if (!existsSync(`/proc/${pid}/stat`) || seconds <= 0) return {};
+    const share = (ms) => Math.round(ms / 10 / seconds);
+    const selfMicros = end.self.user + end.self.system - (start.self.user + start.self.system);
+    return {
+      'server main thread %': share(end.main - start.main),
+      'server all threads %': share(end.main + end.others - start.main - start.others),
+      'generator %': Math.round(selfMicros / 1e4 / seconds),
+    };
+  };
+}
+

@@ -15,7 +15,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, realpathSync, rmSync, syml
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { createRandom } from '../scripts/media/lib.mjs';
+import { createRandom } from '../src/lib/product-art/lib.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const RAL_CSV = process.env.RAL_CSV || '/work/shared/fixtures/paint-colours/ral.csv';

@@ -6,12 +6,14 @@
 //   npx node bench/catalog-under-orders.mjs   (BENCH_SECONDS=8 per phase, BENCH_CONNECTIONS=10, ORDERS_PER_SECOND=50)
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
-import { startBenchServer, stockUp } from './bench-server.mjs';
+import { cpuMeter, startBenchServer, stockUp } from './bench-server.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const ordersPerSecond = Number(process.env.ORDERS_PER_SECOND || 50);
 
+
+let customer = 0;
 
 /** Places orders at `ordersPerSecond` for `duration` seconds; resolves to the autocannon result. */
 function placeOrders(base, productIds, duration) {
@@ -31,7 +33,17 @@ function placeOrders(base, productIds, duration) {
       {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: base },
-        setupRequest: (request) => ({ ...request, body: JSON.stringify({ ...template, idempotencyKey: randomUUID() }) }),
+        // Each order from its own customer, as a shop's orders are: its own e-mail and address (behind the
+        // trusted proxy the server is started with), so the per-customer limits count what they would.
+        setupRequest: (request) => {
+          customer += 1;
+          const email = `bench+${customer}@example.com`;
+          return {
+            ...request,
+            headers: { ...request.headers, 'x-forwarded-for': `10.${(customer >> 16) & 255}.${(customer >> 8) & 255}.${customer & 255}` },
+            body: JSON.stringify({ ...template, customer: { ...template.customer, email }, idempotencyKey: randomUUID() }),
+          };
+        },
       },
     ],
   });
@@ -54,6 +66,7 @@ async function measureUnderOrders(title, base, revalidate, productIds) {
         },
       }
     : { method: 'GET', headers };
+  const meter = cpuMeter(serverPid);
   const [catalogue, orders] = await Promise.all([
     autocannon({ url: `${base}/api/catalog`, connections, duration: seconds, pipelining: 1, requests: [request] }),
     placeOrders(base, productIds, seconds),
@@ -68,10 +81,13 @@ async function measureUnderOrders(title, base, revalidate, productIds) {
     errors: catalogue.errors + catalogue.timeouts,
     'orders/s': Math.round(orders['2xx'] / (orders.duration || seconds)),
     'order non2xx': orders.non2xx,
+    ...meter(),
   };
 }
 
-const server = await startBenchServer();
+// The bench is the proxy in front of the server: it names each order's client address.
+const server = await startBenchServer({ TRUST_PROXY: '127.0.0.1' });
+const serverPid = server.child.pid;
 const base = server.url;
 try {
   const { products } = await (await fetch(`${base}/api/catalog`)).json();

@@ -7,10 +7,10 @@
 //   BENCH_MINUTES=10 npm run bench:mixed     then the mixed load for 10 minutes, RSS every 30 s
 // Not a test: it prints figures and the goal (p99 of pages <= 50 ms during the burst).
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startBenchServer, stockUp } from './bench-server.mjs';
+import { startBenchServer, stockUp, threadCpu } from './bench-server.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 15);
 const minutes = Number(process.env.BENCH_MINUTES || 0);
@@ -29,19 +29,8 @@ function rssOf(pid) {
  * page) and all its other threads together (password hashing, libuv's pool, GC helpers) (Linux).
  */
 function cpuOf(pid) {
-  const tick = 100; // USER_HZ
-  const threads = { main: 0, others: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      // Fields after the ')' of the name: state is 3rd, utime 14th, stime 15th (1-based, whole line).
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
-      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
-      threads[tid === String(pid) ? 'main' : 'others'] += seconds;
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return threads;
+  const { main, others } = threadCpu(pid);
+  return { main: main / 1000, others: others / 1000 };
 }
 
 /** Creates the accounts the sign-in burst uses. */

@@ -5,28 +5,13 @@
 // A refused sign-in (429) is what a burst of sign-ins mostly is. Loopback only; about 40 s.
 //   npm run bench:request-cost
 import { randomUUID } from 'node:crypto';
-import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { startBenchServer } from './bench-server.mjs';
+import { startBenchServer, threadCpu as cpuOf } from './bench-server.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 6);
 const PASSWORD = 'Harbour7!Lights';
 
-/** CPU ms used so far by the server's main thread and by all its other threads (Linux). */
-function cpuOf(pid) {
-  const used = { main: 0, others: 0 };
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      // After the name's ')': utime and stime are the 12th and 13th fields, in 1/100 s.
-      const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ');
-      used[tid === String(pid) ? 'main' : 'others'] += (Number(fields[11]) + Number(fields[12])) * 10;
-    } catch {
-      // the thread ended meanwhile
-    }
-  }
-  return used;
-}
 
 const server = await startBenchServer({ SIGNUP_LIMIT_PER_HOUR: '100000', LOG_LEVEL: 'error' });
 const base = server.url;

@@ -1,6 +1,10 @@
-// Generates the shop's visual media from content/ before every build: product illustrations,
-// brand logos and tiles, scene illustrations, texture tiles, the Open Graph image and the two
+// Generates the shop's visual media from content/ before every build: brand logos and tiles, scene illustrations, texture tiles, the Open Graph image and the two
 // catalogue PDFs. Writes only under <out>/images/generated/ and <out>/Catalog/.
+//
+// The product illustrations (three per product, 30,000 files at 10,000 products) are not drawn
+// here: the server draws each on first request from the product's row, with the same code
+// (src/lib/product-art, src/server/media/product-art.ts), so the build does not grow with the
+// catalogue and an edited or imported product's art follows its data.
 //
 //   node scripts/generate-media.mjs [--content <root>] [--out <public dir>]
 //   env: MEDIA_CONTENT_ROOT (folder holding content/), MEDIA_OUT_ROOT (the public/ folder)
@@ -8,16 +12,14 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import sharp from 'sharp';
 import { optimize } from 'svgo';
 import { chooseBrandColor, renderBrandTile, renderLogo } from './media/brands.mjs';
 import { buildEquipmentCatalog, buildPaintsCatalog, EQUIPMENT_CATALOG_KINDS } from './media/catalogs.mjs';
 import { PRODUCT_FILES, readContent } from './media/content.mjs';
-import { slugifyName } from './media/lib.mjs';
+import { slugifyName } from '../src/lib/product-art/lib.mjs';
 import { renderOgImage } from './media/og.mjs';
-import { describeProduct, renderDetail, renderProductMain, renderSwatch } from './media/products.mjs';
+import { describeProduct, renderProductMain } from '../src/lib/product-art/products.mjs';
 import { renderScene, renderTextures, SCENE_NAMES } from './media/scenes.mjs';
 
 const repo = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -66,35 +68,6 @@ function removeStale(dir, keep) {
   for (const f of readdirSync(dir)) if (!keep.has(f) && statSync(join(dir, f)).isFile()) rmSync(join(dir, f));
 }
 
-/**
- * Brotli quality of the product art, compressed here as it is drawn (the build's precompress step
- * keeps siblings that decode to their file: src/server/http/precompressed.ts, whose
- * BROTLI_QUALITY.productArt says why 5). Three SVGs per product are the only files whose count
- * grows with the catalogue: 30,000 at 10,000 products.
- */
-const PRODUCT_ART_BROTLI_QUALITY = 5;
-const PRODUCT_ART_GZIP_LEVEL = 6;
-/** Compressions in flight at once: libuv's thread pool works on them while the main thread draws. */
-const MAX_COMPRESSING = 16;
-const gzipAsync = promisify(gzip);
-const brotliAsync = promisify(brotliCompress);
-
-/** Writes `<path>.br` and `<path>.gz` of `data`, as the build's precompress step would. */
-async function writeCompressedSiblings(path, data) {
-  const raw = Buffer.from(data);
-  const [br, gz] = await Promise.all([
-    brotliAsync(raw, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: PRODUCT_ART_BROTLI_QUALITY, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-    // gzip is the fallback of the few clients without brotli: level 6 is a third cheaper than 9
-    // for 1% more bytes (30,000 files at 10,000 products: 11 rather than 17 CPU-seconds).
-    gzipAsync(raw, { level: PRODUCT_ART_GZIP_LEVEL }),
-  ]);
-  writeFileSync(`${path}.br`, br);
-  writeFileSync(`${path}.gz`, gz);
-}
-
-/** The list of product art compressed here, by SHA-256 (src/server/http/precompressed.ts PRECOMPRESSED_MANIFEST). */
-const PRECOMPRESSED_MANIFEST = 'precompressed.json';
-
 const STAMP = join('images', 'generated', '.media-stamp.json');
 
 /** The shop hero's slides, also written as WebP (src/pages/shop/index.astro), at these widths. */
@@ -112,8 +85,9 @@ function hashInputs(content) {
   add(join(content, 'content', 'categories.json'));
   add(join(content, 'content', 'site.json'));
   add(fileURLToPath(import.meta.url));
-  const mediaDir = join(repo, 'scripts', 'media');
-  for (const f of readdirSync(mediaDir).sort()) if (/\.(mjs|json)$/.test(f)) add(join(mediaDir, f));
+  for (const mediaDir of [join(repo, 'scripts', 'media'), join(repo, 'src', 'lib', 'product-art')]) {
+    for (const f of readdirSync(mediaDir).sort()) if (/\.(mjs|json)$/.test(f)) add(join(mediaDir, f));
+  }
   for (const pkg of ['sharp', 'svgo', 'pdf-lib']) add(join(repo, 'node_modules', pkg, 'package.json'));
   return h.digest('hex');
 }
@@ -147,41 +121,9 @@ export async function generateMedia({ content, out, force = false }) {
     return changed;
   };
 
-  // Product images, each with its .br and .gz (drawn here on the main thread while zlib's threads
-  // compress the previous ones; a file unchanged since the last run keeps its siblings).
-  const productDir = join(gen, 'products');
-  const productFiles = new Set();
-  const infos = new Map();
-  const compressing = new Set();
-  const compressedHashes = {};
-  for (const p of products) {
-    const info = describeProduct(p);
-    infos.set(p.slug, info);
-    for (const [suffix, render] of [['', renderProductMain], ['-swatch', renderSwatch], ['-detail', renderDetail]]) {
-      const file = `${p.slug}${suffix}.svg`;
-      // Product art is emitted already compact (rounded numbers, glyphs defined once, paths
-      // pre-optimised by svgo in glyphs.json); running svgo over ~500 files would cost more
-      // than the whole build budget for a few per cent.
-      const svg = render(info);
-      const path = join(productDir, file);
-      compressedHashes[file] = createHash('sha256').update(svg).digest('hex');
-      const changed = put(path, svg);
-      for (const sibling of [`${file}.br`, `${file}.gz`]) {
-        productFiles.add(sibling);
-        files.push(relative(out, join(productDir, sibling)).split(sep).join('/'));
-      }
-      productFiles.add(file);
-      if (changed || !existsSync(`${path}.br`) || !existsSync(`${path}.gz`)) {
-        const job = writeCompressedSiblings(path, svg).finally(() => compressing.delete(job));
-        compressing.add(job);
-        if (compressing.size >= MAX_COMPRESSING) await Promise.race(compressing);
-      }
-    }
-  }
-  await Promise.all(compressing);
-  productFiles.add(PRECOMPRESSED_MANIFEST);
-  put(join(productDir, PRECOMPRESSED_MANIFEST), `${JSON.stringify({ brotliQuality: PRODUCT_ART_BROTLI_QUALITY, files: compressedHashes })}\n`);
-  removeStale(productDir, productFiles);
+  // Product art drawn by earlier builds (before the server drew it) would be copied and served stale.
+  rmSync(join(gen, 'products'), { recursive: true, force: true });
+  const infos = new Map(products.map((p) => [p.slug, describeProduct(p)]));
 
   mark('products');
   // Start the raster work (sharp runs on its own threads) before the svgo passes below occupy

@@ -1,8 +1,8 @@
 // Brand logos (240x80 wordmarks) and the brand-grid tiles (800x500) of the nine catalogue brands.
-import { createRandom, darkenColor, fitTextSize, formatNumber as n, hashString, lightenColor, measureLuminance, mixColors, slugifyName } from './lib.mjs';
-import { drawBrandMark } from './marks.mjs';
-import { createDoc } from './products.mjs';
-import { MATERIALS } from './studio.mjs';
+import { createRandom, darkenColor, fitTextSize, formatNumber as n, hashString, lightenColor, measureLuminance, mixColors, slugifyName } from '../../src/lib/product-art/lib.mjs';
+import { drawBrandMark } from '../../src/lib/product-art/marks.mjs';
+import { createDoc } from '../../src/lib/product-art/products.mjs';
+import { MATERIALS } from '../../src/lib/product-art/studio.mjs';
 
 const PALETTE = ['#1f4f7a', '#7a1f12', '#0c5e3f', '#5b2a86', '#6b4e16', '#123a6b', '#3a3f47', '#8a3b12', '#245e6b'];
 

@@ -1,5 +1,5 @@
 // Run by hand (`npx node scripts/media/build-glyphs.mjs`) when the typefaces change: it turns the
-// self-hosted Inter and Fraunces outlines into scripts/media/glyphs.json, so the generated art
+// self-hosted Inter and Fraunces outlines into src/lib/product-art/glyphs.json, so the generated art
 // draws its lettering as paths and looks the same in every browser, in sharp and in the videos.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -53,5 +53,5 @@ for (const [name, file] of Object.entries(FACES)) {
     glyphs,
   };
 }
-writeFileSync(join(here, 'glyphs.json'), JSON.stringify(out));
+writeFileSync(join(here, '..', '..', 'src', 'lib', 'product-art', 'glyphs.json'), JSON.stringify(out));
 console.log('glyphs.json', Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Object.keys(v.glyphs).length])));

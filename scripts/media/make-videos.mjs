@@ -7,9 +7,9 @@ import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { createRandom, darkenColor, formatNumber as n, lightenColor, mixColors } from './lib.mjs';
-import { drawEquipment } from './equipment.mjs';
-import { createDoc, describeProduct } from './products.mjs';
+import { createRandom, darkenColor, formatNumber as n, lightenColor, mixColors } from '../../src/lib/product-art/lib.mjs';
+import { drawEquipment } from '../../src/lib/product-art/equipment.mjs';
+import { createDoc, describeProduct } from '../../src/lib/product-art/products.mjs';
 
 const W = 1280;
 const H = 720;

@@ -1,8 +1,8 @@
 // The default Open Graph image (1200x630): the brand on ink with a fan of real paint colours.
-import { createRandom, fitTextSize } from './lib.mjs';
-import { drawBrushStroke } from './paint-marks.mjs';
-import { drawBrandMark } from './marks.mjs';
-import { createDoc } from './products.mjs';
+import { createRandom, fitTextSize } from '../../src/lib/product-art/lib.mjs';
+import { drawBrushStroke } from '../../src/lib/product-art/paint-marks.mjs';
+import { drawBrandMark } from '../../src/lib/product-art/marks.mjs';
+import { createDoc } from '../../src/lib/product-art/products.mjs';
 
 const COLORS = ['#1f4f7a', '#c9b79c', '#b32428', '#3b5e3a', '#e5be01', '#2a6478', '#d0542c'];
 

@@ -1,11 +1,11 @@
 // Marketing scene illustrations (1600x1000): compositions of paint and the places it goes.
 // Each scene is drawn from a fixed seed, so the same build always yields the same bytes.
-import { createRandom, darkenColor, formatNumber as n, lightenColor, mixColors } from './lib.mjs';
-import { drawAerosol, drawCan, drawPail, drawKit } from './containers.mjs';
-import { drawEquipment } from './equipment.mjs';
-import { drawBrushStroke, drawDots, drawDrip, drawGrain, drawSprayFan, drawWall } from './paint-marks.mjs';
-import { createDoc, describeProduct } from './products.mjs';
-import { drawGroundShadow } from './studio.mjs';
+import { createRandom, darkenColor, formatNumber as n, lightenColor, mixColors } from '../../src/lib/product-art/lib.mjs';
+import { drawAerosol, drawCan, drawPail, drawKit } from '../../src/lib/product-art/containers.mjs';
+import { drawEquipment } from '../../src/lib/product-art/equipment.mjs';
+import { drawBrushStroke, drawDots, drawDrip, drawGrain, drawSprayFan, drawWall } from '../../src/lib/product-art/paint-marks.mjs';
+import { createDoc, describeProduct } from '../../src/lib/product-art/products.mjs';
+import { drawGroundShadow } from '../../src/lib/product-art/studio.mjs';
 
 /** Scene size: 16:10. */
 export const SCENE_W = 1600;

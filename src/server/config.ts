@@ -154,6 +154,8 @@ export const configSchema = z.object({
   LOW_STOCK_THRESHOLD: integer(0, 1_000_000).default(LOW_STOCK_MAX),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  /** Memory the product art drawn on demand may keep (src/server/media/product-art.ts), in MB; 0 keeps none. */
+  PRODUCT_ART_CACHE_MB: integer(0, 16_384).default(64),
 });
 
 /** The validated configuration. */

@@ -2,13 +2,17 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { baseUrl } from './helpers/http';
 
-/** Checks the security headers every response must carry. */
-function expectSecurityHeaders(headers: Headers, what: string): void {
+/** Checks the security headers every response must carry: API answers allow nothing to load at all. */
+function expectSecurityHeaders(headers: Headers, what: string, kind: 'page' | 'api' = 'page'): void {
   const csp = headers.get('content-security-policy') ?? '';
-  expect(csp, what).toContain("default-src 'self'");
-  expect(csp, what).toContain("frame-ancestors 'none'");
-  expect(csp, what).toContain("object-src 'none'");
-  expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  if (kind === 'api') {
+    expect(csp, what).toBe("default-src 'none'; frame-ancestors 'none'");
+  } else {
+    expect(csp, what).toContain("default-src 'self'");
+    expect(csp, what).toContain("frame-ancestors 'none'");
+    expect(csp, what).toContain("object-src 'none'");
+    expect(csp, what).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  }
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('referrer-policy'), what).toBe('strict-origin-when-cross-origin');
   expect(headers.get('x-frame-options'), what).toBe('DENY');
@@ -46,7 +50,7 @@ describe('security headers', () => {
     for (const path of ['/api/health', '/api/catalog', '/api/products/none', '/api/unknown']) {
       const response = await fetch(`${baseUrl()}${path}`);
       await response.arrayBuffer();
-      expectSecurityHeaders(response.headers, path);
+      expectSecurityHeaders(response.headers, path, 'api');
     }
   });
 

@@ -73,5 +73,10 @@ describe('search engine files', () => {
     const text = await response.text();
     expect(text).toMatch(/^User-agent:/im);
     expect(text).toMatch(/^Sitemap:\s*\S+\/sitemap-index\.xml\s*$/im);
+    // A path is kept out when a Disallow rule is a prefix of it (robots.txt, RFC 9309 §2.2.2).
+    const disallowed = [...text.matchAll(/^Disallow:\s*(\S+)\s*$/gim)].map((m) => m[1]!);
+    const crawlable = (path: string) => !disallowed.some((rule) => path.startsWith(rule));
+    expect(['/', '/shop', '/checkout', '/login'].filter((p) => !crawlable(p))).toEqual([]);
+    expect(['/checkout/success', '/admin/dashboard', '/account/orders', '/api/catalog'].filter(crawlable)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
-import { catalogEtag, matchesVersion, pickEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
+import { acceptedEncodings, catalogEtag, matchesVersion, type CatalogSnapshotCache } from './catalog.snapshot';
 
 /** Browsers and caches may keep it, but must ask again (cheaply, with If-None-Match) before each use. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -26,7 +26,7 @@ export interface CatalogAnswer {
  */
 export async function answerCatalogRequest(db: Kysely<Database>, cache: CatalogSnapshotCache, request: CatalogRequest): Promise<CatalogAnswer> {
   const snapshot = await cache.get(db);
-  const encoding = pickEncoding(request.acceptEncoding);
+  const encoding = snapshot.choose(acceptedEncodings(request.acceptEncoding));
   const headers: Record<string, string> = {
     etag: catalogEtag(snapshot.version, encoding),
     'cache-control': CATALOG_CACHE_CONTROL,

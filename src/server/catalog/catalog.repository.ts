@@ -32,6 +32,29 @@ export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
   return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).execute();
 }
 
+/** A live product's id and row version. */
+export type ProductStamp = Pick<ProductsTable, 'id' | 'version'>;
+
+/**
+ * Id and row version of every live product, from an index: what a catalogue rebuild reads first,
+ * to fetch whole only the rows whose version moved (every change of a row moves it: a trigger
+ * sees to it).
+ */
+export async function selectLiveProductStamps(db: Db): Promise<ProductStamp[]> {
+  const query = compiledOnce(db, 'stamps', () => db.selectFrom('products').select(['id', 'version']).where('withdrawn_at', 'is', null).compile());
+  return (await db.executeQuery(query)).rows;
+}
+
+/** The live product rows with these ids (withdrawn ones left out), in no particular order. */
+export async function selectLiveProductsByIds(db: Db, ids: readonly string[]): Promise<ProductsTable[]> {
+  const rows: ProductsTable[] = [];
+  // Well under SQLite's and PostgreSQL's parameter limits.
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(...(await db.selectFrom('products').selectAll().where('id', 'in', ids.slice(i, i + 500)).where('withdrawn_at', 'is', null).execute()));
+  }
+  return rows;
+}
+
 /** The live product (not withdrawn) whose slug is `slug`, or undefined. */
 export async function selectLiveProductBySlug(db: Db, slug: string): Promise<ProductsTable | undefined> {
   return db.selectFrom('products').selectAll().where('slug', '=', slug).where('withdrawn_at', 'is', null).executeTakeFirst();

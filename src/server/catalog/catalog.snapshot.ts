@@ -3,9 +3,17 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { Kysely } from 'kysely';
 import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
-import { selectAllCategories, selectAllProducts, selectCatalogRevision } from './catalog.repository';
+import {
+  selectAllCategories,
+  selectAllProducts,
+  selectCatalogRevision,
+  selectLiveProductsByIds,
+  selectLiveProductStamps,
+  type ProductStamp,
+} from './catalog.repository';
 import { rowToCategory, rowToProduct } from './catalog.rows';
-import { sortProductRows } from './catalog.service';
+import { compareCatalogPlaces, type CatalogPlace } from './catalog.service';
+import { DEFLATE_WINDOW, deflatePart, deflatePartSync, gzipFromParts, type GzipPart } from './gzip-parts';
 
 const gzipAsync = promisify(gzip);
 const brotliAsync = promisify(brotliCompress);
@@ -21,6 +29,11 @@ export interface CatalogSnapshot {
   version: string;
   /** The JSON body `{ products, categories, version }` in an encoding, compressed on first use. */
   body(encoding: CatalogEncoding): Promise<Buffer>;
+  /**
+   * The encoding to answer with, from those the client accepts (best first): brotli only once it
+   * is ready or quick to make, else gzip meanwhile (see CatalogSnapshotCache).
+   */
+  choose(accepted: readonly CatalogEncoding[]): CatalogEncoding;
   /** Product count, for logs. */
   productCount: number;
 }
@@ -31,6 +44,9 @@ export interface CatalogBuildReport {
   products: number;
   /** Products whose row changed since the previous snapshot (all of them on the first build). */
   reserialised: number;
+  /** Runs of products the body is cut into, and how many of them were made anew (and so compressed again). */
+  chunks: number;
+  rechunked: number;
   ms: number;
 }
 
@@ -59,9 +75,9 @@ export function matchesVersion(ifNoneMatch: string | null, version: string): boo
   });
 }
 
-/** Picks br, then gzip, then identity from an Accept-Encoding header (q=0 refuses a coding). */
-export function pickEncoding(acceptEncoding: string | null): CatalogEncoding {
-  if (!acceptEncoding) return 'identity';
+/** The encodings an Accept-Encoding header accepts, best first: br, gzip, identity (q=0 refuses a coding). */
+export function acceptedEncodings(acceptEncoding: string | null): CatalogEncoding[] {
+  if (!acceptEncoding) return ['identity'];
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.toLowerCase().split(',')) {
     const [name, ...params] = part.trim().split(';');
@@ -70,28 +86,16 @@ export function pickEncoding(acceptEncoding: string | null): CatalogEncoding {
     accepted.set(name.trim(), q ? Number(q.slice(2)) || 0 : 1);
   }
   const ok = (coding: string) => (accepted.get(coding) ?? accepted.get('*') ?? 0) > 0;
-  if (ok('br')) return 'br';
-  if (ok('gzip')) return 'gzip';
-  return 'identity';
+  const encodings: CatalogEncoding[] = [];
+  if (ok('br')) encodings.push('br');
+  if (ok('gzip')) encodings.push('gzip');
+  encodings.push('identity');
+  return encodings;
 }
 
-/** A product's row and its serialised JSON (UTF-8), kept between builds so an unchanged product is not serialised again. */
-interface SerialisedProduct {
-  row: ProductsTable;
-  json: Buffer;
-}
-
-const COMMA = Buffer.from(',');
-
-/** Columns that only order or book-keep a product: they never change its JSON. */
-const BOOKKEEPING_COLUMNS = new Set<string>(['source_file', 'position', 'version', 'created_at', 'updated_at']);
-
-/** Whether two rows of one product serialise the same (every column but the bookkeeping ones equal). */
-function sameProductJson(a: ProductsTable, b: ProductsTable): boolean {
-  for (const key of Object.keys(a) as (keyof ProductsTable)[]) {
-    if (!BOOKKEEPING_COLUMNS.has(key) && a[key] !== b[key]) return false;
-  }
-  return true;
+/** Picks br, then gzip, then identity from an Accept-Encoding header (q=0 refuses a coding). */
+export function pickEncoding(acceptEncoding: string | null): CatalogEncoding {
+  return acceptedEncodings(acceptEncoding)[0]!;
 }
 
 /** Compresses a body once, on first use, sharing the work between concurrent callers. */
@@ -118,17 +122,114 @@ export function lazyEncodings(json: Buffer): (encoding: CatalogEncoding) => Prom
   };
 }
 
+/** Where a run of products starts: about one product in CHUNK_SPREAD, chosen by its id. */
+const CHUNK_SPREAD = 32;
+/** The longest run, however the ids fall. */
+const CHUNK_MAX = 96;
+/**
+ * Up to this many bytes of JSON, a client that accepts brotli waits for it (a few milliseconds);
+ * a bigger catalogue is sent as gzip until its brotli is ready, compressed off the request path,
+ * one at a time, so a sale every few milliseconds never queues brotli work it will throw away.
+ */
+const BROTLI_WAIT_MAX_BYTES = 1_000_000;
+
+/** What the cache keeps of one product between builds. */
+interface KeptProduct {
+  version: number;
+  place: CatalogPlace;
+  /** Its JSON: a view into the bytes of the run it is in. */
+  json: Buffer;
+  /** Whether a run starts at this product. */
+  startsRun: boolean;
+}
+
+/** A run of consecutive products: its JSON (the products joined by commas), hash and gzip part. */
+interface Chunk {
+  ids: string[];
+  /** The JSON of each product, views into `json`. */
+  parts: Buffer[];
+  json: Buffer;
+  hash: Buffer;
+  /** Its gzip part, made with what preceded it in the body then (`after`: the run before it, or none when first). */
+  gzip?: { first: boolean; after: Buffer; part: Promise<GzipPart> };
+}
+
+const OPEN = Buffer.from('{"products":[');
+const COMMA = Buffer.from(',');
+const OPEN_GZIP = deflatePartSync(OPEN);
+const COMMA_GZIP = deflatePartSync(COMMA);
+
+/**
+ * The gzip part of a run at its place in the body: `before` is the run before it, or undefined for
+ * the first. The part refers back into the bytes before it (src/server/catalog/gzip-parts.ts), so
+ * it is made again when those change, not only when the run does.
+ */
+function gzipPartOf(chunk: Chunk, before: Chunk | undefined): Promise<GzipPart> {
+  const first = before === undefined;
+  // The last bytes of the run before, the comma after them completing the window.
+  const after = first ? OPEN : before.json.subarray(-(DEFLATE_WINDOW - COMMA.length));
+  const known = chunk.gzip;
+  if (known && known.first === first && (known.after === after || known.after.equals(after))) {
+    // Keep the newest view, so an older run's bytes are not held for it.
+    known.after = after;
+    return known.part;
+  }
+  const part = deflatePart(chunk.json, first ? OPEN : Buffer.concat([after, COMMA]));
+  chunk.gzip = { first, after, part };
+  part.catch(() => {
+    if (chunk.gzip?.part === part) chunk.gzip = undefined;
+  });
+  return part;
+}
+
+/** Whether a run starts at the product with this id (FNV-1a of the id): equal catalogues cut alike on every server. */
+function startsRun(id: string): boolean {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < id.length; i += 1) hash = Math.imul(hash ^ id.charCodeAt(i), 0x01000193);
+  return (hash >>> 0) % CHUNK_SPREAD === 0;
+}
+
+/** Whether two places in the catalogue order are the same. */
+function samePlace(a: CatalogPlace, b: CatalogPlace): boolean {
+  return a.source_file === b.source_file && a.position === b.position;
+}
+
+/** Joins JSON pieces with commas into one buffer and returns it with a view of each piece in it. */
+function joinJson(pieces: readonly Buffer[]): { json: Buffer; parts: Buffer[] } {
+  const json = Buffer.concat(pieces.flatMap((piece, i) => (i === 0 ? [piece] : [COMMA, piece])));
+  const parts: Buffer[] = [];
+  let offset = 0;
+  for (const piece of pieces) {
+    parts.push(json.subarray(offset, offset + piece.length));
+    offset += piece.length + COMMA.length;
+  }
+  return { json, parts };
+}
+
 /**
  * Keeps the serialised catalogue in memory, one per process, rebuilt only when the database
  * revision moves. The hot path is one revision read (shared by the requests that arrive while one
- * is under way) and a number compare. A rebuild reads the rows and serialises again only the
- * products whose row changed (a sale changes one stock number), and concurrent requests after a
- * change share that one rebuild.
+ * is under way) and a number compare; concurrent requests after a change share one rebuild.
+ *
+ * A rebuild costs what changed, not what the catalogue holds: it reads every live product's id,
+ * version (from an index), reads whole only the rows whose version moved (a sale
+ * moves one), and serialises only those. The body is kept as runs of about CHUNK_SPREAD products,
+ * cut where a product's id says so (so adding or withdrawing a product moves only the runs around
+ * it), each with its own hash and gzip part: a sale re-hashes and recompresses one run, and the
+ * gzip body is the runs' parts joined (src/server/catalog/gzip-parts.ts). Brotli cannot be joined
+ * that way: it is made whole, once per version, and big catalogues get gzip until it is ready.
  */
 export class CatalogSnapshotCache {
   #current: CatalogSnapshot | undefined;
   #building: Promise<CatalogSnapshot> | undefined;
-  #serialised = new Map<string, SerialisedProduct>();
+  #kept = new Map<string, KeptProduct>();
+  /** Ids in catalogue order at the last build. */
+  #order: string[] = [];
+  /** The last build's runs, by their first product. */
+  #chunks = new Map<string, Chunk>();
+  #categoriesJson: Buffer = Buffer.from('[]');
+  /** The brotli compression under way for a big catalogue, if any. */
+  #brotliBusy = false;
   #revisionRead: Promise<number> | undefined;
   #nextRevisionRead: Promise<number> | undefined;
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
@@ -156,7 +257,9 @@ export class CatalogSnapshotCache {
   /** Drops the cached snapshot (tests, or after a restore). */
   clear(): void {
     this.#current = undefined;
-    this.#serialised.clear();
+    this.#kept.clear();
+    this.#order = [];
+    this.#chunks.clear();
   }
 
   /**
@@ -180,46 +283,157 @@ export class CatalogSnapshotCache {
     return this.#nextRevisionRead;
   }
 
-  /** Reads the catalogue at the current revision and serialises what changed since the last build. */
+  /** Reads what changed since the last build and builds the snapshot of the current revision. */
   async #build(db: Kysely<Database>): Promise<CatalogSnapshot> {
     const started = performance.now();
     // The revision is read before the rows: rows newer than their label only cause one more rebuild, never a stale answer.
     const revision = await selectCatalogRevision(db);
-    const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
-    const snapshot = this.#serialise(revision, productRows, categoryRows, started);
+    const stamps = await selectLiveProductStamps(db);
+    const moved = stamps.filter((stamp) => this.#kept.get(stamp.id)?.version !== Number(stamp.version)).map((stamp) => stamp.id);
+    // The first build (or a catalogue mostly changed, like a big import) reads every row in one go.
+    const rows = moved.length === 0 ? [] : moved.length > stamps.length / 2 ? await selectAllProducts(db) : await selectLiveProductsByIds(db, moved);
+    const categoryRows = await selectAllCategories(db);
+    const snapshot = this.#assemble(revision, stamps, rows, categoryRows, started);
     if (!this.#current || snapshot.revision >= this.#current.revision) this.#current = snapshot;
     return snapshot;
   }
 
-  /** Builds the snapshot from rows, reusing the JSON of every product whose row is unchanged. */
-  #serialise(revision: number, productRows: ProductsTable[], categoryRows: CategoriesTable[], started: number): CatalogSnapshot {
-    const serialised = new Map<string, SerialisedProduct>();
+  /** Builds the snapshot: the products serialised again where their version moved, runs made anew where a product in them did. */
+  #assemble(revision: number, stamps: ProductStamp[], rows: ProductsTable[], categoryRows: CategoriesTable[], started: number): CatalogSnapshot {
+    const fresh = new Map(rows.map((row) => [row.id, row]));
+    const kept = new Map<string, KeptProduct>();
     let reserialised = 0;
-    const products = sortProductRows(productRows).map((row) => {
-      const known = this.#serialised.get(row.id);
-      if (known && sameProductJson(known.row, row)) {
-        serialised.set(row.id, known);
-        return known.json;
+    for (const stamp of stamps) {
+      const known = this.#kept.get(stamp.id);
+      const row = fresh.get(stamp.id);
+      if (row && known?.version !== Number(row.version)) {
+        reserialised += 1;
+        const json = Buffer.from(JSON.stringify(this.#project(row)));
+        // Unchanged JSON (a change of bookkeeping only) keeps its bytes, and so its run.
+        kept.set(stamp.id, {
+          version: Number(row.version),
+          place: { id: row.id, source_file: row.source_file, position: Number(row.position) },
+          json: known?.json.equals(json) ? known.json : json,
+          startsRun: known?.startsRun ?? startsRun(stamp.id),
+        });
+      } else if (known && known.version === Number(stamp.version)) {
+        kept.set(stamp.id, known);
       }
-      reserialised += 1;
-      const fresh = { row, json: Buffer.from(JSON.stringify(this.#project(row))) };
-      serialised.set(row.id, fresh);
-      return fresh.json;
-    });
-    this.#serialised = serialised;
-    // The bytes of JSON.stringify({ products, categories }), assembled from the kept pieces without one big string.
-    const parts: Buffer[] = [Buffer.from('{"products":[')];
-    products.forEach((json, i) => parts.push(...(i === 0 ? [json] : [COMMA, json])));
-    parts.push(Buffer.from(`],"categories":${JSON.stringify(categoryRows.map(rowToCategory))}`));
+      // Otherwise the row moved on or went between the two reads: the next build, which its change asked for, has it.
+    }
+    const order = this.#orderOf(kept);
+    const chunks = this.#chunk(order, kept);
+    const rechunked = chunks.filter((chunk) => this.#chunks.get(chunk.ids[0]!) !== chunk).length;
+    this.#kept = kept;
+    this.#order = order;
+    this.#chunks = new Map(chunks.map((chunk) => [chunk.ids[0]!, chunk]));
+    const categoriesJson = Buffer.from(JSON.stringify(categoryRows.map(rowToCategory)));
+    if (!categoriesJson.equals(this.#categoriesJson)) this.#categoriesJson = categoriesJson;
+
     const hash = createHash('sha256');
-    for (const part of parts) hash.update(part);
-    hash.update('}');
+    for (const chunk of chunks) hash.update(chunk.hash);
+    hash.update(this.#categoriesJson);
     const version = hash.digest('base64url').slice(0, 22);
-    // The body is the content plus its version.
-    parts.push(Buffer.from(`,"version":"${version}"}`));
-    const json = Buffer.concat(parts);
-    const report = { revision, products: products.length, reserialised, ms: Math.round((performance.now() - started) * 10) / 10 };
+    const report = { revision, products: order.length, reserialised, chunks: chunks.length, rechunked, ms: Math.round((performance.now() - started) * 10) / 10 };
     this.#onBuilt?.(report);
-    return { revision, version, body: lazyEncodings(json), productCount: products.length };
+    return this.#snapshot(revision, version, chunks, this.#categoriesJson, order.length);
+  }
+
+  /** The catalogue order: the last build's when no product came, went or moved, else sorted anew. */
+  #orderOf(kept: Map<string, KeptProduct>): string[] {
+    const previous = this.#order;
+    const known = this.#kept;
+    const same =
+      previous.length === kept.size &&
+      previous.every((id) => {
+        const now = kept.get(id);
+        const before = known.get(id);
+        return now !== undefined && before !== undefined && (now.place === before.place || samePlace(now.place, before.place));
+      });
+    if (same) return previous;
+    return [...kept.values()].map((product) => product.place).sort(compareCatalogPlaces).map((place) => place.id);
+  }
+
+  /** Cuts the ordered products into runs, reusing every run whose products and bytes are unchanged. */
+  #chunk(order: string[], kept: Map<string, KeptProduct>): Chunk[] {
+    const chunks: Chunk[] = [];
+    let ids: string[] = [];
+    const close = () => {
+      if (ids.length === 0) return;
+      const pieces = ids.map((id) => kept.get(id)!.json);
+      const previous = this.#chunks.get(ids[0]!);
+      if (previous && previous.ids.length === ids.length && previous.parts.every((part, i) => part === pieces[i])) {
+        chunks.push(previous);
+      } else {
+        const { json, parts } = joinJson(pieces);
+        ids.forEach((id, i) => {
+          kept.get(id)!.json = parts[i]!;
+        });
+        chunks.push({ ids, parts, json, hash: createHash('sha256').update(json).digest() });
+      }
+      ids = [];
+    };
+    for (const id of order) {
+      if (ids.length >= CHUNK_MAX || (ids.length > 0 && kept.get(id)!.startsRun)) close();
+      ids.push(id);
+    }
+    close();
+    return chunks;
+  }
+
+  /** The snapshot of one version: its bodies made on first use from the runs. */
+  #snapshot(revision: number, version: string, chunks: Chunk[], categoriesJson: Buffer, productCount: number): CatalogSnapshot {
+    const tail = Buffer.concat([Buffer.from('],"categories":'), categoriesJson, Buffer.from(`,"version":"${version}"}`)]);
+    const size = OPEN.length + chunks.reduce((sum, chunk) => sum + chunk.json.length + COMMA.length, 0) + tail.length;
+    let identity: Buffer | undefined;
+    const identityBody = () => (identity ??= Buffer.concat([OPEN, ...chunks.flatMap((chunk, i) => (i === 0 ? [chunk.json] : [COMMA, chunk.json])), tail]));
+    let gzipBody: Promise<Buffer> | undefined;
+    const makeGzip = () => {
+      if (!gzipBody) {
+        const made = Promise.all(chunks.map((chunk, i) => gzipPartOf(chunk, chunks[i - 1]))).then((parts) =>
+          gzipFromParts([OPEN_GZIP, ...parts.flatMap((part, i) => (i === 0 ? [part] : [COMMA_GZIP, part])), deflatePartSync(tail, chunks.at(-1)?.json ?? OPEN)]),
+        );
+        gzipBody = made;
+        made.catch(() => {
+          if (gzipBody === made) gzipBody = undefined;
+        });
+      }
+      return gzipBody;
+    };
+    let brotliBody: Promise<Buffer> | undefined;
+    let brotliReady = false;
+    const makeBrotli = () => {
+      if (!brotliBody) {
+        brotliBody = lazyEncodings(identityBody())('br');
+        brotliBody.then(
+          () => {
+            brotliReady = true;
+          },
+          () => {
+            brotliBody = undefined;
+          },
+        );
+      }
+      return brotliBody;
+    };
+    return {
+      revision,
+      version,
+      productCount,
+      body: (encoding) => (encoding === 'identity' ? Promise.resolve(identityBody()) : encoding === 'gzip' ? makeGzip() : makeBrotli()),
+      choose: (accepted) => {
+        const best = accepted[0] ?? 'identity';
+        if (best !== 'br' || brotliReady || size <= BROTLI_WAIT_MAX_BYTES || !accepted.includes('gzip')) return best;
+        if (!brotliBody && !this.#brotliBusy) {
+          this.#brotliBusy = true;
+          void makeBrotli()
+            .catch(() => undefined)
+            .finally(() => {
+              this.#brotliBusy = false;
+            });
+        }
+        return 'gzip';
+      },
+    };
   }
 }

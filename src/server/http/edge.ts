@@ -6,6 +6,7 @@ import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, catalogCardsCache, getDatabase, getMediaStorage } from '../runtime';
 import { productHtmlCache, productPageCache } from '../catalog/product-pages';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
+import { isProductArtPath, serveProductArt } from '../media/product-art';
 import { ApiError } from './errors';
 import type { Logger } from '../log';
 import { BODY_TOO_LARGE } from './body';
@@ -14,7 +15,7 @@ import { findRoute, isOnDemandPagePath, loadApiRouteTable, type ApiRouteMethods 
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
-import { buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
+import { API_CONTENT_SECURITY_POLICY, buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
 import { BuildFiles } from './build-files';
 import { LOW_PRIORITY_PATHS, LowPriorityLane } from './low-priority-lane';
@@ -280,7 +281,9 @@ async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
   const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
-  const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https: config.SITE_URL.startsWith('https:') }));
+  const https = config.SITE_URL.startsWith('https:');
+  const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https }));
+  const apiSecurityHeaders = Object.entries(buildSecurityHeaders({ csp: API_CONTENT_SECURITY_POLICY, https }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const buildFiles = new BuildFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
@@ -292,7 +295,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     const requestId = pickRequestId(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
-    for (const [name, value] of securityHeaders) res.setHeader(name, value);
+    for (const [name, value] of isApiPath(req.url ?? '/') ? apiSecurityHeaders : securityHeaders) res.setHeader(name, value);
     if (isShuttingDown()) res.setHeader('connection', 'close');
     const peer = req.socket.remoteAddress;
     const fromTrustedProxy = peer !== undefined && trustsProxy(peer, 0);
@@ -387,6 +390,8 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function delegate(): void {
       const pathname = (req.url ?? '/').split('?')[0]!;
       if (isApiPath(pathname) && isOddPath(pathname)) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
+      // The hottest request of the shop skips the route table: its route answers GET and HEAD (other methods go the common way, to their 405).
+      if (pathname === CATALOG_PATH && (req.method === 'GET' || req.method === 'HEAD')) return dispatch(pathname);
       if (isApiPath(pathname)) {
         // Whether the route answers this method is known only once the route table is loaded (once).
         loadApiRouteTable().then(
@@ -411,6 +416,10 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function dispatch(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && (pathname === CATALOG_PATH || pathname === CATALOG_CARDS_PATH)) {
         void serveCatalog(req, res, log, pathname);
+        return;
+      }
+      if ((req.method === 'GET' || req.method === 'HEAD') && isProductArtPath(pathname)) {
+        void serveProductArt(req, res, log);
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {

@@ -87,6 +87,7 @@ export const ON_DEMAND_PAGE_PATTERNS: readonly string[] = [
   '/admin/dashboard/[...view]',
   '/shop/[slug]',
   '/media/[...key]',
+  '/images/generated/products/[file]',
   '/sitemap-products.xml',
 ];
 

@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { PDFDocument } from 'pdf-lib';
 import { optimize } from 'svgo';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describeProduct, renderDetail, renderProductMain, renderSwatch } from '../../../src/lib/product-art/products.mjs';
 
 const repo = join(import.meta.dirname, '..', '..', '..');
 const script = join(repo, 'scripts', 'generate-media.mjs');
@@ -120,6 +121,9 @@ beforeAll(() => {
   work = mkdtempSync(join(tmpdir(), 'media-test-'));
   content = join(work, 'site');
   mkdirSync(join(content, 'content', 'products'), { recursive: true });
+  // Product art an earlier build drew: the generator leaves it to the server now, and removes it.
+  mkdirSync(join(work, 'out-a', 'images', 'generated', 'products'), { recursive: true });
+  writeFileSync(join(work, 'out-a', 'images', 'generated', 'products', 'test-product-1.svg'), '<svg/>');
   writeFileSync(join(content, 'content', 'products', 'diamond-collection.json'), JSON.stringify(PRODUCTS));
   writeFileSync(join(content, 'content', 'products', 'industrial.json'), '[]');
   writeFileSync(join(content, 'content', 'categories.json'), JSON.stringify(CATEGORIES));
@@ -134,11 +138,16 @@ afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-describe('generate-media', () => {
-  it('writes the three images of every product, even one without a visual or with odd data', () => {
+/** The three drawings of a product, as the server draws them on request (src/server/media/product-art.ts). */
+function drawingsOf(p: (typeof PRODUCTS)[number]): { '': string; '-swatch': string; '-detail': string } {
+  const info = describeProduct(p);
+  return { '': renderProductMain(info), '-swatch': renderSwatch(info), '-detail': renderDetail(info) };
+}
+
+describe('product art (src/lib/product-art)', () => {
+  it('draws the three images of every product, even one without a visual or with odd data', () => {
     for (const p of PRODUCTS) {
-      for (const suffix of ['', '-swatch', '-detail']) {
-        const svg = readFileSync(join(outA, 'images', 'generated', 'products', `${p.slug}${suffix}.svg`), 'utf8');
+      for (const svg of Object.values(drawingsOf(p))) {
         const root = readSvgRoot(svg);
         expect(root.viewBox).toBe('0 0 800 800');
         expect(root.width).toBe('800');
@@ -148,13 +157,22 @@ describe('generate-media', () => {
   });
 
   it("draws each product in its own colour and a product without a visual in neutral grey", () => {
-    const dir = join(outA, 'images', 'generated', 'products');
     for (const p of PRODUCTS.slice(0, 7)) {
       const color = String((p as { visual?: { color: string } }).visual?.color).toLowerCase();
-      expect(readFileSync(join(dir, `${p.slug}.svg`), 'utf8').toLowerCase()).toContain(color);
-      expect(readFileSync(join(dir, `${p.slug}-detail.svg`), 'utf8').toLowerCase()).toContain(color);
+      expect(drawingsOf(p)[''].toLowerCase()).toContain(color);
+      expect(drawingsOf(p)['-detail'].toLowerCase()).toContain(color);
     }
-    expect(readFileSync(join(dir, 'test-product-8.svg'), 'utf8')).toContain('#9a9b97');
+    expect(drawingsOf(PRODUCTS[7]!)['']).toContain('#9a9b97');
+  });
+
+  it('draws the same bytes twice', () => {
+    for (const p of PRODUCTS) expect(drawingsOf(p)).toEqual(drawingsOf(p));
+  });
+});
+
+describe('generate-media', () => {
+  it('draws no product art (the server draws it on request) and removes what an earlier build drew', () => {
+    for (const out of [outA, outB]) expect(listFiles(out).filter((f) => f.includes('products'))).toEqual([]);
   });
 
   it('writes a logo per brand, a tile per category, every scene, the textures and the OG image', async () => {

@@ -15,6 +15,7 @@ import * as staffPasswordLinks from './2026-11-26T0300_staff_password_links';
 import * as statsIndexes from './2026-11-26T0400_stats_indexes';
 import * as importJobs from './2026-11-26T0500_import_jobs';
 import * as statsSummaries from './2026-11-26T0600_stats_summaries';
+import * as productVersions from './2026-11-27T0050_product_versions';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -38,4 +39,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-26T0400_stats_indexes': statsIndexes,
   '2026-11-26T0500_import_jobs': importJobs,
   '2026-11-26T0600_stats_summaries': statsSummaries,
+  '2026-11-27T0050_product_versions': productVersions,
 };

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowToProduct } from '../../../../src/server/catalog/catalog.rows';
 import { listCatalog, seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
 import { CatalogSnapshotCache, type CatalogBuildReport, type CatalogSnapshot } from '../../../../src/server/catalog/catalog.snapshot';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
@@ -76,5 +77,59 @@ describe('CatalogSnapshotCache after a stock change', () => {
     expect(gz).toBe(gzAgain);
     expect(gunzipSync(gz).equals(identity)).toBe(true);
     expect(brotliDecompressSync(await snapshot.body('br')).equals(identity)).toBe(true);
+  });
+});
+
+describe('CatalogSnapshotCache runs', () => {
+  it('recompresses one run after a sale, and its gzip body inflates to the identity body', async () => {
+    const first = await cache.get(handle.db);
+    const firstGzip = await first.body('gzip');
+    expect(builds[0]!.chunks).toBeGreaterThan(2);
+    const [, product] = (await bodyOf(first)).products;
+    await handle.db.updateTable('products').set({ stock_quantity: 11, in_stock: 1 }).where('id', '=', product!.id).execute();
+    const after = await cache.get(handle.db);
+    expect(builds.at(-1)).toMatchObject({ reserialised: 1, rechunked: 1, chunks: builds[0]!.chunks });
+    const gz = await after.body('gzip');
+    expect(gz.equals(firstGzip)).toBe(false);
+    expect(gunzipSync(gz).equals(await after.body('identity'))).toBe(true);
+  });
+
+  it('sees a change made by a writer that did not move the version (the database moves it)', async () => {
+    const first = await cache.get(handle.db);
+    const [product] = (await bodyOf(first)).products;
+    await handle.db.updateTable('products').set({ name: 'Renamed by hand' }).where('id', '=', product!.id).execute();
+    expect((await bodyOf(await cache.get(handle.db))).products[0]?.name).toBe('Renamed by hand');
+  });
+
+  it('remakes only the runs around a product that came or went, and keeps the catalogue order', async () => {
+    await cache.get(handle.db);
+    const row = await handle.db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).orderBy('id').executeTakeFirstOrThrow();
+    await handle.db
+      .insertInto('products')
+      .values({ ...row, id: 'added-product', slug: 'added-product', sku: 'ADDED-1', name: 'Added Product', position: row.position })
+      .execute();
+    const other = await handle.db.selectFrom('products').select('id').where('id', 'not in', ['added-product', row.id]).orderBy('id').executeTakeFirstOrThrow();
+    await handle.db.updateTable('products').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', other.id).execute();
+    const after = await cache.get(handle.db);
+    const report = builds.at(-1)!;
+    expect(report.reserialised).toBe(1);
+    expect(report.rechunked).toBeLessThanOrEqual(3);
+    expect(report.rechunked).toBeLessThan(report.chunks / 2);
+    const { version: _version, ...content } = await bodyOf(after);
+    expect(content).toEqual(await listCatalog(handle.db));
+    const full = await new CatalogSnapshotCache().get(handle.db);
+    expect(full.version).toBe(after.version);
+  });
+
+  it('answers a big catalogue in gzip until its brotli is ready, then in brotli; a small one waits for brotli', async () => {
+    const big = new CatalogSnapshotCache({ project: (row) => ({ ...rowToProduct(row), padding: row.id.repeat(400) }) });
+    const snapshot = await big.get(handle.db);
+    expect((await snapshot.body('identity')).length).toBeGreaterThan(1_000_000);
+    expect(snapshot.choose(['br', 'gzip', 'identity'])).toBe('gzip');
+    expect(snapshot.choose(['br', 'identity'])).toBe('br');
+    const br = await snapshot.body('br');
+    expect(brotliDecompressSync(br).equals(await snapshot.body('identity'))).toBe(true);
+    expect(snapshot.choose(['br', 'gzip', 'identity'])).toBe('br');
+    expect((await cache.get(handle.db)).choose(['br', 'gzip', 'identity'])).toBe('br');
   });
 });

@@ -58,6 +58,13 @@ describe('the node edge', () => {
     expect(response.headers.get('x-frame-options')).toBe('DENY');
   });
 
+  it('gives API answers a policy that allows nothing to load, without the pages’ script hashes', async () => {
+    const response = await fetch(`${base}/api/anything`);
+    await response.arrayBuffer();
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
   it('drops X-Forwarded-* from clients when no proxy is trusted, and logs the socket address', async () => {
     const response = await fetch(`${base}/page`, { headers: { 'x-forwarded-for': '203.0.113.9', 'x-request-id': 'edge-test-0001' } });
     const seen = (await response.json()) as { forwardedFor: string | null; clientAddress: string };

@@ -1,11 +1,9 @@
-// Small helpers shared by the media generators: colour maths, a seeded random source, lettering
-// drawn as paths, number formatting that keeps the SVG short and the output byte-for-byte stable.
-import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-const here = dirname(fileURLToPath(import.meta.url));
-const GLYPHS = JSON.parse(readFileSync(join(here, 'glyphs.json'), 'utf8'));
+// Small helpers shared by the media generators (scripts/media) and the server's product art
+// (src/server/media/product-art.ts): colour maths, a seeded random source, lettering drawn as
+// paths, number formatting that keeps the SVG short and the output byte-for-byte stable.
+// Imported, not read from disk: the server bundles this code to draw product art on demand
+// (src/server/media/product-art.ts), where no glyphs.json sits beside the bundle.
+import GLYPHS from './glyphs.json' with { type: 'json' };
 
 /** Rounds to at most `digits` decimals and prints without trailing zeros. */
 export function formatNumber(n, digits = 1) {
