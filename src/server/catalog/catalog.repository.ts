@@ -83,12 +83,6 @@ export async function selectProductById(db: Db, id: string): Promise<ProductsTab
   return db.selectFrom('products').selectAll().where('id', '=', id).where('withdrawn_at', 'is', null).executeTakeFirst();
 }
 
-/** The rows of the given ids that are on sale (withdrawn ones left out), in no particular order. */
-export async function selectProductsByIds(db: Db, ids: readonly string[]): Promise<ProductsTable[]> {
-  if (ids.length === 0) return [];
-  return db.selectFrom('products').selectAll().where('id', 'in', ids).where('withdrawn_at', 'is', null).execute();
-}
-
 /** Every category row, by sort order. */
 export async function selectAllCategories(db: Db): Promise<CategoriesTable[]> {
   return db.selectFrom('categories').selectAll().orderBy('sort_order').orderBy('id').execute();

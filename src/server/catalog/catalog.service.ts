@@ -11,8 +11,8 @@ import {
   insertProducts,
   selectAllCategories,
   selectAllProducts,
+  selectLiveProductsByIds,
   selectProductById,
-  selectProductsByIds,
 } from './catalog.repository';
 import { categoryToColumns, productToColumns, rowToCategory, rowToProduct } from './catalog.rows';
 import { PRODUCT_FILES, readCategoriesFile, readProductFiles } from './content-files';
@@ -63,7 +63,7 @@ export async function getProduct(db: Kysely<Database>, id: string): Promise<Prod
 
 /** The products of the given ids that are on sale, in the order asked; unknown and withdrawn ids left out. */
 export async function getProducts(db: Kysely<Database>, ids: readonly string[]): Promise<Product[]> {
-  const byId = new Map((await selectProductsByIds(db, ids)).map((row) => [row.id, rowToProduct(row)]));
+  const byId = new Map((await selectLiveProductsByIds(db, ids)).map((row) => [row.id, rowToProduct(row)]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
