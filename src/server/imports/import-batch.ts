@@ -78,7 +78,7 @@ function comparable(v: unknown): string {
 
 /** The compared columns writing `b` over `a` would change (none: nothing changed). */
 function changedColumns(a: ProductsTable, b: Partial<ProductsTable>): (keyof ProductsTable)[] {
-  return COMPARED.filter((k) => comparable(a[k]) !== comparable(b[k]));
+  return COMPARED.filter((k) => a[k] !== b[k] && comparable(a[k]) !== comparable(b[k]));
 }
 
 /**
@@ -214,7 +214,8 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.lastProduct = input.name;
   }
   // Updates, new products and every audit entry go in a few multi-row statements, in this same transaction.
-  const updated = await updateProductRows(trx, updates.map((u) => pickColumns(u.row, changedNames)));
+  const names = updates.length ? Object.keys(updates[0]!.row).filter((k) => !COMPARED_SET.has(k) || changedNames.has(k as keyof ProductsTable)) : [];
+  const updated = await updateProductRows(trx, updates.map((u) => pickColumns(u.row, names)));
   const stale = new Set<AuditLogTable>();
   for (const u of updates) {
     if (!updated.has(u.row.id)) {
@@ -232,10 +233,10 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   return out;
 }
 
-/** An update row without the compared columns outside `changed` (the batch's update leaves those as they are). */
-function pickColumns(row: ProductUpdateRow, changed: ReadonlySet<keyof ProductsTable>): ProductUpdateRow {
+/** An update row with only the columns `names` (its id and version among them). */
+function pickColumns(row: ProductUpdateRow, names: readonly string[]): ProductUpdateRow {
   const picked: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(row)) if (!COMPARED_SET.has(name) || changed.has(name as keyof ProductsTable)) picked[name] = value;
+  for (const name of names) picked[name] = row[name as keyof ProductUpdateRow];
   return picked as ProductUpdateRow;
 }
 
