@@ -290,42 +290,21 @@ export class ImportRunner {
       return true;
     };
 
-    /** The batch being written, if any: true once written when the job goes on. */
-    let writing: Promise<boolean> | undefined;
-    const written = async (): Promise<boolean> => {
-      const pending = writing;
-      writing = undefined;
-      return pending ? pending : true;
-    };
-
-    try {
-      for await (const cells of readCsvRecords(job.file_path, sniff)) {
-        if (!mapper) {
-          mapper = createRecordMapper(cells);
-          continue;
-        }
-        record++;
-        // Every record goes through the mapper (a variant row needs the product row before it), but
-        // the ones of committed batches are not written again.
-        const mapped = mapper.map(cells);
-        const code = mapped.kind === 'product' ? mapped.fields.sku?.trim().toLowerCase() : undefined;
-        const repeated = code ? seenSkus.add(code) : false;
-        if (record <= job.last_row) continue;
-        batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null, refused: repeated ? IMPORT_MESSAGES.duplicateSku : undefined });
-        if (batch.length >= (this.options.batchRows ?? IMPORT_BATCH_SIZE)) {
-          // Batches are written one after another; the next one is read from the file while the
-          // previous one is being written (parsing fills the time otherwise spent waiting on the
-          // database). Paused, cancelled or failed, the batch read ahead is dropped unwritten.
-          if (!(await written())) return;
-          writing = commit();
-          writing.catch(() => undefined);
-        }
+    for await (const cells of readCsvRecords(job.file_path, sniff)) {
+      if (!mapper) {
+        mapper = createRecordMapper(cells);
+        continue;
       }
-    } finally {
-      // A file that fails to read while a batch is being written: that batch settles before the job ends.
-      await writing?.catch(() => undefined);
+      record++;
+      // Every record goes through the mapper (a variant row needs the product row before it), but
+      // the ones of committed batches are not written again.
+      const mapped = mapper.map(cells);
+      const code = mapped.kind === 'product' ? mapped.fields.sku?.trim().toLowerCase() : undefined;
+      const repeated = code ? seenSkus.add(code) : false;
+      if (record <= job.last_row) continue;
+      batch.push({ row: record + 1, cells, fields: mapped.kind === 'product' ? mapped.fields : null, refused: repeated ? IMPORT_MESSAGES.duplicateSku : undefined });
+      if (batch.length >= (this.options.batchRows ?? IMPORT_BATCH_SIZE) && !(await commit())) return;
     }
-    if (!(await written())) return;
     if (batch.length && !(await commit())) return;
     await this.finish(id, 'completed');
   }
