@@ -117,7 +117,18 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   // less travels to PostgreSQL).
   const changedNames = new Set<keyof ProductsTable>();
   ctx.brandLogos.clear();
-  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter(Boolean);
+  // The brands whose logo a row may need: a new product's (its brand, else its name), and an update's
+  // only when its brand cell names another brand than the product has (else the product's logo stays).
+  const brands = items
+    .flatMap((i) => {
+      if (!i.fields) return [];
+      const sku = skuOf(i);
+      const existing = sku ? bySku.get(sku) : undefined;
+      const cell = i.fields.brand?.trim();
+      if (existing) return cell && cell !== existing.brand ? [cell] : [];
+      return [cell || i.fields.name?.trim() || ''];
+    })
+    .filter(Boolean);
   for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
 
   for (const [n, item] of items.entries()) {

@@ -172,7 +172,15 @@ async function insertRows<T extends 'products' | 'audit_log'>(db: Db, table: T, 
   if (getDialectKind(db) === 'postgres') {
     const columns = names.map((c) => sql.id(c));
     for (let i = 0; i < rows.length; i += 1000) {
-      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns)}) SELECT ${sql.join(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows.slice(i, i + 1000))}::jsonb)`.execute(db);
+      const part = rows.slice(i, i + 1000);
+      if (table === 'audit_log') {
+        // Every column of the audit log is text: its rows travel as arrays of values taken out by
+        // position, with no key per value to parse and look up (a batch's entries carry 1-2 KB each).
+        const values = JSON.stringify(part.map((row) => names.map((n) => (row as unknown as Record<string, unknown>)[n] ?? null)));
+        await sql`INSERT INTO audit_log (${sql.join(columns)}) SELECT ${sql.join(names.map((_, k) => sql`e->>${sql.lit(k)}`))} FROM jsonb_array_elements(${values}::jsonb) AS e`.execute(db);
+      } else {
+        await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns)}) SELECT ${sql.join(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(part)}::jsonb)`.execute(db);
+      }
     }
     return;
   }
