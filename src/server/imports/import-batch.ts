@@ -67,6 +67,8 @@ const COMPARED: readonly (keyof ProductsTable)[] = [
   'usage_instructions', 'coverage', 'finish',
 ];
 
+const COMPARED_SET: ReadonlySet<string> = new Set(COMPARED);
+
 /** A column value as compared: numbers by value (PostgreSQL may answer them as text), the rest as text. */
 function comparable(v: unknown): string {
   if (v === null || v === undefined) return '';
@@ -74,9 +76,9 @@ function comparable(v: unknown): string {
   return /^-?\d+(\.\d+)?$/.test(text) ? String(Number(text)) : text;
 }
 
-/** Whether writing `b` over `a` would change nothing. */
-function sameColumns(a: ProductsTable, b: Partial<ProductsTable>): boolean {
-  return COMPARED.every((k) => comparable(a[k]) === comparable(b[k]));
+/** The compared columns writing `b` over `a` would change (none: nothing changed). */
+function changedColumns(a: ProductsTable, b: Partial<ProductsTable>): (keyof ProductsTable)[] {
+  return COMPARED.filter((k) => a[k] !== b[k] && comparable(a[k]) !== comparable(b[k]));
 }
 
 /**
@@ -95,10 +97,14 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.errors.push({ job_id: ctx.jobId, row: item.row, message, product: product || null, raw_json: JSON.stringify(item.cells) });
   };
 
-  // Fresh ids and name slugs for the whole batch in two queries; collisions fall back to one query per row.
-  const ids: string[] = [];
-  for (let i = 0; i < items.length; i++) ids.push(ctx.ids.next());
-  const takenIds = await selectTakenProductIds(trx, ids);
+  // Fresh ids (for the rows whose SKU no product holds: an update keeps its product's id) and name
+  // slugs for the whole batch in two queries; collisions fall back to one query per row.
+  const skuOf = (item: ImportItem) => item.fields?.sku?.trim().toLowerCase() || undefined;
+  const ids = items.map((item) => {
+    const sku = skuOf(item);
+    return item.fields && !(sku && bySku.has(sku)) ? ctx.ids.next() : '';
+  });
+  const takenIds = await selectTakenProductIds(trx, ids.filter(Boolean));
   const stems = items.flatMap((i) => (i.fields?.name ? [slugFromName(i.fields.name) || 'product'] : []));
   const takenSlugs = await selectTakenSlugs(trx, stems);
   const positions = new Map<string, number>();
@@ -106,8 +112,23 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   const audits: AuditLogTable[] = [];
   // Changes to existing products, written together after the loop (each only at the version read).
   const updates: { row: ProductUpdateRow; item: ImportItem; name: string; formerSlug: string | null; audit: AuditLogTable }[] = [];
+  // The compared columns any update of the batch changes: with the others (updated_at, brand_logo,
+  // visual), the only ones its UPDATE sets (SQLite then leaves the indexes of the rest alone, and
+  // less travels to PostgreSQL).
+  const changedNames = new Set<keyof ProductsTable>();
   ctx.brandLogos.clear();
-  const brands = items.flatMap((i) => (i.fields ? [i.fields.brand?.trim() || i.fields.name?.trim() || ''] : [])).filter(Boolean);
+  // The brands whose logo a row may need: a new product's (its brand, else its name), and an update's
+  // only when its brand cell names another brand than the product has (else the product's logo stays).
+  const brands = items
+    .flatMap((i) => {
+      if (!i.fields) return [];
+      const sku = skuOf(i);
+      const existing = sku ? bySku.get(sku) : undefined;
+      const cell = i.fields.brand?.trim();
+      if (existing) return cell && cell !== existing.brand ? [cell] : [];
+      return [cell || i.fields.name?.trim() || ''];
+    })
+    .filter(Boolean);
   for (const [brand, logo] of await selectBrandLogos(trx, brands)) ctx.brandLogos.set(brand, logo);
 
   for (const [n, item] of items.entries()) {
@@ -120,17 +141,20 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
       refuse(item, item.refused, name);
       continue;
     }
-    let id = ids[n]!;
-    while (takenIds.has(id)) id = ctx.ids.next();
-    if (id !== ids[n] && (await selectTakenProductIds(trx, [id])).has(id)) {
-      // Rare: an id past the batch's own was taken too (an earlier import ran ahead of the clock).
-      do id = ctx.ids.next();
-      while ((await selectTakenProductIds(trx, [id])).has(id));
-    }
-    const existingRow = item.fields.sku?.trim() ? bySku.get(item.fields.sku.trim().toLowerCase()) : undefined;
+    const sku = skuOf(item);
+    const existingRow = sku ? bySku.get(sku) : undefined;
     if (existingRow?.withdrawn_at) {
       refuse(item, IMPORT_MESSAGES.withdrawnSku, name);
       continue;
+    }
+    let id = existingRow ? existingRow.id : ids[n]!;
+    if (!existingRow) {
+      while (takenIds.has(id)) id = ctx.ids.next();
+      if (id !== ids[n] && (await selectTakenProductIds(trx, [id])).has(id)) {
+        // Rare: an id past the batch's own was taken too (an earlier import ran ahead of the clock).
+        do id = ctx.ids.next();
+        while ((await selectTakenProductIds(trx, [id])).has(id));
+      }
     }
     const existing = existingRow ? toAdminProduct(existingRow) : undefined;
     const check = checkProductRow(item.fields, existing, id.toUpperCase());
@@ -156,9 +180,11 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         const visual = input.image === existingRow.image ? existingRow.visual : null;
         const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
         if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
-        if (sameColumns(existingRow, columns)) {
+        const changed = changedColumns(existingRow, columns);
+        if (changed.length === 0) {
           out.unchanged++;
         } else {
+          for (const k of changed) changedNames.add(k);
           const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
           bySku.set(input.sku.toLowerCase(), after);
           const audit = auditRow(ctx, at, 'product.update', existingRow.id, existing, { ...toAdminProduct(after), importJob: ctx.jobId });
@@ -199,7 +225,8 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
     out.lastProduct = input.name;
   }
   // Updates, new products and every audit entry go in a few multi-row statements, in this same transaction.
-  const updated = await updateProductRows(trx, updates.map((u) => u.row));
+  const names = updates.length ? Object.keys(updates[0]!.row).filter((k) => !COMPARED_SET.has(k) || changedNames.has(k as keyof ProductsTable)) : [];
+  const updated = await updateProductRows(trx, updates.map((u) => pickColumns(u.row, names)));
   const stale = new Set<AuditLogTable>();
   for (const u of updates) {
     if (!updated.has(u.row.id)) {
@@ -215,6 +242,13 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
   await insertProductRows(trx, created);
   await insertAuditRows(trx, stale.size ? audits.filter((a) => !stale.has(a)) : audits);
   return out;
+}
+
+/** An update row with only the columns `names` (its id and version among them). */
+function pickColumns(row: ProductUpdateRow, names: readonly string[]): ProductUpdateRow {
+  const picked: Record<string, unknown> = {};
+  for (const name of names) picked[name] = row[name as keyof ProductUpdateRow];
+  return picked as ProductUpdateRow;
 }
 
 /** An audit entry as recordAudit writes it, for the batch's multi-row insert. */

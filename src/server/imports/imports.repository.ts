@@ -1,4 +1,4 @@
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../customers/customers.repository';
 import { getDialectKind } from '../db/dialect';
 import type { AuditLogTable, ImportJobErrorsTable, ImportJobsTable, ProductsTable } from '../db/schema';
@@ -121,22 +121,32 @@ export function selectRunningImportJobs(db: Db): Promise<ImportJobsTable[]> {
   return db.selectFrom('import_jobs').selectAll().where('status', '=', 'uploading').execute();
 }
 
+/**
+ * `column` among `values`: on PostgreSQL `= ANY` of one text[] parameter (a batch's 500 values as
+ * 500 bound parameters are sent, bound and planned one by one), on SQLite an IN list.
+ */
+function among(db: Db, column: RawBuilder<unknown> | string, values: readonly string[]): RawBuilder<boolean> {
+  const target = typeof column === 'string' ? sql.ref(column) : column;
+  if (getDialectKind(db) === 'postgres') return sql<boolean>`${target} = ANY(${[...values]}::text[])`;
+  return sql<boolean>`${target} IN (${sql.join([...values])})`;
+}
+
 /** The live and withdrawn products holding any of these SKUs (compared lower-cased). */
 export function selectProductsBySkus(db: Db, skus: readonly string[]): Promise<ProductsTable[]> {
   if (skus.length === 0) return Promise.resolve([]);
-  return db.selectFrom('products').selectAll().where(sql<string>`lower(sku)`, 'in', skus.map((s) => s.toLowerCase())).execute();
+  return db.selectFrom('products').selectAll().where(among(db, sql`lower(sku)`, skus.map((s) => s.toLowerCase()))).execute();
 }
 
 /** Which of these slugs a product holds already. */
 export async function selectTakenSlugs(db: Db, slugs: readonly string[]): Promise<Set<string>> {
   if (slugs.length === 0) return new Set();
-  return new Set((await db.selectFrom('products').select('slug').where('slug', 'in', [...slugs]).execute()).map((r) => r.slug));
+  return new Set((await db.selectFrom('products').select('slug').where(among(db, 'slug', slugs)).execute()).map((r) => r.slug));
 }
 
 /** Which of these product ids exist already. */
 export async function selectTakenProductIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  return new Set((await db.selectFrom('products').select('id').where('id', 'in', [...ids]).execute()).map((r) => r.id));
+  return new Set((await db.selectFrom('products').select('id').where(among(db, 'id', ids)).execute()).map((r) => r.id));
 }
 
 /** One page of live products by id after `afterId` (the export's keyset pagination). */
@@ -162,7 +172,15 @@ async function insertRows<T extends 'products' | 'audit_log'>(db: Db, table: T, 
   if (getDialectKind(db) === 'postgres') {
     const columns = names.map((c) => sql.id(c));
     for (let i = 0; i < rows.length; i += 1000) {
-      await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns)}) SELECT ${sql.join(columns)} FROM json_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(rows.slice(i, i + 1000))})`.execute(db);
+      const part = rows.slice(i, i + 1000);
+      if (table === 'audit_log') {
+        // Every column of the audit log is text: its rows travel as arrays of values taken out by
+        // position, with no key per value to parse and look up (a batch's entries carry 1-2 KB each).
+        const values = JSON.stringify(part.map((row) => names.map((n) => (row as unknown as Record<string, unknown>)[n] ?? null)));
+        await sql`INSERT INTO audit_log (${sql.join(columns)}) SELECT ${sql.join(names.map((_, k) => sql`e->>${sql.lit(k)}`))} FROM jsonb_array_elements(${values}::jsonb) AS e`.execute(db);
+      } else {
+        await sql`INSERT INTO ${sql.table(table)} (${sql.join(columns)}) SELECT ${sql.join(columns)} FROM jsonb_populate_recordset(NULL::${sql.table(table)}, ${JSON.stringify(part)}::jsonb)`.execute(db);
+      }
     }
     return;
   }
@@ -188,7 +206,7 @@ export type ProductUpdateRow = Partial<Omit<ProductsTable, 'id' | 'version' | 'w
 /**
  * Updates products in one statement per 1,000 rows, each only if it still has the version it was
  * read at and is not withdrawn (then its version goes up by one), as updateProductIfVersion does
- * for one: the rows travel as one JSON parameter (PostgreSQL json_populate_recordset, SQLite
+ * for one: the rows travel as one JSON parameter (PostgreSQL jsonb_populate_recordset, SQLite
  * json_each). Returns the ids updated; an id missing was changed meanwhile (stale).
  */
 export async function updateProductRows(db: Db, rows: readonly ProductUpdateRow[]): Promise<Set<string>> {
@@ -200,7 +218,10 @@ export async function updateProductRows(db: Db, rows: readonly ProductUpdateRow[
     let updated: { id: string }[];
     if (getDialectKind(db) === 'postgres') {
       const set = sql.join(names.map((n) => sql`${sql.id(n)} = j.${sql.id(n)}`));
-      ({ rows: updated } = await sql<{ id: string }>`UPDATE products AS p SET ${set}, version = p.version + 1 FROM json_populate_recordset(NULL::products, ${json}) AS j WHERE p.id = j.id AND p.version = j.version AND p.withdrawn_at IS NULL RETURNING p.id`.execute(db));
+      // p.id = ANY(ids) finds the products through their primary key: joined on j.id alone, the
+      // planner (which cannot see into the JSON) scanned every live product for each batch.
+      const ids = rows.slice(i, i + 1000).map((r) => r.id);
+      ({ rows: updated } = await sql<{ id: string }>`UPDATE products AS p SET ${set}, version = p.version + 1 FROM jsonb_populate_recordset(NULL::products, ${json}::jsonb) AS j WHERE p.id = ANY(${ids}::text[]) AND p.id = j.id AND p.version = j.version AND p.withdrawn_at IS NULL RETURNING p.id`.execute(db));
     } else {
       // The unary + keeps the planner off the withdrawn_at index: the JSON rows are scanned and each product found by its id.
       const set = names.map((n) => `"${n}" = json_extract(j.value, '$.${n}')`).join(', ');
@@ -225,6 +246,6 @@ export async function insertAuditRows(db: Db, rows: AuditLogTable[]): Promise<vo
 /** The logo each of these brands already uses (brands no product carries are absent). */
 export async function selectBrandLogos(db: Db, brands: readonly string[]): Promise<Map<string, string>> {
   if (brands.length === 0) return new Map();
-  const rows = await db.selectFrom('products').select(['brand', 'brand_logo']).where('brand', 'in', [...new Set(brands)]).execute();
+  const rows = await db.selectFrom('products').select(['brand', 'brand_logo']).where(among(db, 'brand', [...new Set(brands)])).execute();
   return new Map(rows.map((r) => [r.brand, r.brand_logo]));
 }
