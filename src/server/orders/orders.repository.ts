@@ -107,22 +107,26 @@ export async function lockOrderPlacers(db: Db, keys: readonly string[]): Promise
   }
 }
 
-/** Pending orders placed from `address` and pending orders under `email` (any case), and the oldest creation time among them. */
+/**
+ * Pending orders placed from `address` and pending orders under `email` (any case), and the oldest
+ * creation time among them. Two counts, each through its own index (address and status; the
+ * lowered e-mail): one statement with `address = ? OR email = ?` made the planner walk every
+ * pending order of the shop, so each order cost more as unapproved orders piled up.
+ */
 export async function countPendingOrdersOf(
   db: Db,
   address: string | null,
   email: string,
 ): Promise<{ byAddress: number; byEmail: number; oldest?: string }> {
   const lowered = email.trim().toLowerCase();
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => [
-      eb.fn.sum<number>(eb.case().when('client_address', '=', address).then(1).else(0).end()).as('by_address'),
-      eb.fn.sum<number>(eb.case().when(sql<string>`lower(customer_email)`, '=', lowered).then(1).else(0).end()).as('by_email'),
-      eb.fn.min('created_at').as('oldest'),
-    ])
-    .where('status', '=', 'pending')
-    .where((eb) => eb.or([eb('client_address', '=', address), eb(sql<string>`lower(customer_email)`, '=', lowered)]))
-    .executeTakeFirst();
-  return { byAddress: Number(row?.by_address ?? 0), byEmail: Number(row?.by_email ?? 0), oldest: row?.oldest ?? undefined };
+  const pendingWhere = (where: 'client_address' | 'email', value: string) =>
+    db
+      .selectFrom('orders')
+      .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
+      .where('status', '=', 'pending')
+      .where(where === 'email' ? sql<string>`lower(customer_email)` : 'client_address', '=', value)
+      .executeTakeFirst();
+  const [byAddress, byEmail] = await Promise.all([address === null ? undefined : pendingWhere('client_address', address), pendingWhere('email', lowered)]);
+  const oldest = [byAddress?.oldest, byEmail?.oldest].filter((at): at is string => typeof at === 'string').sort()[0];
+  return { byAddress: Number(byAddress?.n ?? 0), byEmail: Number(byEmail?.n ?? 0), oldest };
 }
