@@ -36,7 +36,7 @@ export async function selectAllProducts(db: Db): Promise<ProductsTable[]> {
 export type ProductStamp = Pick<ProductsTable, 'id' | 'version'>;
 
 /**
- * Id and row version of every live product, from an index: what a catalogue rebuild reads first,
+ * Id and row version of every live product (from an index on SQLite): what a catalogue rebuild reads first,
  * to fetch whole only the rows whose version moved (every change of a row moves it: a trigger
  * sees to it).
  */

@@ -212,7 +212,7 @@ function joinJson(pieces: readonly Buffer[]): { json: Buffer; parts: Buffer[] } 
  * is under way) and a number compare; concurrent requests after a change share one rebuild.
  *
  * A rebuild costs what changed, not what the catalogue holds: it reads every live product's id,
- * version (from an index), reads whole only the rows whose version moved (a sale
+ * version, reads whole only the rows whose version moved (a sale
  * moves one), and serialises only those. The body is kept as runs of about CHUNK_SPREAD products,
  * cut where a product's id says so (so adding or withdrawing a product moves only the runs around
  * it), each with its own hash and gzip part: a sale re-hashes and recompresses one run, and the
