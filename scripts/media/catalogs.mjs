@@ -1,7 +1,7 @@
 // The two downloadable catalogues (Letter size, pdf-lib with the standard fonts): the paints
 // catalogue and the airless spray equipment catalogue, plus the catalogs.json that lists them.
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { parseHex } from '../../src/lib/product-art/lib.mjs';
+import { breakLines, parseHex } from '../../src/lib/product-art/lib.mjs';
 import { describeProduct } from '../../src/lib/product-art/products.mjs';
 
 /** Visual kinds that belong in the equipment catalogue. */
@@ -52,17 +52,7 @@ function wrapLines(text, font, size, width, maxLines = 99) {
 
 function measureLines(text, font, size, width, maxLines) {
   const words = cleanText(text).split(/\s+/).filter(Boolean);
-  const lines = [];
-  let line = '';
-  for (const w of words) {
-    const next = line ? `${line} ${w}` : w;
-    if (font.widthOfTextAtSize(next, size) <= width || !line) line = next;
-    else {
-      lines.push(line);
-      line = w;
-    }
-  }
-  if (line) lines.push(line);
+  const lines = breakLines(words, (s) => font.widthOfTextAtSize(s, size) <= width);
   if (lines.length > maxLines) {
     const kept = lines.slice(0, maxLines);
     kept[maxLines - 1] = `${kept[maxLines - 1].replace(/[,.;:]?\s*\S*$/, '')}…`;

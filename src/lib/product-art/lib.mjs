@@ -139,12 +139,10 @@ export function createLettering() {
   };
 }
 
-/** Splits text into at most `maxLines` lines no wider than `maxWidth` at `size`; the last line may be shortened with '…'-free truncation. */
-export function wrapText(text, { size, maxWidth, face = 'sans', tracking = 0, maxLines = 2 }) {
-  const words = String(text).split(/\s+/).filter(Boolean);
+/** Breaks words into lines greedily: a line takes the next word while `fits` says it still fits (a word too long for any line gets one of its own). */
+export function breakLines(words, fits) {
   const lines = [];
   let line = '';
-  const fits = (s) => (measureText(s, face, tracking) * size) / 1000 <= maxWidth;
   for (const w of words) {
     const next = line ? `${line} ${w}` : w;
     if (fits(next) || !line) line = next;
@@ -154,11 +152,13 @@ export function wrapText(text, { size, maxWidth, face = 'sans', tracking = 0, ma
     }
   }
   if (line) lines.push(line);
-  if (lines.length > maxLines) {
-    const kept = lines.slice(0, maxLines);
-    return kept;
-  }
   return lines;
+}
+
+/** Splits text into at most `maxLines` lines no wider than `maxWidth` at `size`; what does not fit is left out. */
+export function wrapText(text, { size, maxWidth, face = 'sans', tracking = 0, maxLines = 2 }) {
+  const words = String(text).split(/\s+/).filter(Boolean);
+  return breakLines(words, (s) => (measureText(s, face, tracking) * size) / 1000 <= maxWidth).slice(0, maxLines);
 }
 
 /** The largest size (≤ max) at which `text` fits in `maxWidth`. */
