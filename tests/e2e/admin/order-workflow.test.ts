@@ -212,6 +212,8 @@ describe('declining an order', () => {
     await orderRow(staff, order.orderNumber).getByRole('link', { name: order.orderNumber }).click();
     const panel = orderPanel(staff, order.orderNumber);
     await expectPanelStatus(panel, 'Pending');
+    // The timeline arrives with the order's detail, after the status the list already knew.
+    await timelineEntries(panel).first().waitFor();
     const entriesBefore = await timelineEntries(panel).count();
 
     const declineRequests: string[] = [];
