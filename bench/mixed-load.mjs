@@ -5,7 +5,7 @@
 // p99 per kind and the server's RSS before and after each phase. Loopback only, bounded in time.
 //   npm run bench:mixed                      four phases of BENCH_SECONDS (15) each
 //   BENCH_MINUTES=10 npm run bench:mixed     then the mixed load for 10 minutes, RSS every 30 s
-// Not a test: it prints figures and the goal (p99 of pages <= 50 ms during the burst).
+// Not a test: it prints figures and the goal (p99 of static pages <= 50 ms during the burst).
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -179,9 +179,13 @@ try {
   }
   console.table(rows);
   console.table(memory);
-  const burstPages = rows.filter((r) => r.phase.includes('burst') && r.kind.includes('pages'));
-  const worst = Math.max(...burstPages.map((r) => r['p99 ms']));
-  console.log(`goal: p99 of pages <= 50 ms during the sign-in burst: ${worst} ms, ${worst <= 50 ? 'met' : 'not met'} on this machine`);
+  // The issue's measure (#16 item 3) is the static pages alone with and without the burst; the
+  // mixed phases add the catalogue and orders, and say what the whole server does under both.
+  const p99Of = (phase) => Math.max(...rows.filter((r) => r.phase === phase && r.kind.includes('pages')).map((r) => r['p99 ms']));
+  const staticInBurst = p99Of('static pages + sign-in burst');
+  const mixedInBurst = p99Of('mixed + sign-in burst');
+  console.log(`goal: p99 of static pages <= 50 ms during the sign-in burst: ${staticInBurst} ms, ${staticInBurst <= 50 ? 'met' : 'not met'} on this machine`);
+  console.log(`and with the catalogue and orders too (mixed + burst), pages p99: ${mixedInBurst} ms (without the burst: ${p99Of('mixed')} ms)`);
   // Other work on the machine takes cores from the server and the load generator alike.
   console.log(`load average (1, 5, 15 min): ${loadavg().map((l) => l.toFixed(2)).join(', ')}`);
 
