@@ -256,6 +256,12 @@ describe('updates of existing SKUs in batches', () => {
       if (i !== 7) {
         expect(JSON.parse(audit[1]!.before_json!)).toMatchObject({ description: 'The version before.', price: 10, version: 1 });
         expect(JSON.parse(audit[1]!.after_json)).toMatchObject({ description: 'The version after.', price: 12.5, version: 2, importJob: second.id });
+        // What changed and what names the product, not the whole product twice.
+        for (const side of [audit[1]!.before_json!, audit[1]!.after_json]) {
+          expect(JSON.parse(side)).toMatchObject({ name: `Batch Update Paint ${i}`, sku: code });
+          expect(JSON.parse(side)).not.toHaveProperty('category');
+          expect(JSON.parse(side)).not.toHaveProperty('technicalSpecs');
+        }
       }
     }
     const [{ revision: after }] = await runSql<{ revision: number }>(shop.db, 'SELECT revision FROM catalog_revision WHERE id = 1');
