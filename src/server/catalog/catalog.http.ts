@@ -39,3 +39,13 @@ export async function answerCatalogRequest(db: Kysely<Database>, cache: CatalogS
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return { status: 200, headers, body: request.head ? undefined : body };
 }
+
+/** The same answer as a fetch Response, for the Astro routes (`astro dev` and hosts without the edge). */
+export async function catalogResponse(db: Kysely<Database>, cache: CatalogSnapshotCache, request: Request): Promise<Response> {
+  const answer = await answerCatalogRequest(db, cache, {
+    ifNoneMatch: request.headers.get('if-none-match'),
+    acceptEncoding: request.headers.get('accept-encoding'),
+    head: request.method === 'HEAD',
+  });
+  return new Response((answer.body as unknown as BodyInit) ?? null, { status: answer.status, headers: answer.headers });
+}

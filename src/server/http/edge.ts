@@ -203,9 +203,11 @@ function headerOf(req: IncomingMessage, name: string): string | null {
   return (Array.isArray(v) ? v.join(', ') : v) ?? null;
 }
 
-/** The paths the edge answers itself: the live catalogue is the hottest request of the shop, in full and as cards. */
-const CATALOG_PATH = '/api/catalog';
-const CATALOG_CARDS_PATH = '/api/catalog/cards';
+/** The paths the edge answers itself, with their caches: the live catalogue is the hottest request of the shop, in full and as cards. */
+const CATALOG_CACHES = new Map([
+  ['/api/catalog', catalogCache],
+  ['/api/catalog/cards', catalogCardsCache],
+]);
 
 /**
  * Answers GET/HEAD /api/catalog and /api/catalog/cards without the Astro pipeline (about ten times
@@ -214,7 +216,7 @@ const CATALOG_CARDS_PATH = '/api/catalog/cards';
 async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger, path: string): Promise<void> {
   try {
     const { db } = await getDatabase();
-    const answer = await answerCatalogRequest(db, path === CATALOG_CARDS_PATH ? catalogCardsCache : catalogCache, {
+    const answer = await answerCatalogRequest(db, CATALOG_CACHES.get(path)!, {
       ifNoneMatch: headerOf(req, 'if-none-match'),
       acceptEncoding: headerOf(req, 'accept-encoding'),
       head: req.method === 'HEAD',
@@ -390,8 +392,8 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function delegate(): void {
       const pathname = (req.url ?? '/').split('?')[0]!;
       if (isApiPath(pathname) && isOddPath(pathname)) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
-      // The hottest request of the shop skips the route table: its route answers GET and HEAD (other methods go the common way, to their 405).
-      if (pathname === CATALOG_PATH && (req.method === 'GET' || req.method === 'HEAD')) return dispatch(pathname);
+      // The hottest requests of the shop skip the route table: their routes answer GET and HEAD (other methods go the common way, to their 405).
+      if (CATALOG_CACHES.has(pathname) && (req.method === 'GET' || req.method === 'HEAD')) return dispatch(pathname);
       if (isApiPath(pathname)) {
         // Whether the route answers this method is known only once the route table is loaded (once).
         loadApiRouteTable().then(
@@ -414,7 +416,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     }
 
     function dispatch(pathname: string): void {
-      if ((req.method === 'GET' || req.method === 'HEAD') && (pathname === CATALOG_PATH || pathname === CATALOG_CARDS_PATH)) {
+      if ((req.method === 'GET' || req.method === 'HEAD') && CATALOG_CACHES.has(pathname)) {
         void serveCatalog(req, res, log, pathname);
         return;
       }

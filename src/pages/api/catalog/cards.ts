@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { answerCatalogRequest } from '../../../server/catalog/catalog.http';
+import { catalogResponse } from '../../../server/catalog/catalog.http';
 import { catalogCardsCache, getDatabase } from '../../../server/runtime';
 
 export const prerender = false;
@@ -10,12 +10,4 @@ export const prerender = false;
  * the detail's long texts. Strong ETag per version, 304 on If-None-Match, br/gzip. The node edge
  * answers this path itself (same function); this route serves `astro dev` and hosts without the edge.
  */
-export const GET: APIRoute = async ({ request }) => {
-  const { db } = await getDatabase();
-  const answer = await answerCatalogRequest(db, catalogCardsCache, {
-    ifNoneMatch: request.headers.get('if-none-match'),
-    acceptEncoding: request.headers.get('accept-encoding'),
-    head: request.method === 'HEAD',
-  });
-  return new Response((answer.body as unknown as BodyInit) ?? null, { status: answer.status, headers: answer.headers });
-};
+export const GET: APIRoute = async ({ request }) => catalogResponse((await getDatabase()).db, catalogCardsCache, request);
