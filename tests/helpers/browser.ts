@@ -127,7 +127,12 @@ export async function scrollThrough(page: Page): Promise<void> {
       window.scrollTo(0, y);
       // The next frame lays the page out at this offset, and intersection observers (lazy images,
       // fade-ins) take their readings in that same frame; the timeout lets the frame finish first.
-      await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+      // A renderer that stops producing frames (a starved headless page) must not hold the sweep:
+      // page.evaluate has no timeout of its own, so each step waits 250 ms at most.
+      await new Promise((r) => {
+        requestAnimationFrame(() => setTimeout(r, 0));
+        setTimeout(r, 250);
+      });
     }
     window.scrollTo(0, document.documentElement.scrollHeight);
     await new Promise((r) => setTimeout(r, 150));
