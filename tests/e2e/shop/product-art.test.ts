@@ -29,8 +29,10 @@ describe.each([375, 1440])('product art at %i px', (width) => {
         if (url.pathname.startsWith(ART)) answers.push(`${response.status()} ${response.headers()['content-type']} ${url.pathname}`);
       });
       await page.goto(urlOf(path), { waitUntil: 'load' });
-      // The shop's products view draws its cards once its island has the catalogue.
-      await page.locator(`img[src^="${ART}"]`).first().waitFor({ state: 'attached' });
+      // The shop's products view draws its cards once its island has the catalogue: the static
+      // page's own drawings (its categories view) go while the list loads, so wait for the list's.
+      const shown = path.startsWith('/shop?view=products') ? `ul[aria-label$=": products"] img[src^="${ART}"]` : `img[src^="${ART}"]`;
+      await page.locator(shown).first().waitFor({ state: 'attached' });
       await scrollThrough(page);
       await tracked.settle();
       const drawn = await page.evaluate((art) => {
