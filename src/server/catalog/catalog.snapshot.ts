@@ -6,6 +6,7 @@ import type { CategoriesTable, Database, ProductsTable } from '../db/schema';
 import {
   selectAllCategories,
   selectAllProducts,
+  readCatalogRevisionThisTurn,
   selectCatalogRevision,
   selectLiveProductsByIds,
   selectLiveProductStamps,
@@ -208,8 +209,8 @@ function joinJson(pieces: readonly Buffer[]): { json: Buffer; parts: Buffer[] } 
 
 /**
  * Keeps the serialised catalogue in memory, one per process, rebuilt only when the database
- * revision moves. The hot path is one revision read (shared by the requests that arrive while one
- * is under way) and a number compare; concurrent requests after a change share one rebuild.
+ * revision moves. The hot path is one revision read (shared by the requests of one turn of the
+ * event loop) and a number compare; concurrent requests after a change share one rebuild.
  *
  * A rebuild costs what changed, not what the catalogue holds: it reads every live product's id,
  * version, reads whole only the rows whose version moved (a sale
@@ -230,8 +231,6 @@ export class CatalogSnapshotCache {
   #categoriesJson: Buffer = Buffer.from('[]');
   /** The brotli compression under way for a big catalogue, if any. */
   #brotliBusy = false;
-  #revisionRead: Promise<number> | undefined;
-  #nextRevisionRead: Promise<number> | undefined;
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
   readonly #project: NonNullable<CatalogCacheOptions['project']>;
 
@@ -242,7 +241,7 @@ export class CatalogSnapshotCache {
 
   /** The snapshot of the current revision, building it when the catalogue has changed. */
   async get(db: Kysely<Database>): Promise<CatalogSnapshot> {
-    const revision = await this.#readRevision(db);
+    const revision = await readCatalogRevisionThisTurn(db);
     if (this.#current?.revision === revision) return this.#current;
     for (;;) {
       this.#building ??= this.#build(db).finally(() => {
@@ -260,27 +259,6 @@ export class CatalogSnapshotCache {
     this.#kept.clear();
     this.#order = [];
     this.#chunks.clear();
-  }
-
-  /**
-   * The database revision, read no earlier than this call: a read already under way may have
-   * started before a change this caller has seen, so callers arriving meanwhile share the next one.
-   */
-  #readRevision(db: Kysely<Database>): Promise<number> {
-    if (!this.#revisionRead) {
-      const read = selectCatalogRevision(db).finally(() => {
-        this.#revisionRead = undefined;
-      });
-      this.#revisionRead = read;
-      return read;
-    }
-    this.#nextRevisionRead ??= this.#revisionRead
-      .catch(() => undefined)
-      .then(() => {
-        this.#nextRevisionRead = undefined;
-        return this.#readRevision(db);
-      });
-    return this.#nextRevisionRead;
   }
 
   /** Reads what changed since the last build and builds the snapshot of the current revision. */

@@ -391,9 +391,9 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
 
     function delegate(): void {
       const pathname = (req.url ?? '/').split('?')[0]!;
-      if (isApiPath(pathname) && isOddPath(pathname)) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
       // The hottest requests of the shop skip the route table: their routes answer GET and HEAD (other methods go the common way, to their 405).
       if (CATALOG_CACHES.has(pathname) && (req.method === 'GET' || req.method === 'HEAD')) return dispatch(pathname);
+      if (isApiPath(pathname) && isOddPath(pathname)) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
       if (isApiPath(pathname)) {
         // Whether the route answers this method is known only once the route table is loaded (once).
         loadApiRouteTable().then(
