@@ -246,10 +246,10 @@ export class CatalogSnapshotCache {
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
   readonly #project: NonNullable<CatalogCacheOptions['project']>;
   readonly #groupOf: CatalogCacheOptions['groupOf'];
-  /** What each snapshot was made of (its order and products), for the answers of one group. */
-  readonly #contents = new WeakMap<CatalogSnapshot, { order: readonly string[]; kept: ReadonlyMap<string, KeptProduct> }>();
-  /** The last answer of each group asked for (a group's products, version and compressed bodies). */
-  #groups = new Map<string, CatalogSnapshot>();
+  /** What each snapshot was made of (its order and products), for the answers of one group; `byGroup` made on first use, in one pass. */
+  readonly #contents = new WeakMap<CatalogSnapshot, { order: readonly string[]; kept: ReadonlyMap<string, KeptProduct>; byGroup?: Map<string, Buffer[]> }>();
+  /** The last answer of each group asked for (a group's products, version and compressed bodies), with its products' bytes. */
+  #groups = new Map<string, { answer: CatalogSnapshot; parts: readonly Buffer[] }>();
 
   constructor(options: CatalogCacheOptions = {}) {
     this.#onBuilt = options.onBuilt;
@@ -284,20 +284,33 @@ export class CatalogSnapshotCache {
     if (!this.#groupOf) throw new Error('This catalogue cache has no groups (CatalogCacheOptions.groupOf).');
     const whole = await this.get(db);
     const known = this.#groups.get(group);
-    if (known && known.revision >= whole.revision) return known;
-    const { order, kept } = this.#contents.get(whole)!;
-    const parts: Buffer[] = [];
-    for (const id of order) {
-      const product = kept.get(id)!;
-      if (product.group === group) parts.push(product.json);
+    if (known && known.answer.revision >= whole.revision) return known.answer;
+    const contents = this.#contents.get(whole)!;
+    if (!contents.byGroup) {
+      // One pass over the catalogue per revision for every group's products, not one per group.
+      const byGroup = new Map<string, Buffer[]>();
+      for (const id of contents.order) {
+        const product = contents.kept.get(id)!;
+        const key = product.group ?? '';
+        const list = byGroup.get(key);
+        if (list) list.push(product.json);
+        else byGroup.set(key, [product.json]);
+      }
+      contents.byGroup = byGroup;
     }
-    const hash = createHash('sha256').update(JSON.stringify(group));
-    for (const part of parts) hash.update(COMMA).update(part);
-    const version = hash.digest('base64url').slice(0, 22);
+    const parts = contents.byGroup.get(group) ?? [];
+    // The same bytes (a sale of another group) need no hash: the kept answer stands.
+    const same = known !== undefined && known.parts.length === parts.length && known.parts.every((part, i) => part === parts[i]);
+    let version = known?.answer.version ?? '';
+    if (!same) {
+      const hash = createHash('sha256').update(JSON.stringify(group));
+      for (const part of parts) hash.update(COMMA).update(part);
+      version = hash.digest('base64url').slice(0, 22);
+    }
     // Unchanged products keep the kept answer and its compressed bodies, under the new revision.
-    const answer = known?.version === version ? { ...known, revision: whole.revision } : this.#groupSnapshot(whole.revision, version, group, parts);
+    const answer = known?.answer.version === version ? { ...known.answer, revision: whole.revision } : this.#groupSnapshot(whole.revision, version, group, parts);
     // Synchronous from the revision on: requests that waited for the same snapshot find this one.
-    this.#groups.set(group, answer);
+    this.#groups.set(group, { answer, parts });
     return answer;
   }
 
