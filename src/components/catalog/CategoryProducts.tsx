@@ -13,7 +13,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { CatalogCard } from '../../lib/catalog/card';
-import { indexProductsById, reconcileCatalog } from '../../lib/catalog/reconcile';
+import { indexProductsById, isSameCatalog, reconcileCatalog } from '../../lib/catalog/reconcile';
 import { liveCategory, loadLiveCategory } from '../../stores/category-cards';
 import { $selectedProduct } from '../../stores/product-selection';
 import PerfOverlay from '../shop/PerfOverlay';
@@ -94,8 +94,15 @@ export default function CategoryProducts({
   // Before the category's live cards arrive the list is the first page; after, the build-time
   // cards in their places with their live values, then the category's further products in live order.
   const products = useMemo(() => (live ? reconcileCatalog(buildTime, live.products).products : buildTime), [buildTime, live]);
+  // Each Featured product in its live version; an unchanged one keeps its build-time object, so its (memoised) card does not re-render.
   const featured = useMemo(
-    () => (liveById ? featuredBuildTime.flatMap((p) => liveById.get(p.id) ?? []) : featuredBuildTime),
+    () =>
+      liveById
+        ? featuredBuildTime.flatMap((p) => {
+            const now = liveById.get(p.id);
+            return now ? [isSameCatalog([p], [now]) ? p : now] : [];
+          })
+        : featuredBuildTime,
     [featuredBuildTime, liveById],
   );
   const byId = useMemo(() => new Map([...featured, ...products].map((p) => [p.id, p])), [featured, products]);
