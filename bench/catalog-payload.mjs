@@ -1,5 +1,6 @@
 // What the storefront's live catalogue costs a phone (issue #15): for the full catalogue
-// (GET /api/catalog), its cards (GET /api/catalog/cards) and one product (GET /api/products?ids=) of
+// (GET /api/catalog), its cards (GET /api/catalog/cards), a category's cards (the biggest category's
+// and the first product's: GET /api/catalog/cards?category=<slug>) and one product (GET /api/products?ids=) of
 // a running shop, the body's size as sent raw, gzip and brotli, and in Chromium with Lighthouse's 4x
 // CPU slowdown the main-thread time to receive and read the body (fetch + text) and to parse it
 // (JSON.parse), median of the runs. Prints the 1-minute load average beside the figures.
@@ -34,7 +35,13 @@ async function sentBytes(path, encoding) {
 
 const catalogue = await (await fetch(`${options.url}/api/catalog`)).json();
 const firstId = catalogue.products[0].id;
-const paths = ["/api/catalog", "/api/catalog/cards", `/api/products?ids=${encodeURIComponent(firstId)}`];
+// A category or vendor page reads its own category's cards: the biggest category and the first product's.
+const sizes = new Map();
+for (const p of catalogue.products) sizes.set(p.category, (sizes.get(p.category) ?? 0) + 1);
+const slugOf = (category) => category.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '');
+const biggest = [...sizes].sort((a, b) => b[1] - a[1])[0][0];
+const categories = [...new Set([biggest, catalogue.products[0].category])].map((c) => `/api/catalog/cards?category=${slugOf(c)}`);
+const paths = ["/api/catalog", "/api/catalog/cards", ...categories, `/api/products?ids=${encodeURIComponent(firstId)}`];
 
 console.log(`${options.url}: ${catalogue.products.length} products; load average ${loadavg()[0].toFixed(2)} at start`);
 console.log('path'.padEnd(52), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.padStart(10), '  fetch+read', '  JSON.parse');
@@ -42,7 +49,8 @@ console.log('path'.padEnd(52), 'raw'.padStart(10), 'gzip'.padStart(10), 'br'.pad
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium-headless-shell', args: ['--no-sandbox'], headless: true });
 try {
   const page = await browser.newPage();
-  await page.goto(`${options.url}/api/health`);
+  // A page whose Content-Security-Policy lets it fetch the shop's API (the API's own answers allow nothing).
+  await page.goto(`${options.url}/robots.txt`);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: options.cpuSlowdown });
   for (const path of paths) {

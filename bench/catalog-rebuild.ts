@@ -3,13 +3,18 @@
  * from a content folder (the repository's, or a generated one: `npm run bench:catalog-generate --
  * --products 10000 --no-build --out /tmp/shop-10k`), builds the snapshot, then sells one unit of a
  * product at a time and times the rebuild (event-loop time) and the gzip body (mostly libuv's
- * threads), with the process CPU time beside them. Not a test: it prints figures.
+ * threads), with the process CPU time beside them. Then the same for the category and vendor
+ * pages' answers (GET /api/catalog/cards?category=<slug>): every category's answer once (their
+ * sizes and the memory they hold: brotli and gzip bodies), and per sale the sold product's category
+ * answer made anew (with its brotli body) and another category's (kept). Not a test: it prints figures.
  *   npx tsx bench/catalog-rebuild.ts [contentDir] [sales]
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
+import { PRODUCT_CATEGORIES } from '../src/lib/constants';
+import { rowToCatalogCard } from '../src/server/catalog/catalog-cards';
 import { seedCatalogFromContent } from '../src/server/catalog/catalog.service';
 import { CatalogSnapshotCache, type CatalogBuildReport } from '../src/server/catalog/catalog.snapshot';
 import { openDatabase } from '../src/server/db/connection';
@@ -59,4 +64,39 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 const last = reports.at(-1);
 console.log(`per sale (median of ${sales}): rebuild ${median(rebuild).toFixed(2)} ms (${median(rebuildCpu).toFixed(2)} ms CPU), gzip body ${median(gzip).toFixed(2)} ms (${median(gzipCpu).toFixed(2)} ms CPU)`);
 if (last && 'chunks' in last) console.log(`last build: ${JSON.stringify(last)}`);
+
+// The category and vendor pages' answers, from the cards' cache.
+const cards = new CatalogSnapshotCache({ project: rowToCatalogCard, groupOf: (row) => row.category });
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
+const wholeCards = await timed(() => cards.get(handle.db));
+console.log(`\ncategory answers (GET /api/catalog/cards?category=<slug>); whole cards ${kb((await wholeCards.value.body('identity')).length)}, first build ${wholeCards.ms.toFixed(0)} ms`);
+let raw = 0;
+let held = 0;
+const everyCategory = await timed(async () => {
+  for (const category of PRODUCT_CATEGORIES) {
+    const answer = await cards.getGroup(handle.db, category);
+    const [json, br, gz] = await Promise.all([answer.body('identity'), answer.body('br'), answer.body('gzip')]);
+    raw += json.length;
+    held += br.length + gz.length;
+    console.log(`  ${category.padEnd(26)} ${String(answer.productCount).padStart(5)} products  ${kb(json.length).padStart(8)}  br ${kb(br.length).padStart(6)}  gzip ${kb(gz.length).padStart(6)}`);
+  }
+});
+console.log(`every category's answer once: ${everyCategory.ms.toFixed(0)} ms (${everyCategory.cpuMs.toFixed(0)} ms CPU); ${kb(raw)} of JSON (not kept), ${kb(held)} of brotli + gzip kept`);
+const categoryOf = new Map((await handle.db.selectFrom('products').select(['id', 'category']).execute()).map((r) => [r.id, r.category]));
+const own: number[] = [];
+const ownCpu: number[] = [];
+const other: number[] = [];
+for (let i = 0; i < sales; i += 1) {
+  const id = ids[(i * 7919) % ids.length]!;
+  const category = categoryOf.get(id)!;
+  await handle.db.updateTable('products').set({ stock_quantity: sql`coalesce(stock_quantity, 0) + 1`, version: sql`version + 1` }).where('id', '=', id).execute();
+  await cards.get(handle.db);
+  const mine = await timed(async () => (await cards.getGroup(handle.db, category)).body('br'));
+  own.push(mine.ms);
+  ownCpu.push(mine.cpuMs);
+  other.push((await timed(async () => (await cards.getGroup(handle.db, PRODUCT_CATEGORIES.find((c) => c !== category)!)).body('br'))).ms);
+}
+console.log(
+  `per sale (median of ${sales}), after the cards' rebuild: the sold product's category answer anew with its brotli ${median(own).toFixed(2)} ms (${median(ownCpu).toFixed(2)} ms CPU), another category's (kept) ${median(other).toFixed(2)} ms`,
+);
 await handle.close();

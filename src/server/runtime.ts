@@ -79,9 +79,10 @@ const state: RuntimeState = { closed: false };
 /** The cached serialised catalogue of this process. */
 export const catalogCache = new CatalogSnapshotCache({ onBuilt: (report) => getLogger().debug('catalogue snapshot built', { ...report }) });
 
-/** The cached compact catalogue (GET /api/catalog/cards): each product's card only. */
+/** The cached compact catalogue (GET /api/catalog/cards): each product's card only, also by category (?category=<slug>). */
 export const catalogCardsCache = new CatalogSnapshotCache({
   project: rowToCatalogCard,
+  groupOf: (row) => row.category,
   onBuilt: (report) => getLogger().debug('catalogue cards snapshot built', { ...report }),
 });
 

@@ -56,7 +56,7 @@ function waitForIdle(): Promise<void> {
 }
 
 /** Calls `resolve` after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
-function afterLoadWhenIdle(resolve: () => void): void {
+export function afterLoadWhenIdle(resolve: () => void): void {
   const whenIdle = () => {
     if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
     else setTimeout(resolve, 0);
@@ -72,13 +72,13 @@ function afterLoadWhenIdle(resolve: () => void): void {
 const idle = () => new Promise<void>(afterLoadWhenIdle);
 
 /** Logs why the page stays on the build-time catalogue; info, not error: the page still works. */
-function reportUnavailable(reason: string): null {
+export function reportUnavailable(reason: string): null {
   console.info(`Live catalogue unavailable (${reason}); showing the catalogue the page was built with.`);
   return null;
 }
 
 /** Fetches a JSON answer, revalidating the HTTP cache's copy; undefined (reported) on any failure. */
-async function fetchJson(url: string): Promise<unknown> {
+export async function fetchJson(url: string): Promise<unknown> {
   let response: Response;
   try {
     // 'no-cache' revalidates the stored copy with its ETag: an unchanged answer costs a 304.

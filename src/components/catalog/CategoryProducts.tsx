@@ -3,16 +3,18 @@
  * the All grid, drawn with the shop's ProductCard, the product modal with its Ctrl+Shift+P
  * performance overlay, and add-to-cart. Astro renders it at build with the page's Featured products
  * and the first page of its own products (never the whole catalogue, nor the whole category: a
- * category of 2,000 products would weigh megabytes); once hydrated it follows the live catalogue
- * in place: prices and stock update, removed products leave, the category's further products and
- * new ones join the end of the All grid, drawn a page at a time with 'Show more', and nothing
- * already shown is reordered.
+ * category of 2,000 products would weigh megabytes); once hydrated, when the browser is idle, it
+ * asks for the category's live cards alone (GET /api/catalog/cards?category=<slug>, never the
+ * whole catalogue) and follows them in place: prices and stock update, removed products leave,
+ * the category's further products and new ones join the end of the All grid, drawn a page at a
+ * time with 'Show more', and nothing already shown is reordered.
  */
 import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { CatalogCard } from '../../lib/catalog/card';
-import { $liveProductsById, reconciledProducts } from '../../stores/catalog';
+import { indexProductsById, isSameCatalog, reconcileCatalog } from '../../lib/catalog/reconcile';
+import { liveCategory, loadLiveCategory } from '../../stores/category-cards';
 import { $selectedProduct } from '../../stores/product-selection';
 import PerfOverlay from '../shop/PerfOverlay';
 import ProductCard from '../shop/ProductCard';
@@ -24,7 +26,7 @@ export interface CategoryProductsProps {
   featured: string;
   /** How many products the category holds at build time: the count shown until the live catalogue arrives. */
   total: number;
-  /** The category whose new live products join the All grid; products of other categories never do. */
+  /** The category the page lists: its live cards (and only they) reconcile and extend the grids. */
   category: string;
   /** Title of the Featured grid's subtitle line, e.g. 'The most popular Zinsser products.' */
   featuredIntro?: string;
@@ -84,13 +86,23 @@ export default function CategoryProducts({
 }: CategoryProductsProps) {
   const buildTime = useMemo(() => JSON.parse(catalog) as CatalogCard[], [catalog]);
   const featuredBuildTime = useMemo(() => JSON.parse(featuredJson) as CatalogCard[], [featuredJson]);
-  const reconciled = useStore(reconciledProducts(buildTime));
-  const liveById = useStore($liveProductsById);
-  // The live catalogue holds every category: only this page's products stay. Before it arrives
-  // the list is the first page; after, the category's further products follow in live order.
-  const products = useMemo(() => reconciled.filter((p) => p.category === category), [reconciled, category]);
+  const live = useStore(liveCategory(category));
+  useEffect(() => {
+    void loadLiveCategory(category);
+  }, [category]);
+  const liveById = useMemo(() => (live ? indexProductsById(live.products) : null), [live]);
+  // Before the category's live cards arrive the list is the first page; after, the build-time
+  // cards in their places with their live values, then the category's further products in live order.
+  const products = useMemo(() => (live ? reconcileCatalog(buildTime, live.products).products : buildTime), [buildTime, live]);
+  // Each Featured product in its live version; an unchanged one keeps its build-time object, so its (memoised) card does not re-render.
   const featured = useMemo(
-    () => (liveById ? featuredBuildTime.flatMap((p) => liveById.get(p.id) ?? []) : featuredBuildTime),
+    () =>
+      liveById
+        ? featuredBuildTime.flatMap((p) => {
+            const now = liveById.get(p.id);
+            return now ? [isSameCatalog([p], [now]) ? p : now] : [];
+          })
+        : featuredBuildTime,
     [featuredBuildTime, liveById],
   );
   const byId = useMemo(() => new Map([...featured, ...products].map((p) => [p.id, p])), [featured, products]);
@@ -138,7 +150,7 @@ export default function CategoryProducts({
           </p>
         </header>
         <Grid products={shown} label={allLabel} eager={featured.length > 0 ? 0 : 4} listRef={listRef} />
-        {/* The products past the first page come with the live catalogue; so does the button (never in the server's HTML). */}
+        {/* The products past the first page come with the category's live cards; so does the button (never in the server's HTML). */}
         {liveById && n > PRODUCT_LIST_PAGE_SIZE && (
           <Suspense fallback={null}>
             <ShowMore shown={shown.length} total={n} pageSize={PRODUCT_LIST_PAGE_SIZE} list={listRef} onMore={showMore} />
@@ -150,7 +162,7 @@ export default function CategoryProducts({
           <ProductModal productsById={byId} quoteEmail={quoteEmail} />
         </Suspense>
       )}
-      <PerfOverlay productCount={reconciled.length} filters={false} />
+      <PerfOverlay productCount={products.length} filters={false} />
     </>
   );
 }

@@ -60,6 +60,11 @@ export interface CatalogCacheOptions {
    * view of the same rows (a list's cards, prices and stock) passes its own projection.
    */
   project?: (row: ProductsTable) => unknown;
+  /**
+   * The group a product belongs to (the cards: its category), for answers of one group alone
+   * (CatalogSnapshotCache.getGroup): without it the cache answers the whole catalogue only.
+   */
+  groupOf?: (row: ProductsTable) => string;
 }
 
 /** Strong ETag of one encoding of a catalogue version (each encoding is its own representation). */
@@ -99,23 +104,27 @@ export function pickEncoding(acceptEncoding: string | null): CatalogEncoding {
   return acceptedEncodings(acceptEncoding)[0]!;
 }
 
+/** Compresses a JSON body with gzip or brotli (off the main thread). */
+function compressJson(json: Buffer, encoding: 'br' | 'gzip'): Promise<Buffer> {
+  return encoding === 'gzip'
+    ? gzipAsync(json, { level: 6 })
+    : brotliAsync(json, {
+        params: {
+          // Quality 5 compresses this JSON within about 10 % of quality 9 at a thirtieth of the time: a body may live only until the next sale.
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
+          [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+        },
+      });
+}
+
 /** Compresses a body once, on first use, sharing the work between concurrent callers. */
 export function lazyEncodings(json: Buffer): (encoding: CatalogEncoding) => Promise<Buffer> {
   const encoded = new Map<CatalogEncoding, Promise<Buffer>>([['identity', Promise.resolve(json)]]);
   return (encoding) => {
     let body = encoded.get(encoding);
     if (!body) {
-      body =
-        encoding === 'gzip'
-          ? gzipAsync(json, { level: 6 })
-          : brotliAsync(json, {
-              params: {
-                // Quality 5 compresses this JSON within about 10 % of quality 9 at a thirtieth of the time: a body may live only until the next sale.
-                [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
-                [zlibConstants.BROTLI_PARAM_SIZE_HINT]: json.length,
-                [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
-              },
-            });
+      body = compressJson(json, encoding === 'identity' ? 'gzip' : encoding);
       encoded.set(encoding, body);
       body.catch(() => encoded.delete(encoding));
     }
@@ -142,6 +151,8 @@ interface KeptProduct {
   json: Buffer;
   /** Whether a run starts at this product. */
   startsRun: boolean;
+  /** Its group (CatalogCacheOptions.groupOf), when the cache has groups. */
+  group?: string;
 }
 
 /** A run of consecutive products: its JSON (the products joined by commas), hash and gzip part. */
@@ -233,10 +244,16 @@ export class CatalogSnapshotCache {
   #brotliBusy = false;
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
   readonly #project: NonNullable<CatalogCacheOptions['project']>;
+  readonly #groupOf: CatalogCacheOptions['groupOf'];
+  /** What each snapshot was made of (its order and products), for the answers of one group; `byGroup` made on first use, in one pass. */
+  readonly #contents = new WeakMap<CatalogSnapshot, { order: readonly string[]; kept: ReadonlyMap<string, KeptProduct>; byGroup?: Map<string, Buffer[]> }>();
+  /** The last answer of each group asked for (a group's products, version and compressed bodies), with its products' bytes. */
+  #groups = new Map<string, { answer: CatalogSnapshot; parts: readonly Buffer[] }>();
 
   constructor(options: CatalogCacheOptions = {}) {
     this.#onBuilt = options.onBuilt;
     this.#project = options.project ?? rowToProduct;
+    this.#groupOf = options.groupOf;
   }
 
   /** The snapshot of the current revision, building it when the catalogue has changed. */
@@ -253,9 +270,53 @@ export class CatalogSnapshotCache {
     }
   }
 
+  /**
+   * The answer of one group alone (a category's cards: `{ category, products, version }`, its
+   * products in catalogue order) at the current revision, with a version of its own (a hash of its
+   * products), so a sale moves only its own group's version and ETag. Made from the snapshot's
+   * product bytes (no serialising again) on the first request of a revision, a pass over the ids
+   * and a hash of the group's bytes; kept, with the bodies compressed on first use, as long as the
+   * group's products are unchanged. One kept answer per group asked for: together they hold about
+   * the catalogue once more, compressed (a group is compressed whole: a fraction of the catalogue).
+   */
+  async getGroup(db: Kysely<Database>, group: string): Promise<CatalogSnapshot> {
+    if (!this.#groupOf) throw new Error('This catalogue cache has no groups (CatalogCacheOptions.groupOf).');
+    const whole = await this.get(db);
+    const known = this.#groups.get(group);
+    if (known && known.answer.revision >= whole.revision) return known.answer;
+    const contents = this.#contents.get(whole)!;
+    if (!contents.byGroup) {
+      // One pass over the catalogue per revision for every group's products, not one per group.
+      const byGroup = new Map<string, Buffer[]>();
+      for (const id of contents.order) {
+        const product = contents.kept.get(id)!;
+        const key = product.group ?? '';
+        const list = byGroup.get(key);
+        if (list) list.push(product.json);
+        else byGroup.set(key, [product.json]);
+      }
+      contents.byGroup = byGroup;
+    }
+    const parts = contents.byGroup.get(group) ?? [];
+    // The same bytes (a sale of another group) need no hash: the kept answer stands.
+    const same = known !== undefined && known.parts.length === parts.length && known.parts.every((part, i) => part === parts[i]);
+    let version = known?.answer.version ?? '';
+    if (!same) {
+      const hash = createHash('sha256').update(JSON.stringify(group));
+      for (const part of parts) hash.update(COMMA).update(part);
+      version = hash.digest('base64url').slice(0, 22);
+    }
+    // Unchanged products keep the kept answer and its compressed bodies, under the new revision.
+    const answer = known?.answer.version === version ? { ...known.answer, revision: whole.revision } : this.#groupSnapshot(whole.revision, version, group, parts);
+    // Synchronous from the revision on: requests that waited for the same snapshot find this one.
+    this.#groups.set(group, { answer, parts });
+    return answer;
+  }
+
   /** Drops the cached snapshot (tests, or after a restore). */
   clear(): void {
     this.#current = undefined;
+    this.#groups.clear();
     this.#kept.clear();
     this.#order = [];
     this.#chunks.clear();
@@ -293,6 +354,7 @@ export class CatalogSnapshotCache {
           place: { id: row.id, source_file: row.source_file, position: Number(row.position) },
           json: known?.json.equals(json) ? known.json : json,
           startsRun: known?.startsRun ?? startsRun(stamp.id),
+          group: this.#groupOf?.(row),
         });
       } else if (known && known.version === Number(stamp.version)) {
         kept.set(stamp.id, known);
@@ -314,7 +376,9 @@ export class CatalogSnapshotCache {
     const version = hash.digest('base64url').slice(0, 22);
     const report = { revision, products: order.length, reserialised, chunks: chunks.length, rechunked, ms: Math.round((performance.now() - started) * 10) / 10 };
     this.#onBuilt?.(report);
-    return this.#snapshot(revision, version, chunks, this.#categoriesJson, order.length);
+    const snapshot = this.#snapshot(revision, version, chunks, this.#categoriesJson, order.length);
+    if (this.#groupOf) this.#contents.set(snapshot, { order, kept });
+    return snapshot;
   }
 
   /** The catalogue order: the last build's when no product came, went or moved, else sorted anew. */
@@ -399,19 +463,63 @@ export class CatalogSnapshotCache {
       version,
       productCount,
       body: (encoding) => (encoding === 'identity' ? Promise.resolve(identityBody()) : encoding === 'gzip' ? makeGzip() : makeBrotli()),
-      choose: (accepted) => {
-        const best = accepted[0] ?? 'identity';
-        if (best !== 'br' || brotliReady || size <= BROTLI_WAIT_MAX_BYTES || !accepted.includes('gzip')) return best;
-        if (!brotliBody && !this.#brotliBusy) {
-          this.#brotliBusy = true;
-          void makeBrotli()
-            .catch(() => undefined)
-            .finally(() => {
-              this.#brotliBusy = false;
-            });
-        }
-        return 'gzip';
-      },
+      choose: (accepted) => this.#choose(accepted, size, { ready: () => brotliReady, started: () => brotliBody !== undefined, make: makeBrotli }),
+    };
+  }
+
+  /**
+   * The encoding to answer with: the client's best, except that a body over BROTLI_WAIT_MAX_BYTES
+   * whose brotli is not ready goes as gzip meanwhile, its brotli made off the request path (one
+   * at a time for the whole cache).
+   */
+  #choose(accepted: readonly CatalogEncoding[], size: number, brotli: { ready(): boolean; started(): boolean; make(): Promise<unknown> }): CatalogEncoding {
+    const best = accepted[0] ?? 'identity';
+    if (best !== 'br' || brotli.ready() || size <= BROTLI_WAIT_MAX_BYTES || !accepted.includes('gzip')) return best;
+    if (!brotli.started() && !this.#brotliBusy) {
+      this.#brotliBusy = true;
+      void brotli
+        .make()
+        .catch(() => undefined)
+        .finally(() => {
+          this.#brotliBusy = false;
+        });
+    }
+    return 'gzip';
+  }
+
+  /** The answer of one group: `{ category, products, version }` of its products' bytes, compressed whole on first use. */
+  #groupSnapshot(revision: number, version: string, group: string, parts: readonly Buffer[]): CatalogSnapshot {
+    const head = Buffer.from(`{"category":${JSON.stringify(group)},"products":[`);
+    const tail = Buffer.from(`],"version":"${version}"}`);
+    const size = head.length + tail.length + parts.reduce((sum, part) => sum + part.length + COMMA.length, 0);
+    // Joined when needed and not kept (the compressed bodies are): clients without compression are rare.
+    const identity = () => Buffer.concat([head, ...parts.flatMap((part, i) => (i === 0 ? [part] : [COMMA, part])), tail]);
+    const encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
+    let brotliReady = false;
+    const body = (encoding: CatalogEncoding): Promise<Buffer> => {
+      if (encoding === 'identity') return Promise.resolve(identity());
+      let made = encoded.get(encoding);
+      if (!made) {
+        const making = compressJson(identity(), encoding);
+        made = making;
+        encoded.set(encoding, making);
+        making.then(
+          () => {
+            if (encoding === 'br') brotliReady = true;
+          },
+          () => {
+            if (encoded.get(encoding) === making) encoded.delete(encoding);
+          },
+        );
+      }
+      return made;
+    };
+    return {
+      revision,
+      version,
+      productCount: parts.length,
+      body,
+      choose: (accepted) => this.#choose(accepted, size, { ready: () => brotliReady, started: () => encoded.has('br'), make: () => body('br') }),
     };
   }
 }

@@ -1,6 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { answerCatalogRequest } from '../catalog/catalog.http';
+import { answerCatalogRequest, parseCatalogCardsQuery } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, catalogCardsCache, getDatabase, getMediaStorage } from '../runtime';
@@ -146,8 +146,8 @@ function discardBody(req: IncomingMessage): void {
   req.resume();
 }
 
-function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string): void {
-  const body = errorBody(code, message);
+function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, fields?: Record<string, string>): void {
+  const body = fields ? JSON.stringify({ error: { code, message, fields } }) : errorBody(code, message);
   if (hasBody(req) && !req.readableEnded) discardBody(req);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',
@@ -216,10 +216,14 @@ const CATALOG_CACHES = new Map([
 async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger, path: string): Promise<void> {
   try {
     const { db } = await getDatabase();
+    const url = req.url ?? '';
+    const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const answer = await answerCatalogRequest(db, CATALOG_CACHES.get(path)!, {
       ifNoneMatch: headerOf(req, 'if-none-match'),
       acceptEncoding: headerOf(req, 'accept-encoding'),
       head: req.method === 'HEAD',
+      // One category's cards (a category or vendor page's): ?category=<slug>.
+      category: path === '/api/catalog/cards' && query ? parseCatalogCardsQuery(new URLSearchParams(query)) : undefined,
     });
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
@@ -227,8 +231,9 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
     let status = 500;
     let code = 'internal_error';
     let message: string = HTTP_MESSAGES.internal;
+    let fields: Record<string, string> | undefined;
     if (err instanceof ApiError) {
-      ({ status, code, message } = err);
+      ({ status, code, message, fields } = err);
       for (const [name, value] of Object.entries(err.headers ?? {})) res.setHeader(name, value);
     } else if (isDatabaseUnavailable(err)) {
       [status, code, message] = [503, 'unavailable', HTTP_MESSAGES.unavailable];
@@ -241,7 +246,7 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
       res.destroy();
       return;
     }
-    sendEdgeError(req, res, status, code, message);
+    sendEdgeError(req, res, status, code, message, fields);
   }
 }
 

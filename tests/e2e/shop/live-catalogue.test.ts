@@ -64,6 +64,9 @@ function editCatalogue(): void {
   }
 }
 
+/** GET /api/catalog/cards, whole (the shop) or one category's (?category=<slug>: a category page). */
+const LIVE_CARDS = (url: URL) => url.pathname === '/api/catalog/cards';
+
 /**
  * Holds GET /api/catalog/cards back until the returned function is called, so a test can measure the page
  * as built before the live catalogue lands. The answer itself still comes from the server.
@@ -73,7 +76,7 @@ async function holdLiveCatalogue(): Promise<() => Promise<void>> {
   const released = new Promise<void>((resolve) => (release = resolve));
   let seen!: () => void;
   const requested = new Promise<void>((resolve) => (seen = resolve));
-  await page.route('**/api/catalog/cards', async (route) => {
+  await page.route(LIVE_CARDS, async (route) => {
     seen();
     await released;
     await route.continue();
@@ -129,7 +132,7 @@ describe('live catalogue', () => {
     await cardIn(all, soldOut.name).getByText('Out of Stock').waitFor();
     expect(await cardIn(all, soldOut.name).getByRole('button', { name: 'Add to Cart' }).count()).toBe(0);
     expect(await documentBox(card)).toEqual(before);
-    await page.unroute('**/api/catalog/cards');
+    await page.unroute(LIVE_CARDS);
   });
 
   it('lists the shop from the live catalogue alone: a busy placeholder of the same place until it arrives, then the live price, never the stale one', async () => {
@@ -151,7 +154,7 @@ describe('live catalogue', () => {
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
     const after = await documentBox(list);
     expect({ x: after.x, y: after.y, width: after.width }).toEqual(before);
-    await page.unroute('**/api/catalog/cards');
+    await page.unroute(LIVE_CARDS);
 
     await page.goto(`${server.url}/shop/${soldOut.slug}`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Out of Stock' }).waitFor();

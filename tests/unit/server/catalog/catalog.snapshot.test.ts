@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { rowToCatalogCard } from '../../../../src/server/catalog/catalog-cards';
 import { rowToProduct } from '../../../../src/server/catalog/catalog.rows';
 import { listCatalog, seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
 import { CatalogSnapshotCache, type CatalogBuildReport, type CatalogSnapshot } from '../../../../src/server/catalog/catalog.snapshot';
@@ -131,5 +132,77 @@ describe('CatalogSnapshotCache runs', () => {
     expect(brotliDecompressSync(br).equals(await snapshot.body('identity'))).toBe(true);
     expect(snapshot.choose(['br', 'gzip', 'identity'])).toBe('br');
     expect((await cache.get(handle.db)).choose(['br', 'gzip', 'identity'])).toBe('br');
+  });
+});
+
+// The answers of one group (a category's cards, GET /api/catalog/cards?category=<slug>): the group's
+// products alone, a version of their own that a change in another group leaves unchanged, and
+// compressed bodies kept as long as it stands.
+const A = 'Decorative Paints';
+const B = 'Rustoleum';
+const newCache = () => new CatalogSnapshotCache({ project: rowToCatalogCard, groupOf: (row) => row.category });
+
+interface GroupBody {
+  category: string;
+  products: { id: string; category: string; stockQuantity?: number }[];
+  version: string;
+}
+async function groupBodyOf(answer: CatalogSnapshot): Promise<GroupBody> {
+  return JSON.parse((await answer.body('identity')).toString()) as GroupBody;
+}
+
+describe('CatalogSnapshotCache.getGroup', () => {
+  let groups: CatalogSnapshotCache;
+  beforeEach(() => {
+    groups = newCache();
+  });
+
+  it("answers { category, products, version } with the group's products of the whole body, in its order, in every encoding", async () => {
+    const whole = JSON.parse((await (await groups.get(handle.db)).body('identity')).toString()) as GroupBody;
+    const answer = await groups.getGroup(handle.db, A);
+    const body = await groupBodyOf(answer);
+    expect(Object.keys(body)).toEqual(['category', 'products', 'version']);
+    expect(body.category).toBe(A);
+    expect(body.products).toEqual(whole.products.filter((p) => p.category === A));
+    expect(body.version).toBe(answer.version);
+    expect(answer.productCount).toBe(body.products.length);
+    const identity = await answer.body('identity');
+    expect(gunzipSync(await answer.body('gzip')).equals(identity)).toBe(true);
+    expect(brotliDecompressSync(await answer.body('br')).equals(identity)).toBe(true);
+    // Equal content, equal version, on any server.
+    expect((await newCache().getGroup(handle.db, A)).version).toBe(answer.version);
+    expect((await groups.getGroup(handle.db, B)).version).not.toBe(answer.version);
+    // A group without products is an answer with none.
+    expect((await groupBodyOf(await groups.getGroup(handle.db, 'No such group'))).products).toEqual([]);
+  });
+
+  it("moves only the changed group's version; the other keeps its answer and its compressed bodies; a change undone brings the version back", async () => {
+    const a = await groups.getGroup(handle.db, A);
+    const b = await groups.getGroup(handle.db, B);
+    const bBrotli = await b.body('br');
+    const [product] = (await groupBodyOf(a)).products;
+    const before = await handle.db.selectFrom('products').select(['stock_quantity', 'in_stock']).where('id', '=', product!.id).executeTakeFirstOrThrow();
+    await handle.db.updateTable('products').set({ stock_quantity: 3, in_stock: 1 }).where('id', '=', product!.id).execute();
+
+    const a2 = await groups.getGroup(handle.db, A);
+    expect(a2.version).not.toBe(a.version);
+    expect((await groupBodyOf(a2)).products.find((p) => p.id === product!.id)?.stockQuantity).toBe(3);
+    const b2 = await groups.getGroup(handle.db, B);
+    expect(b2.version).toBe(b.version);
+    expect(b2.revision).toBeGreaterThan(b.revision);
+    expect(await b2.body('br')).toBe(bBrotli);
+
+    await handle.db.updateTable('products').set(before).where('id', '=', product!.id).execute();
+    expect((await groups.getGroup(handle.db, A)).version).toBe(a.version);
+  });
+
+  it('leaves out a withdrawn product', async () => {
+    const [product] = (await groupBodyOf(await groups.getGroup(handle.db, A))).products;
+    await handle.db.updateTable('products').set({ withdrawn_at: '2026-11-26T00:00:00.000Z' }).where('id', '=', product!.id).execute();
+    expect((await groupBodyOf(await groups.getGroup(handle.db, A))).products.map((p) => p.id)).not.toContain(product!.id);
+  });
+
+  it('is refused by a cache without groups', async () => {
+    await expect(new CatalogSnapshotCache().getGroup(handle.db, A)).rejects.toThrow(/no groups/);
   });
 });
