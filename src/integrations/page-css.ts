@@ -36,7 +36,7 @@ export default function pageCss(): AstroIntegration {
         const files = listHtmlFiles(dir);
         for (const file of files) {
           const html = readFileSync(file, 'utf8');
-          const pruned = pruner.finish(html);
+          const pruned = pruner.prune(html);
           before += Buffer.byteLength(html);
           after += Buffer.byteLength(pruned);
           if (pruned !== html) writeFileSync(file, pruned);

@@ -1,10 +1,9 @@
 // What every page type's first paint waits for (issue #15 item 3), on the built pages the e2e
 // server serves (SHOP_DIST_DIR for another build): no stylesheet request, an inlined stylesheet cut
-// to the page (the storefront's whole one is about 92 KB), a compressed page that arrives in few
-// round trips, and every module its scripts import statically announced by the page itself, so
-// none waits for the module importing it. /shop's own budget is in shop-html-size.test.ts.
+// to the page (the storefront's whole one is about 92 KB) and a compressed page that arrives in
+// few round trips. /shop's own budget is in shop-html-size.test.ts.
 import { existsSync, readFileSync } from 'node:fs';
-import { join, posix, resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 
@@ -29,11 +28,6 @@ function readPage(route: string): string {
   return readFileSync(file, 'utf8');
 }
 
-/** Static import specifiers of a built module. */
-function staticImports(code: string): string[] {
-  return [...code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g)].map((m) => m[1]!);
-}
-
 describe.each(Object.entries(PAGES))('%s', (route, budgetKb) => {
   const html = readPage(route);
 
@@ -46,20 +40,5 @@ describe.each(Object.entries(PAGES))('%s', (route, budgetKb) => {
   it(`is at most ${budgetKb} KB brotli`, () => {
     const br = brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length;
     expect(br / 1024, `brotli KB of ${route}`).toBeLessThanOrEqual(budgetKb);
-  });
-
-  it('names every module its scripts import statically, so none waits on another to be found', () => {
-    const named = new Set(
-      [...html.matchAll(/<(?:script\b[^>]*\bsrc|link\b[^>]*rel=["']?modulepreload["']?[^>]*\bhref)=["']([^"']+)["']/gi)].map((m) => m[1]!),
-    );
-    const entries = [...html.matchAll(/<script\b[^>]*\btype=["']?module["']?[^>]*\bsrc=["']([^"']+)["']/gi)].map((m) => m[1]!);
-    const missing: string[] = [];
-    for (const entry of entries) {
-      for (const specifier of staticImports(readFileSync(join(clientDir, entry), 'utf8'))) {
-        const path = specifier.startsWith('/') ? specifier : posix.join(posix.dirname(entry), specifier);
-        if (!named.has(path)) missing.push(`${path} (imported by ${entry})`);
-      }
-    }
-    expect(missing).toEqual([]);
   });
 });

@@ -263,91 +263,34 @@ function moduleSpecifiers(code: string): string[] {
   return [...code.matchAll(/["'`]((?:\.{1,2}\/|\/|_astro\/)[\w./@-]*?\.js)["'`]/g)].map((m) => m[1]!);
 }
 
-/** A module of the build as the pages see it. */
-interface PageModule {
-  words: TextWords;
-  /** Every module it may import, statically or lazily (URL paths). */
-  imports: string[];
-  /** The modules it imports statically (URL paths). */
-  staticImports: string[];
-}
-
-/** Static import and export-from specifiers of a module (a dynamic `import()` is not one). */
-function staticImportSpecifiers(code: string): string[] {
-  return [...code.matchAll(/(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]*?\s*from\s*)?["']([^"']+\.js)["']/g)].map((m) => m[1]!);
-}
-
 /**
  * Prunes the pages of one build: its modules are read, and its stylesheets parsed, once each;
  * a page then costs a walk of its module graph and a pass over the rules (a few milliseconds).
  */
 export class PageStylePruner {
-  readonly #modules = new Map<string, PageModule | null>();
+  readonly #modules = new Map<string, { words: TextWords; imports: string[] } | null>();
   readonly #stylesheets = new Map<string, CompiledNode[]>();
 
   /** `clientDir`: the build's client folder (dist/client), whose URL paths the pages' scripts name. */
   constructor(private readonly clientDir: string) {}
 
   /** A module by URL path, with its words and the modules it may import; null when the build lacks it. */
-  #module(path: string): PageModule | null {
+  #module(path: string): { words: TextWords; imports: string[] } | null {
     if (!this.#modules.has(path)) {
       const file = join(this.clientDir, path);
       if (!existsSync(file)) {
         this.#modules.set(path, null);
       } else {
         const code = readFileSync(file, 'utf8');
-        const resolve = (specifier: string) =>
+        const imports = moduleSpecifiers(code).map((specifier) =>
           posix.normalize(
             specifier.startsWith('/') ? specifier : specifier.startsWith('_astro/') ? `/${specifier}` : posix.join(posix.dirname(path), specifier),
-          );
-        this.#modules.set(path, {
-          words: new TextWords(code),
-          imports: moduleSpecifiers(code).map(resolve),
-          staticImports: staticImportSpecifiers(code).map(resolve),
-        });
+          ),
+        );
+        this.#modules.set(path, { words: new TextWords(code), imports });
       }
     }
     return this.#modules.get(path)!;
-  }
-
-  /**
-   * The page with a <link rel="modulepreload"> for each module its scripts and its islands that
-   * hydrate at load import statically, which the browser would otherwise find only one level at
-   * a time (the header's script imports the menu's, which imports the cart's, which imports the
-   * store's: four round trips before the last starts). Lazily imported modules and the islands
-   * that wait (idle, visible, the cart drawer's first opening) are not preloaded.
-   */
-  withModulePreloads(html: string): string {
-    if (!/<\/head>/i.test(html) || /<link\b[^>]*rel=["']?modulepreload/i.test(html)) return html;
-    const entries = new Set<string>();
-    for (const match of html.matchAll(/<script\b[^>]*\btype=["']?module["']?[^>]*\bsrc=["']([^"']+)["']/gi)) entries.add(match[1]!);
-    const islandsAtLoad = new Set<string>();
-    for (const match of html.matchAll(/<astro-island\b[^>]*>/gi)) {
-      if (!/\bclient=["']load["']/.test(match[0])) continue;
-      for (const url of match[0].matchAll(/\b(?:component-url|renderer-url|before-hydration-url)=["']([^"']+)["']/g)) islandsAtLoad.add(url[1]!);
-    }
-    const local = (url: string) => !/^[a-z]+:/i.test(url) && url.startsWith('/');
-    const queue = [...entries, ...islandsAtLoad].filter(local).map((url) => posix.normalize(url.split(/[?#]/)[0]!));
-    const seen = new Set<string>();
-    const preload: string[] = [];
-    while (queue.length > 0) {
-      const path = queue.shift()!;
-      if (seen.has(path)) continue;
-      seen.add(path);
-      const found = this.#module(path);
-      if (!found) continue;
-      // The page's own <script src> are found by the browser's preload scanner already.
-      if (!entries.has(path)) preload.push(path);
-      queue.push(...found.staticImports);
-    }
-    if (preload.length === 0) return html;
-    const links = preload.map((path) => `<link rel="modulepreload" href="${path}">`).join('');
-    return html.replace(/<\/head>/i, `${links}</head>`);
-  }
-
-  /** A page as it is sent: its styles pruned, its modules preloaded. */
-  finish(html: string): string {
-    return this.withModulePreloads(this.prune(html));
   }
 
   /** The words of every module a page may run (statically or lazily imported). */

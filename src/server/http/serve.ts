@@ -40,7 +40,7 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
 
   // Product pages, rendered on demand, keep only the styles they can use, as the pre-rendered ones do (src/integrations/page-css.ts).
   const stylePruner = new PageStylePruner(options.clientDir);
-  productHtmlCache.finishPagesWith((html) => stylePruner.finish(html));
+  productHtmlCache.finishPagesWith((html) => stylePruner.prune(html));
 
   let shuttingDown = false;
   let inFlight = 0;

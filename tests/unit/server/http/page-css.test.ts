@@ -84,39 +84,3 @@ describe('PageStylePruner', () => {
     expect(new PageStylePruner(dir).prune(html)).toBe(html);
   });
 });
-
-describe('PageStylePruner.withModulePreloads', () => {
-  const dir = mkdtempSync(join(tmpdir(), 'page-preload-'));
-  mkdirSync(join(dir, '_astro'));
-  afterAll(() => rmSync(dir, { recursive: true, force: true }));
-  writeFileSync(join(dir, '_astro/header.js'), 'import{m}from"./menu.js";import"./side.js";m();');
-  writeFileSync(join(dir, '_astro/menu.js'), 'import{c}from"./cart.js";export const m=()=>import("./lazy.js");');
-  writeFileSync(join(dir, '_astro/cart.js'), 'export const c=1;');
-  writeFileSync(join(dir, '_astro/side.js'), 'export{};');
-  writeFileSync(join(dir, '_astro/lazy.js'), 'import"./lazy-dep.js";');
-  writeFileSync(join(dir, '_astro/Form.js'), 'import{r}from"./react.js";');
-  writeFileSync(join(dir, '_astro/react.js'), 'export const r=1;');
-  writeFileSync(join(dir, '_astro/Drawer.js'), 'import"./drawer-dep.js";');
-  const preloads = (html: string) => [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)].map((m) => m[1]);
-
-  it("preloads the static imports of the page's scripts and of its islands that hydrate at load, at any depth", () => {
-    const html =
-      '<html><head><script type="module" src="/_astro/header.js"></script></head><body>' +
-      '<astro-island component-url="/_astro/Form.js" client="load"></astro-island>' +
-      '<astro-island component-url="/_astro/Drawer.js" client="cart"></astro-island></body></html>';
-    expect(preloads(new PageStylePruner(dir).withModulePreloads(html)).sort()).toEqual([
-      '/_astro/Form.js',
-      '/_astro/cart.js',
-      '/_astro/menu.js',
-      '/_astro/react.js',
-      '/_astro/side.js',
-    ]);
-  });
-
-  it('adds nothing to a page without scripts, or one that already preloads its modules', () => {
-    const pruner = new PageStylePruner(dir);
-    expect(pruner.withModulePreloads('<html><head></head><body></body></html>')).toBe('<html><head></head><body></body></html>');
-    const preloaded = '<head><link rel="modulepreload" href="/_astro/menu.js"><script type="module" src="/_astro/header.js"></script></head>';
-    expect(pruner.withModulePreloads(preloaded)).toBe(preloaded);
-  });
-});
