@@ -137,31 +137,11 @@ function selectorLives(selector: CompiledSelector, words: PageWords): boolean {
 /** At-rules whose blocks hold style rules (pruned inside); any other block at-rule is kept whole. */
 const GROUPING_AT_RULES = /^@(media|supports|layer|container|starting-style|scope|document)\b/i;
 
-/** Index just past the block that opens at `open` (a '{'), skipping strings and comments. */
-function blockEnd(css: string, open: number): number {
-  let depth = 0;
-  for (let i = open; i < css.length; i += 1) {
-    const c = css[i]!;
-    if (c === '\\') {
-      i += 1;
-    } else if (c === '"' || c === "'") {
-      const close = css.indexOf(c, i + 1);
-      i = close < 0 ? css.length : close;
-    } else if (c === '/' && css[i + 1] === '*') {
-      const close = css.indexOf('*/', i + 2);
-      i = close < 0 ? css.length : close + 1;
-    } else if (c === '{') {
-      depth += 1;
-    } else if (c === '}') {
-      depth -= 1;
-      if (depth === 0) return i + 1;
-    }
-  }
-  return css.length;
-}
-
-/** Index of the next '{' or ';' at the top level of `css` from `from`, skipping strings and comments. */
-function preludeEnd(css: string, from: number): number {
+/**
+ * Index of the first character of `css` from `from`, outside strings, comments and escapes, for
+ * which `stop` is true; the length of `css` when there is none.
+ */
+function scan(css: string, from: number, stop: (c: string) => boolean): number {
   for (let i = from; i < css.length; i += 1) {
     const c = css[i]!;
     if (c === '\\') {
@@ -172,11 +152,27 @@ function preludeEnd(css: string, from: number): number {
     } else if (c === '/' && css[i + 1] === '*') {
       const close = css.indexOf('*/', i + 2);
       i = close < 0 ? css.length : close + 1;
-    } else if (c === '{' || c === ';' || c === '}') {
+    } else if (stop(c)) {
       return i;
     }
   }
   return css.length;
+}
+
+/** Index just past the block that opens at `open` (a '{'). */
+function blockEnd(css: string, open: number): number {
+  let depth = 0;
+  const close = scan(css, open, (c) => {
+    if (c === '{') depth += 1;
+    else if (c === '}') depth -= 1;
+    return depth === 0;
+  });
+  return Math.min(close + 1, css.length);
+}
+
+/** Index of the next '{', ';' or '}' at this level of `css` from `from`. */
+function preludeEnd(css: string, from: number): number {
+  return scan(css, from, (c) => c === '{' || c === ';' || c === '}');
 }
 
 /** Parses a stylesheet into rules and groups (comments dropped but the licence banner, `/*!`). */
