@@ -6,6 +6,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { defineConfig } from 'astro/config';
 import cartDirective from './src/directives/integration.ts';
 import inlineScriptHashes from './src/integrations/inline-script-hashes.ts';
+import pageCss from './src/integrations/page-css.ts';
 import precompress from './src/integrations/precompress.ts';
 
 /** Public origin of the shop; canonical URLs, the sitemap and Open Graph tags are built on it. */
@@ -23,7 +24,8 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   trailingSlash: 'never',
   // Stylesheets go inside each page: its first paint waits for no second request (the storefront's
-  // one stylesheet is about 14 KB brotli; src/styles/storefront.css).
+  // one stylesheet is about 14 KB brotli, src/styles/storefront.css; each page keeps only the rules
+  // it can use, src/integrations/page-css.ts).
   build: { format: 'file', inlineStylesheets: 'always' },
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   // The node edge (src/server/http) checks Origin on every state-changing request with JSON errors.
@@ -37,6 +39,8 @@ export default defineConfig({
       filter: (page) => !/\/(checkout|account|admin|login|signup|forgot-password|reset-password)(\/|$)/.test(new URL(page).pathname),
     }),
     inlineScriptHashes(),
+    // After every integration that writes pages, before precompress.
+    pageCss(),
     // Last: compresses what the integrations before it wrote too (the sitemap).
     precompress(),
   ],

@@ -116,6 +116,8 @@ export interface ProductPageAnswer {
  */
 export class ProductHtmlCache {
   readonly #pages: StampedMap<RenderedPage>;
+  /** What a rendered page goes through before it is kept (the server prunes its inlined styles: startHttpServer). */
+  #finish: (html: string) => string = (html) => html;
 
   constructor(max = PRODUCT_HTML_CACHE_MAX) {
     this.#pages = new StampedMap(max);
@@ -139,7 +141,7 @@ export class ProductHtmlCache {
     if (!page) {
       const rendered = await render();
       if (rendered.status !== 200 || !rendered.headers.get('content-type')?.startsWith('text/html')) return rendered;
-      page = lazyEncodings(Buffer.from(await rendered.arrayBuffer()));
+      page = lazyEncodings(Buffer.from(this.#finish(await rendered.text())));
       this.#pages.set(slug, kept.stamp, page);
     }
     const answer = await answerOf(page, kept.stamp, {
@@ -155,6 +157,11 @@ export class ProductHtmlCache {
     if (slug.length > MAX_SLUG_LENGTH || !slugSchema.safeParse(slug).success) return undefined;
     const stamp = await selectLiveProductStamp(db, slug);
     return stamp === undefined ? undefined : { stamp, page: this.#pages.get(slug, stamp) };
+  }
+
+  /** Sets what each rendered page goes through before it is kept and sent. */
+  finishPagesWith(finish: (html: string) => string): void {
+    this.#finish = finish;
   }
 
   /** Forgets every page. */

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { bootstrap, getConfig, getDatabaseKind, getLogger, shutdown } from '../runtime';
+import { productHtmlCache } from '../catalog/product-pages';
 import { createEdgeListener } from './edge';
+import { PageStylePruner } from './page-css';
 
 /** What startHttpServer needs from the build. */
 export interface StartHttpServerOptions {
@@ -35,6 +37,10 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
   } catch {
     // Already logged; the first requests needing the database try again.
   }
+
+  // Product pages, rendered on demand, keep only the styles they can use, as the pre-rendered ones do (src/integrations/page-css.ts).
+  const stylePruner = new PageStylePruner(options.clientDir);
+  productHtmlCache.finishPagesWith((html) => stylePruner.prune(html));
 
   let shuttingDown = false;
   let inFlight = 0;
