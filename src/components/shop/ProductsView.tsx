@@ -37,11 +37,12 @@ export interface ProductsViewProps {
 }
 
 /**
- * Cards a new result list draws first: more than a first screenful at any width (four rows of the
- * widest grid). The rest of the page's cards follow in a render of their own that the next key
- * may interrupt; until then their items stay in place, empty, so the page's height holds.
+ * Cards a new result list draws first (a first screenful: two rows of the widest grid, a phone's
+ * one or two cards), then again as many in each following render, which the next key may
+ * interrupt, so no commit of the list keeps the main thread past a frame; until drawn, their items
+ * stay in place, empty, so the page's height holds.
  */
-const FIRST_SCREEN_CARDS = 12;
+const CARDS_PER_STEP = 8;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -131,8 +132,7 @@ function useShownQuery(ready: boolean) {
     return () => {
       current = false;
     };
-    // `asked` is the query `key` names.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // `asked` is left out: `key` names it, and a new object of the same query must not ask again.
   }, [ready, key, limit]);
   useEffect(() => {
     if (answer) recordQueryTime(answer.ms);
@@ -143,6 +143,7 @@ function useShownQuery(ready: boolean) {
 
 /** What the list and the sidebar show before the first answer. */
 const NO_RESULTS: readonly ShopProduct[] = [];
+const NOTHING_DRAWN: ReadonlySet<string> = new Set();
 const NO_COUNTS: FacetCounts = { category: new Map(), brand: new Map(), finish: new Map(), eco: 0, stock: 0, spraying: 0 };
 
 /** Filters, sort and the product list. */
@@ -161,15 +162,20 @@ export default function ProductsView({ catalogue: status, onShown }: ProductsVie
   const [filtersOpen, setFiltersOpen] = useState(false);
   const title = titleOf(query.filters.category, query.filters.sprayingSystem);
   const n = answer?.total ?? 0;
-  // The result list whose every card is drawn; a new one draws its first screenful, then the rest.
-  // More of the same query ('Show more') is drawn whole at once, so focus can move to its first card.
-  const [complete, setComplete] = useState<{ results: readonly ShopProduct[]; key: string | undefined }>({ results, key: answer?.key });
-  const whole = complete.results === results || complete.key === answer?.key;
-  useEffect(() => {
-    if (!whole) startTransition(() => setComplete({ results, key: answer?.key }));
-  }, [whole, results, answer?.key]);
+  // How many cards of the result list are drawn: a new list CARDS_PER_STEP at first, as many more per
+  // render; more of the same query ('Show more') at once, so focus can move to its first new card.
+  const [drawing, setDrawing] = useState({ results, key: answer?.key, count: results.length, before: NOTHING_DRAWN });
+  const fresh = drawing.results !== results;
+  const count = !fresh ? drawing.count : drawing.key === answer?.key ? results.length : CARDS_PER_STEP;
+  const whole = count >= results.length;
   // Cards already on the page keep being drawn while the rest catch up (a sort moves them, it does not redraw them).
-  const drawnBefore = useMemo(() => new Set(complete.results.slice(0, PRODUCT_LIST_PAGE_SIZE).map((p) => p.id)), [complete]);
+  const before = useMemo(
+    () => (fresh ? new Set(drawing.results.slice(0, drawing.count).map((p) => p.id)) : drawing.before),
+    [fresh, drawing],
+  );
+  useEffect(() => {
+    if (!whole) startTransition(() => setDrawing({ results, key: answer?.key, count: count + CARDS_PER_STEP, before }));
+  }, [whole, results, count, before, answer?.key]);
   const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
@@ -327,7 +333,7 @@ export default function ProductsView({ catalogue: status, onShown }: ProductsVie
                         : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
                     }
                   >
-                    {whole || i < FIRST_SCREEN_CARDS || drawnBefore.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
+                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
                   </li>
                 ))}
               </ul>
