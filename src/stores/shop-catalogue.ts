@@ -51,7 +51,9 @@ let queued: { query: CatalogQuery; limit: number; resolve: (answer: ShopResults 
 
 /** Calls `resolve` after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
 function afterLoadWhenIdle(resolve: () => void): void {
-  const whenIdle = () => requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
+  // Safari has no requestIdleCallback: a timer after load instead.
+  const whenIdle = () =>
+    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }) : setTimeout(resolve, 0);
   if (document.readyState !== 'complete') window.addEventListener('load', whenIdle, { once: true });
   else whenIdle();
 }
