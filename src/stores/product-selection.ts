@@ -1,14 +1,11 @@
 /**
  * The shop state that product cards, the detail modal and the performance overlay share: the
- * listed catalogue, the selected product and the overlay's timings. Apart from ./shop (filters,
- * search, sort, the one-pass query) so that category and vendor pages, which show cards and the
- * modal but no shop query, do not load the query code.
+ * selected product and the overlay's timings. Apart from ./shop (filters, search, sort and their
+ * URL) so that category and vendor pages, which show cards and the modal but no shop query, do not
+ * load the shop's state.
  */
 import { atom } from 'nanostores';
-import type { CatalogCard } from '../lib/catalog/card';
 
-/** The catalogue the shop lists: the build-time catalogue handed to the island. */
-export const $products = atom<readonly CatalogCard[]>([]);
 /** Id of the product shown in the detail modal, or null when it is closed. */
 export const $selectedProduct = atom<string | null>(null);
 /** How long the last filter/sort/search took, in milliseconds (performance overlay). */

@@ -5,14 +5,7 @@
  * and going back restores the state the URL describes.
  */
 import { atom, computed } from 'nanostores';
-import type { CatalogCard } from '../lib/catalog/card';
-import {
-  DEFAULT_FILTERS,
-  queryWithFacets,
-  type CatalogQuery,
-  type QueryWithFacets,
-  type ShopFilters,
-} from '../lib/catalog/query';
+import { DEFAULT_FILTERS, type ShopFilters } from '../lib/catalog/query';
 import {
   formatShopQuery,
   parseShopQuery,
@@ -22,11 +15,11 @@ import {
   type ShopView,
 } from '../lib/catalog/url';
 import { DEFAULT_SORT, type SortOption } from '../lib/constants';
-import { $lastQueryMs, $products, $selectedProduct } from './product-selection';
+import { $lastQueryMs, $selectedProduct } from './product-selection';
 
 // The parts product cards, the detail modal and the performance overlay share live in
-// ./product-selection, so category pages load them without the shop's query machinery.
-export { $lastQueryMs, $modalRenderMs, $products, $selectedProduct, deselectProduct, readSelectionTime, recordModalRender, selectProduct } from './product-selection';
+// ./product-selection, so category pages load them without the shop's state.
+export { $lastQueryMs, $modalRenderMs, $selectedProduct, deselectProduct, readSelectionTime, recordModalRender, selectProduct } from './product-selection';
 
 /** Current filters; an empty string means 'any'. */
 export const $filters = atom<ShopFilters>(DEFAULT_FILTERS);
@@ -38,25 +31,6 @@ export const $search = atom('');
 export const $view = atom<ShopView>('categories');
 /** Product list layout. */
 export const $layout = atom<ShopLayout>('grid');
-
-/** A query's list and counts, and how long finding them took (the performance overlay's 'Last filter'). */
-export interface TimedQuery extends QueryWithFacets<CatalogCard> {
-  ms: number;
-}
-
-/**
- * The products the products view lists (filters, search and sort applied) and the sidebar's
- * counts, in one pass, timed. Not a computed store: the products view runs it during a render on
- * the query it has caught up with (useDeferredValue), so a keystroke or a filter change paints the
- * control at once and the list follows in a render the next key may interrupt; the view hands the
- * time to recordQueryTime once that render is committed (a store set during the render would
- * interrupt it and start it again).
- */
-export function runShopQuery(products: readonly CatalogCard[], query: CatalogQuery): TimedQuery {
-  const started = performance.now();
-  const found = queryWithFacets(products, query);
-  return { ...found, ms: performance.now() - started };
-}
 
 /** Shows a query's time in the performance overlay. */
 export function recordQueryTime(ms: number): void {
@@ -96,11 +70,6 @@ function applyUrlState(state: ShopUrlState): void {
   $sort.set(state.sort);
   $search.set(state.search);
   $layout.set(state.layout);
-}
-
-/** Hands the island's catalogue to the store. */
-export function setProducts(products: readonly CatalogCard[]): void {
-  $products.set(products);
 }
 
 /** Merges a partial filter change (spec §4: filters merge partially); a new history entry. */

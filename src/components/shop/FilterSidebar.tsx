@@ -4,7 +4,7 @@
  * leave, given everything else that is set.
  */
 import { useStore } from '@nanostores/react';
-import { useMemo, useState, useEffect, type ChangeEvent } from 'react';
+import { useState, useEffect, type ChangeEvent } from 'react';
 import { formatPriceRange, formatPriceStop, type FacetCounts } from '../../lib/catalog/query';
 import {
   ALL_CATEGORIES_LABEL,
@@ -16,12 +16,15 @@ import {
   SORT_OPTIONS,
   type SortOption,
 } from '../../lib/constants';
-import { $filters, $products, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
+import { $filters, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
+import { $shopCatalogue } from '../../stores/shop-catalogue';
 
 const selectClass =
   'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
 const rangeClass =
   'pointer-events-none absolute inset-0 h-11 w-full appearance-none bg-transparent focus-visible:outline-none [&::-webkit-slider-thumb]:pointer-events-auto [&::-webkit-slider-thumb]:size-6 [&::-webkit-slider-thumb]:cursor-grab [&::-webkit-slider-thumb]:appearance-none [&::-webkit-slider-thumb]:rounded-full [&::-webkit-slider-thumb]:border-2 [&::-webkit-slider-thumb]:border-ink [&::-webkit-slider-thumb]:bg-white [&::-webkit-slider-thumb]:shadow-md [&:focus-visible::-webkit-slider-thumb]:outline-3 [&:focus-visible::-webkit-slider-thumb]:outline-accent [&::-moz-range-thumb]:pointer-events-auto [&::-moz-range-thumb]:size-6 [&::-moz-range-thumb]:rounded-full [&::-moz-range-thumb]:border-2 [&::-moz-range-thumb]:border-ink [&::-moz-range-thumb]:bg-white';
+/** The brand options before the catalogue has arrived. */
+const NO_BRANDS: readonly string[] = [];
 const labelClass = 'text-xs font-semibold tracking-[0.08em] text-ink-muted uppercase';
 
 export interface FilterSidebarProps {
@@ -37,10 +40,10 @@ export interface FilterSidebarProps {
 export default function FilterSidebar({ id, counts, counted = true }: FilterSidebarProps) {
   /** 'Name (N)' for an option with a count; the bare name before the products arrive. */
   const withCount = (name: string, count: number | undefined): string => (counted ? `${name} (${count ?? 0})` : name);
-  const products = useStore($products);
+  const catalogue = useStore($shopCatalogue);
   const filters = useStore($filters);
   const sort = useStore($sort);
-  const brands = useMemo(() => [...new Set(products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b)), [products]);
+  const brands = catalogue.summary?.brands ?? NO_BRANDS;
   // A brand tile may select a category that is not one of the filter options: keep it selectable.
   const categoryOptions: readonly string[] =
     filters.category && !(SHOP_FILTER_CATEGORIES as readonly string[]).includes(filters.category)

@@ -5,7 +5,7 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { $lastQueryMs, $modalRenderMs, $products, $selectedProduct } from '../../stores/product-selection';
+import { $lastQueryMs, $modalRenderMs, $selectedProduct } from '../../stores/product-selection';
 
 /** Milliseconds with two decimals. */
 function formatMs(ms: number | null): string {
@@ -13,8 +13,8 @@ function formatMs(ms: number | null): string {
 }
 
 export interface PerfOverlayProps {
-  /** Products the page holds; the shop's whole catalogue ($products) when left out. */
-  productCount?: number;
+  /** Products the page holds (the shop: its catalogue, held by its worker). */
+  productCount: number;
   /** Whether the page filters and sorts, so that a last-filter time means something (the shop). */
   filters?: boolean;
 }
@@ -22,7 +22,6 @@ export interface PerfOverlayProps {
 /** The overlay, shown while toggled on. */
 export default function PerfOverlay({ productCount, filters = true }: PerfOverlayProps) {
   const [shown, setShown] = useState(false);
-  const products = useStore($products);
   const queryMs = useStore($lastQueryMs);
   const modalMs = useStore($modalRenderMs);
   const selected = useStore($selectedProduct);
@@ -60,7 +59,7 @@ export default function PerfOverlay({ productCount, filters = true }: PerfOverla
         <dt className="text-white/70">Modal render</dt>
         <dd className="tabular text-right">{formatMs(modalMs)}</dd>
         <dt className="text-white/70">Products in memory</dt>
-        <dd className="tabular text-right">{productCount ?? products.length}</dd>
+        <dd className="tabular text-right">{productCount}</dd>
         {filters && (
           <>
             <dt className="text-white/70">Last filter</dt>

@@ -1,26 +1,17 @@
 /**
  * The shop's products view (spec §2.7): breadcrumb, 'Back to Categories', the title and result
  * count, the mobile Filters toggle, the grid/list switch, the sidebar and the product list or its
- * empty state. Until the catalogue has arrived the list is a placeholder of the same size (busy,
- * announced as loading); if the request fails, a message with 'Try again' takes its place.
+ * empty state. The query runs in the catalogue's worker (src/stores/shop-catalogue.ts), which
+ * answers with the page of results drawn, their total and the sidebar's counts. Until the first
+ * answer the list is a placeholder of the same size (busy, announced as loading); if the catalogue
+ * cannot be loaded, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
-import { startTransition, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import type { CatalogQuery, FacetCounts } from '../../lib/catalog/query';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
-import { loadLiveCatalog } from '../../stores/catalog';
-import {
-  $filters,
-  $hasActiveFacet,
-  $layout,
-  $products,
-  $search,
-  $sort,
-  backToCategories,
-  resetQuery,
-  recordQueryTime,
-  runShopQuery,
-  setLayout,
-} from '../../stores/shop';
+import { $filters, $hasActiveFacet, $layout, $search, $sort, backToCategories, recordQueryTime, resetQuery, setLayout } from '../../stores/shop';
+import { loadShopCatalogue, queryShopCatalogue, type ShopResults } from '../../stores/shop-catalogue';
 import FilterSidebar from './FilterSidebar';
 import { ArrowLeftIcon, FiltersIcon, GridIcon, ListIcon } from './Icons';
 import ProductCard from './ProductCard';
@@ -39,16 +30,19 @@ function titleOf(category: string, spraying: boolean): string {
 export type CatalogueState = 'loading' | 'ready' | 'failed';
 
 export interface ProductsViewProps {
-  /** Whether the products have arrived; the list waits for them (the controls work meanwhile). */
+  /** Whether the catalogue has arrived; the list waits for it (the controls work meanwhile). */
   catalogue: CatalogueState;
+  /** Called once the list shows its first answer or the failure, i.e. the view is ready for a shopper. */
+  onShown?: () => void;
 }
 
 /**
- * Cards a new result list draws first: more than a first screenful at any width (four rows of the
- * widest grid). The rest of the page's cards follow in a render of their own that the next key
- * may interrupt; until then their items stay in place, empty, so the page's height holds.
+ * Cards a new result list draws first (a first screenful: two rows of the widest grid, a phone's
+ * one or two cards), then again as many in each following render, which the next key may
+ * interrupt, so no commit of the list keeps the main thread past a frame; until drawn, their items
+ * stay in place, empty, so the page's height holds.
  */
-const FIRST_SCREEN_CARDS = 12;
+const CARDS_PER_STEP = 8;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -95,7 +89,7 @@ function LoadFailed() {
         disabled={asking}
         onClick={() => {
           setAsking(true);
-          void loadLiveCatalog({ now: true }).finally(() => setAsking(false));
+          void loadShopCatalogue({ now: true }).finally(() => setAsking(false));
         }}
         className="mt-2 min-h-11 rounded-lg bg-ink px-5 text-sm font-semibold text-white hover:bg-ink-soft disabled:opacity-60"
       >
@@ -105,53 +99,83 @@ function LoadFailed() {
   );
 }
 
+/** A query's answer as the list shows it: the query, its key and how many results were asked. */
+interface ShownAnswer extends ShopResults {
+  query: CatalogQuery;
+  key: string;
+  limit: number;
+}
+
 /**
- * The query the list shows and what it finds. The controls (search box, selects, toggles) show a
- * change at once; the query, the list, its title and count and the sidebar's counts follow in a
- * render React may interrupt with the next key (useDeferredValue), so typing or a filter change
- * paints within a frame at 10,000 products whatever the list costs to draw. `pending` is true
- * until that render has caught up.
+ * The query the list shows and the worker's answer to it. The controls (search box, selects,
+ * toggles) show a change at once; the query goes to the worker, and the list, its title and count
+ * and the sidebar's counts follow when its answer arrives, drawn in a render React may interrupt
+ * with the next key (startTransition): typing or a filter change paints within a frame whatever
+ * the catalogue holds. `pending` is true until the answer to the latest query (and page) is drawn.
  */
-function useShownQuery() {
-  // A new catalogue (its arrival, a live update) is drawn like a query change: after what is urgent.
-  const latest: readonly ShopProduct[] = useStore($products);
-  const products = useDeferredValue(latest);
+function useShownQuery(ready: boolean) {
   const filters = useStore($filters);
   const sort = useStore($sort);
   const search = useStore($search);
-  const asked = useMemo(() => ({ filters, sort, search }), [filters, sort, search]);
-  const caughtUp = useDeferredValue(asked);
-  const found = useMemo(() => runShopQuery(products, caughtUp), [products, caughtUp]);
-  useEffect(() => recordQueryTime(found.ms), [found]);
-  // Products in the store the list has not drawn yet: it still reads as loading, never as empty.
-  const arriving = products.length === 0 && latest.length > 0;
-  return { query: caughtUp, found, pending: caughtUp !== asked, arriving };
+  const asked = useMemo<CatalogQuery>(() => ({ filters, sort, search }), [filters, sort, search]);
+  const key = useMemo(() => JSON.stringify(asked), [asked]);
+  // How many results to show: one page for a new query, one more for each 'Show more'.
+  const [pages, setPages] = useState({ key, limit: PRODUCT_LIST_PAGE_SIZE });
+  const limit = pages.key === key ? pages.limit : PRODUCT_LIST_PAGE_SIZE;
+  const [answer, setAnswer] = useState<ShownAnswer | null>(null);
+  useEffect(() => {
+    if (!ready) return;
+    let current = true;
+    void queryShopCatalogue(asked, limit).then((found) => {
+      if (current && found) startTransition(() => setAnswer({ ...found, query: asked, key, limit }));
+    });
+    return () => {
+      current = false;
+    };
+    // `asked` is left out: `key` names it, and a new object of the same query must not ask again.
+  }, [ready, key, limit]);
+  useEffect(() => {
+    if (answer) recordQueryTime(answer.ms);
+  }, [answer]);
+  const showMore = () => setPages({ key, limit: limit + PRODUCT_LIST_PAGE_SIZE });
+  return { asked, answer, pending: answer !== null && (answer.key !== key || answer.limit !== limit), showMore };
 }
 
+/** What the list and the sidebar show before the first answer. */
+const NO_RESULTS: readonly ShopProduct[] = [];
+const NOTHING_DRAWN: ReadonlySet<string> = new Set();
+const NO_COUNTS: FacetCounts = { category: new Map(), brand: new Map(), finish: new Map(), eco: 0, stock: 0, spraying: 0 };
+
 /** Filters, sort and the product list. */
-export default function ProductsView({ catalogue: status }: ProductsViewProps) {
-  const { query, found, pending, arriving } = useShownQuery();
-  const catalogue: CatalogueState = status === 'ready' && arriving ? 'loading' : status;
-  const results: readonly ShopProduct[] = found.results;
+export default function ProductsView({ catalogue: status, onShown }: ProductsViewProps) {
+  const { asked, answer, pending, showMore } = useShownQuery(status === 'ready');
+  // The catalogue is in hand but the list has no answer yet: it still reads as loading, never as empty.
+  const catalogue: CatalogueState = status === 'ready' && !answer ? 'loading' : status;
+  useEffect(() => {
+    if (catalogue !== 'loading') onShown?.();
+  }, [catalogue, onShown]);
+  const results: readonly ShopProduct[] = answer?.results ?? NO_RESULTS;
+  const query = answer?.query ?? asked;
   const search = query.search.trim();
   const layout = useStore($layout);
   const active = useStore($hasActiveFacet);
   const [filtersOpen, setFiltersOpen] = useState(false);
   const title = titleOf(query.filters.category, query.filters.sprayingSystem);
-  const n = results.length;
-  // How many results are drawn (only those: a filter change at 10,000 products still paints at once);
-  // a new result list (filter, search, sort) starts again at one page.
-  const [drawn, setDrawn] = useState({ results, count: PRODUCT_LIST_PAGE_SIZE });
-  const count = drawn.results === results ? drawn.count : PRODUCT_LIST_PAGE_SIZE;
-  const shown = results.length > count ? results.slice(0, count) : results;
-  // The result list whose every card is drawn; a new one draws its first screenful, then the rest.
-  const [complete, setComplete] = useState(results);
-  const whole = complete === results;
-  useEffect(() => {
-    if (!whole) startTransition(() => setComplete(results));
-  }, [whole, results]);
+  const n = answer?.total ?? 0;
+  // How many cards of the result list are drawn: a new list CARDS_PER_STEP at first, as many more per
+  // render; more of the same query ('Show more') at once, so focus can move to its first new card.
+  const [drawing, setDrawing] = useState({ results, key: answer?.key, count: results.length, before: NOTHING_DRAWN });
+  const fresh = drawing.results !== results;
+  const count = !fresh ? drawing.count : drawing.key === answer?.key ? results.length : CARDS_PER_STEP;
+  const whole = count >= results.length;
   // Cards already on the page keep being drawn while the rest catch up (a sort moves them, it does not redraw them).
-  const drawnBefore = useMemo(() => new Set(complete.slice(0, PRODUCT_LIST_PAGE_SIZE).map((p) => p.id)), [complete]);
+  const before = useMemo(
+    () => (fresh ? new Set(drawing.results.slice(0, drawing.count).map((p) => p.id)) : drawing.before),
+    [fresh, drawing],
+  );
+  useEffect(() => {
+    if (!whole) startTransition(() => setDrawing({ results, key: answer?.key, count: count + CARDS_PER_STEP, before }));
+  }, [whole, results, count, before, answer?.key]);
   const listRef = useRef<HTMLUListElement>(null);
 
   const toggleButton = (value: 'grid' | 'list', label: string, Icon: typeof GridIcon) => (
@@ -261,7 +285,7 @@ export default function ProductsView({ catalogue: status }: ProductsViewProps) {
           className={`${filtersOpen ? 'block' : 'hidden'} rounded-card bg-white p-5 shadow-card ring-1 ring-line/70 lg:sticky lg:top-24 lg:block lg:self-start`}
           aria-label="Filters"
         >
-          <FilterSidebar id={SIDEBAR_ID} counts={found.counts} counted={catalogue === 'ready'} />
+          <FilterSidebar id={SIDEBAR_ID} counts={answer?.counts ?? NO_COUNTS} counted={catalogue === 'ready'} />
         </aside>
 
         <div className="min-w-0">
@@ -299,7 +323,7 @@ export default function ProductsView({ catalogue: status }: ProductsViewProps) {
                 aria-label={`${title}: products`}
                 aria-busy={pending || !whole || undefined}
               >
-                {shown.map((p, i) => (
+                {results.map((p, i) => (
                   // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
                   <li
                     key={p.id}
@@ -309,17 +333,17 @@ export default function ProductsView({ catalogue: status }: ProductsViewProps) {
                         : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
                     }
                   >
-                    {whole || i < FIRST_SCREEN_CARDS || drawnBefore.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
+                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
                   </li>
                 ))}
               </ul>
               {n > PRODUCT_LIST_PAGE_SIZE && (
                 <ShowMore
-                  shown={shown.length}
+                  shown={results.length}
                   total={n}
                   pageSize={PRODUCT_LIST_PAGE_SIZE}
                   list={listRef}
-                  onMore={() => setDrawn({ results, count: count + PRODUCT_LIST_PAGE_SIZE })}
+                  onMore={showMore}
                 />
               )}
             </>

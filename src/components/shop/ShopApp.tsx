@@ -2,21 +2,20 @@
  * The interactive shop (/shop, spec §2.7) as one island: hero, search, the categories and products
  * views, the detail modal, the cart drawer and the performance overlay. The page hands it only what
  * its server-rendered categories view shows (brand tiles with counts, the Featured products), never
- * the catalogue, so its HTML stays the same size whatever the catalogue holds. The products come
- * once, from the live catalogue (GET /api/catalog, ETag-revalidated in the HTTP cache: src/stores/
- * catalog.ts): on idle in the categories view, at once in the products view, which shows a loading
- * state with its space reserved until then, or a message with 'Try again' if the request fails.
- * State lives in src/stores/shop.ts and follows the URL after hydration, so the server-rendered
- * HTML and the first client render agree. The Featured grid and the brand counts switch to the
- * live values in place, without reordering what is shown.
+ * the catalogue, so its HTML stays the same size whatever the catalogue holds. The live catalogue
+ * (GET /api/catalog/cards, ETag-revalidated in the HTTP cache) is loaded, parsed and queried in a
+ * Web Worker (src/stores/shop-catalogue.ts): on idle in the categories view, at once in the
+ * products view, which shows a loading state with its space reserved until then, or a message with
+ * 'Try again' if the request fails. The page receives only what it draws. State lives in
+ * src/stores/shop.ts and follows the URL after hydration, so the server-rendered HTML and the first
+ * client render agree. The Featured grid and the brand counts switch to the live values in place,
+ * without reordering what is shown.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, startTransition, Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import { selectShopFeatured } from '../../lib/catalog/featured';
-import { countFacet, DEFAULT_FILTERS } from '../../lib/catalog/query';
-import { DEFAULT_SORT, MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS, SHOP_FEATURED_COUNT } from '../../lib/constants';
-import { $liveCatalog, $liveCatalogStatus, loadLiveCatalog } from '../../stores/catalog';
-import { $search, $selectedProduct, $view, forceGridLayout, setProducts, setSearch, startShopUrlSync } from '../../stores/shop';
+import { lazy, startTransition, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { MOBILE_BREAKPOINT_PX, MOBILE_DEBOUNCE_MS } from '../../lib/constants';
+import { $search, $selectedProduct, $view, forceGridLayout, setSearch, startShopUrlSync } from '../../stores/shop';
+import { $shopCatalogue, loadShopCatalogue, rememberCards, shopCards } from '../../stores/shop-catalogue';
 import CartDrawer from '../cart/CartDrawer';
 import CategoriesView from './CategoriesView';
 import { SearchIcon } from './Icons';
@@ -66,40 +65,21 @@ function SearchBox() {
 const ProductModal = lazy(() => import('../product/ProductModal'));
 
 /** The whole shop page body. */
-const NO_PRODUCTS: readonly ShopProduct[] = [];
-
 export default function ShopApp({ featured, productCount, brandNames, brands, slides, quoteEmail }: ShopAppProps) {
   const featuredBuildTime = useMemo(() => JSON.parse(featured) as ShopProduct[], [featured]);
-  // The catalogue's arrival redraws most of the page (brand counts, Featured, the product list):
-  // in a transition, which React draws in slices between which the browser stays responsive,
-  // rather than in one long task (a store read with useStore always redraws at once).
-  const [live, setLive] = useState($liveCatalog.get());
-  const [status, setStatus] = useState($liveCatalogStatus.get());
-  useEffect(() => {
-    const stopCatalog = $liveCatalog.subscribe((value) => {
-      // The list's store first, so the products view has them before it hears the catalogue is ready.
-      if (value) setProducts(value.products);
-      startTransition(() => setLive(value));
-    });
-    const stopStatus = $liveCatalogStatus.subscribe((value) => startTransition(() => setStatus(value)));
-    return () => {
-      stopCatalog();
-      stopStatus();
-    };
-  }, []);
-  const products = live?.products ?? NO_PRODUCTS;
-  const featuredNow = useMemo(
-    () => (live ? selectShopFeatured(featuredBuildTime, live.products, SHOP_FEATURED_COUNT) : featuredBuildTime),
-    [featuredBuildTime, live],
+  const featuredIds = useMemo(() => featuredBuildTime.map((p) => p.id), [featuredBuildTime]);
+  // The catalogue's arrival redraws the brand counts and Featured: in a transition, which React
+  // draws in slices between which the browser stays responsive (useStore would redraw at once).
+  const [catalogue, setCatalogue] = useState($shopCatalogue.get());
+  useEffect(() => $shopCatalogue.subscribe((value) => startTransition(() => setCatalogue(value))), []);
+  const { status, summary } = catalogue;
+  const featuredNow = summary?.featured ?? featuredBuildTime;
+  const brandsNow = useMemo(
+    () => (summary ? brands.map((b) => ({ ...b, count: summary.categoryCounts.get(b.name) ?? 0 })) : brands),
+    [brands, summary],
   );
-  const brandsNow = useMemo(() => {
-    if (!live) return brands;
-    // Every product of each category: the facet count of a query with nothing set (the shop's own code, kept out of other pages' chunks).
-    const counts = countFacet(live.products, { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search: '' }, 'category');
-    return brands.map((b) => ({ ...b, count: counts.get(b.name) ?? 0 }));
-  }, [brands, live]);
-  // The modal may open on a Featured card before the catalogue has arrived.
-  const productsById = useMemo(() => new Map([...featuredNow, ...products].map((p) => [p.id, p])), [featuredNow, products]);
+  // The modal opens from any card drawn, a Featured one possibly before the catalogue has arrived.
+  useEffect(() => rememberCards(featuredBuildTime), [featuredBuildTime]);
   const view = useStore($view);
   const selected = useStore($selectedProduct);
   const [modalWanted, setModalWanted] = useState(false);
@@ -108,12 +88,12 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
   }, [selected]);
   const [hydrated, setHydrated] = useState(false);
   const firstView = useRef(true);
-  // Ready for a shopper (and for tests): hydrated, the URL applied, and the products in hand or their failure shown.
-  const ready = hydrated && (status === 'ready' || status === 'failed');
-
-  useEffect(() => {
-    setProducts(products);
-  }, [products]);
+  // The products view has drawn its first answer (or the failure).
+  const [listShown, setListShown] = useState(false);
+  const onListShown = useCallback(() => setListShown(true), []);
+  // Ready for a shopper (and for tests): hydrated, the URL applied, and the catalogue in hand (in the
+  // products view: its first results drawn) or its failure shown.
+  const ready = hydrated && (view === 'products' ? listShown || status === 'failed' : status === 'ready' || status === 'failed');
 
   useEffect(() => {
     const stop = startShopUrlSync({ brands: brandNames });
@@ -121,10 +101,10 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
     return stop;
   }, [brandNames]);
 
-  // The products view has nothing to show without the catalogue: fetch it now, not when idle.
+  // The products view has nothing to show without the catalogue: load it now, not when idle.
   useEffect(() => {
-    void loadLiveCatalog({ now: view === 'products' });
-  }, [view]);
+    void loadShopCatalogue({ featuredIds, now: view === 'products' });
+  }, [featuredIds, view]);
 
   // The list layout needs room: below the mobile breakpoint the grid is forced (debounced on resize).
   useEffect(() => {
@@ -161,22 +141,22 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
 
   return (
     <div data-shop-ready={ready ? 'true' : undefined}>
-      <ShopHero productCount={live ? products.length : productCount} slides={slides} />
+      <ShopHero productCount={summary?.total ?? productCount} slides={slides} />
       <div id="shop-content" className="mx-auto flex max-w-7xl scroll-mt-20 flex-col gap-8 px-4 py-10 sm:px-6 lg:scroll-mt-24 lg:px-8 lg:py-14">
         <SearchBox />
         {view === 'products' ? (
-          <ProductsView catalogue={status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'loading'} />
+          <ProductsView catalogue={status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'loading'} onShown={onListShown} />
         ) : (
           <CategoriesView brands={brandsNow} featured={featuredNow} />
         )}
       </div>
       {modalWanted && (
         <Suspense fallback={null}>
-          <ProductModal productsById={productsById} quoteEmail={quoteEmail} />
+          <ProductModal productsById={shopCards} quoteEmail={quoteEmail} />
         </Suspense>
       )}
       <CartDrawer />
-      <PerfOverlay />
+      <PerfOverlay productCount={summary?.total ?? 0} />
     </div>
   );
 }

@@ -41,7 +41,7 @@ export function selectFeatured<P extends { isPopular: boolean }>(
  * the same places, removed products left out and the gaps filled from the live list in its order.
  */
 export function selectShopFeatured<P extends { id: string }>(
-  buildTime: readonly P[],
+  buildTime: readonly { id: string }[],
   live: readonly P[],
   count: number,
 ): P[] {
