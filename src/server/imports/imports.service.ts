@@ -210,6 +210,10 @@ async function moveJob(db: Kysely<Database>, id: string, from: ImportStatus[], c
   return db.transaction().execute(async (trx) => {
     const before = await selectImportJob(trx, id);
     if (!before) throw notFound(IMPORT_MESSAGES.notFound);
+    // Refused on what the read shows, before asking for the write lock: another process's import
+    // may hold it batch after batch, and a refusal must not wait for it (or time out as a 503).
+    // The transition's own condition still settles a race with a change made since the read.
+    if (!from.includes(before.status as ImportStatus)) throw new ApiError(409, 'conflict', refused);
     if (!(await transitionImportJob(trx, id, from, { ...changes, updated_at: at }))) throw new ApiError(409, 'conflict', refused);
     await recordAudit(trx, actor, { action, entityType: 'import', entityId: id, before: { status: before.status }, after: { status: changes.status, row: before.last_row } }, now);
     return (await selectImportJob(trx, id))!;
