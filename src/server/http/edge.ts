@@ -147,7 +147,7 @@ function discardBody(req: IncomingMessage): void {
 }
 
 function sendEdgeError(req: IncomingMessage, res: ServerResponse, status: number, code: string, message: string, fields?: Record<string, string>): void {
-  const body = fields ? JSON.stringify({ error: { code, message, fields } }) : errorBody(code, message);
+  const body = errorBody(code, message, fields);
   if (hasBody(req) && !req.readableEnded) discardBody(req);
   res.writeHead(status, {
     'content-type': 'application/json; charset=utf-8',

@@ -83,6 +83,6 @@ export function internalErrorResponse(): Response {
 }
 
 /** A plain-object error body for code outside Response (the node edge). */
-export function errorBody(code: ApiErrorCode, message: string): string {
-  return JSON.stringify({ error: { code, message } });
+export function errorBody(code: ApiErrorCode, message: string, fields?: Record<string, string>): string {
+  return JSON.stringify({ error: { code, message, ...(fields ? { fields } : {}) } });
 }
