@@ -9,6 +9,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAILED_MARK, failedTestLines } from './failed-tests.mjs';
 import { startPgCluster } from './pg-cluster.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -50,6 +51,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+/** Lines naming the failed tests of both lanes, printed last. */
+const failures = [];
+
 /** Runs the suite for one lane, its output kept; resolves to its passed/failed counts and output. */
 function runLane(lane, env) {
   const outputFile = join(reports, `${lane}.json`);
@@ -73,8 +77,10 @@ function runLane(lane, env) {
         const report = JSON.parse(readFileSync(outputFile, 'utf8'));
         passed = report.numPassedTests;
         failed = report.numFailedTests + (report.success || report.numFailedTests ? 0 : 1);
+        for (const line of failedTestLines(report, root)) failures.push(`${FAILED_MARK}[${lane}] ${line}`);
       } catch {
         failed = 1;
+        failures.push(`${FAILED_MARK}[${lane}] the lane left no report (exit code ${code})`);
       }
       if (code !== 0 && failed === 0) failed = 1;
       const seconds = Math.round((Date.now() - startedAt) / 1000);
@@ -106,6 +112,7 @@ try {
 } finally {
   cleanUp();
 }
+if (failures.length > 0) console.log(`\nFailed:\n${failures.join('\n')}`);
 console.log(`\nAPI tests (SQLite + PostgreSQL) in ${Math.round((Date.now() - started) / 1000)} s`);
 console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

@@ -11,6 +11,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { FAILED_MARK, failedTestLines } from './failed-tests.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const reportDir = mkdtempSync(join(tmpdir(), 'graphene-test-'));
@@ -32,6 +33,8 @@ const suiteStartedAt = Date.now();
 const totals = { passed: 0, failed: 0 };
 /** One row per lane that ran: name, outcome, detail, seconds. */
 const rows = [];
+/** One line per failed test, from every lane, printed at the end. */
+const failures = [];
 
 /**
  * Runs a command with inherited output (teed when `capture` is set; kept, stderr too, and not
@@ -87,6 +90,7 @@ async function runVitestProjects(label, projects) {
   let failed = 0;
   if (existsSync(jsonFile)) {
     const report = JSON.parse(readFileSync(jsonFile, 'utf8'));
+    for (const line of failedTestLines(report, root)) failures.push(`[${label}] ${line}`);
     passed = report.numPassedTests;
     failed = report.numFailedTests;
     // A file that fails to load has no failing test of its own; count it so it cannot hide.
@@ -147,6 +151,7 @@ async function runApiLanes() {
     .map((line) => line.trim().match(COUNT_LINE))
     .filter(Boolean)
     .pop();
+  for (const line of stdout.split('\n')) if (line.startsWith(FAILED_MARK)) failures.push(line.slice(FAILED_MARK.length));
   const passed = counted ? Number(counted[1]) : code === 0 ? 1 : 0;
   let failed = counted ? Number(counted[2]) : code === 0 ? 0 : 1;
   if (code !== 0 && failed === 0) failed = 1;
@@ -206,6 +211,8 @@ function summarise() {
   if (rows.some((r) => !r.ok) && skipped.length > 0) console.log(`SKIP  ${skipped.join(', ')} (stopped at the first failure)`);
   const seconds = (Date.now() - suiteStartedAt) / 1000;
   console.log(`      ${'total'.padEnd(34)} ${''.padEnd(24)} ${seconds.toFixed(1)} s (${formatMinutes(seconds)})`);
+  // Last, where a CI log's tail shows them: which tests failed, not only how many.
+  if (failures.length > 0) console.log(`Failed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
   console.log(`${totals.passed} passed, ${totals.failed} failed`);
 }
 
