@@ -19,13 +19,12 @@ import {
   type LiveCatalog,
 } from '../lib/catalog/reconcile';
 import type { Product } from '../lib/schemas/catalog';
+import { afterLoadWhenIdle } from './after-load-idle';
 
 // The cart drawer loads this module on its first opening and applies the live cards with it.
 export { applyLiveToCart } from '../lib/catalog/reconcile';
 
 const CATALOG_URL = '/api/catalog/cards';
-// Upper bound on waiting for an idle moment, so a busy page still reconciles.
-const IDLE_TIMEOUT_MS = 3000;
 
 /** The live catalogue, or null until it has loaded (and for good if it cannot be loaded). */
 export const $liveCatalog = atom<LiveCatalog | null>(null);
@@ -53,19 +52,6 @@ function waitForIdle(): Promise<void> {
     hurry = resolve;
     afterLoadWhenIdle(resolve);
   });
-}
-
-/** Calls `resolve` after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
-export function afterLoadWhenIdle(resolve: () => void): void {
-  const whenIdle = () => {
-    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS });
-    else setTimeout(resolve, 0);
-  };
-  if (typeof document !== 'undefined' && document.readyState !== 'complete') {
-    window.addEventListener('load', whenIdle, { once: true });
-  } else {
-    whenIdle();
-  }
 }
 
 /** A promise of afterLoadWhenIdle, for look-ups (never hurried). */

@@ -11,7 +11,8 @@ import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
 import type { CatalogCard } from '../lib/catalog/card';
 import { categorySlug } from '../lib/catalog/category-slug';
 import { parseLiveCatalog } from '../lib/catalog/reconcile';
-import { afterLoadWhenIdle, fetchJson, reportUnavailable } from './catalog';
+import { afterLoadWhenIdle } from './after-load-idle';
+import { fetchJson, reportUnavailable } from './catalog';
 
 const CATEGORY_CARDS_URL = '/api/catalog/cards?category=';
 

@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import type { CatalogCard } from '../lib/catalog/card';
 import type { CatalogQuery } from '../lib/catalog/query';
 import type { ShopCatalogueSummary, ShopReply, ShopRequest, ShopResults } from '../lib/catalog/shop-catalogue';
+import { afterLoadWhenIdle } from './after-load-idle';
 
 export type { ShopCatalogueSummary, ShopResults } from '../lib/catalog/shop-catalogue';
 
@@ -23,9 +24,6 @@ export interface ShopCatalogueState {
 
 /** The shop's catalogue as the page knows it. */
 export const $shopCatalogue = atom<ShopCatalogueState>({ status: 'idle', summary: null });
-
-// Upper bound on waiting for an idle moment, so a busy page still loads the catalogue.
-const IDLE_TIMEOUT_MS = 3000;
 
 const cards = new Map<string, CatalogCard>();
 /** Every card the page has been sent (the Featured ones, the results drawn), by id: what the detail modal opens from. */
@@ -48,15 +46,6 @@ let endLoad: (() => void) | undefined;
 let nextId = 1;
 let inFlight: { id: number; resolve: (answer: ShopResults | null) => void } | null = null;
 let queued: { query: CatalogQuery; limit: number; resolve: (answer: ShopResults | null) => void } | null = null;
-
-/** Calls `resolve` after the page has loaded and the main thread is idle (or IDLE_TIMEOUT_MS has passed). */
-function afterLoadWhenIdle(resolve: () => void): void {
-  // Safari has no requestIdleCallback: a timer after load instead.
-  const whenIdle = () =>
-    typeof requestIdleCallback === 'function' ? requestIdleCallback(() => resolve(), { timeout: IDLE_TIMEOUT_MS }) : setTimeout(resolve, 0);
-  if (document.readyState !== 'complete') window.addEventListener('load', whenIdle, { once: true });
-  else whenIdle();
-}
 
 function send(request: ShopRequest): void {
   worker ??= startWorker();

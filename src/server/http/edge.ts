@@ -218,12 +218,13 @@ async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logg
     const { db } = await getDatabase();
     const url = req.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const answer = await answerCatalogRequest(db, CATALOG_CACHES.get(path)!, {
+    const cache = CATALOG_CACHES.get(path)!;
+    const answer = await answerCatalogRequest(db, cache, {
       ifNoneMatch: headerOf(req, 'if-none-match'),
       acceptEncoding: headerOf(req, 'accept-encoding'),
       head: req.method === 'HEAD',
       // One category's cards (a category or vendor page's): ?category=<slug>.
-      category: path === '/api/catalog/cards' && query ? parseCatalogCardsQuery(new URLSearchParams(query)) : undefined,
+      category: cache === catalogCardsCache && query ? parseCatalogCardsQuery(new URLSearchParams(query)) : undefined,
     });
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
