@@ -48,23 +48,16 @@ const ShowMore = lazy(() => import('../shop/ShowMore'));
 
 const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4';
 
-/** One grid of cards; the first `eager` load their image at once. */
-function Grid({
-  products,
-  label,
-  eager,
-  listRef,
-}: {
-  products: readonly CatalogCard[];
-  label: string;
-  eager: number;
-  listRef?: Ref<HTMLUListElement>;
-}) {
+/**
+ * One grid of cards, their images lazy: the grids come after the category's hero, below the fold
+ * on a phone, where eager images were fetched ahead of the hero's text and delayed its paint.
+ */
+function Grid({ products, label, listRef }: { products: readonly CatalogCard[]; label: string; listRef?: Ref<HTMLUListElement> }) {
   return (
     <ul ref={listRef} className={GRID} aria-label={label}>
-      {products.map((p, i) => (
+      {products.map((p) => (
         <li key={p.id} className="min-w-0">
-          <ProductCard product={p} layout="grid" eager={i < eager} />
+          <ProductCard product={p} layout="grid" />
         </li>
       ))}
     </ul>
@@ -129,7 +122,7 @@ export default function CategoryProducts({
               {featuredIntro && <p className="text-ink-muted">{featuredIntro}</p>}
             </div>
           </header>
-          <Grid products={featured} label={featuredLabel} eager={4} />
+          <Grid products={featured} label={featuredLabel} />
         </section>
       )}
       {/* Below the featured grid the All grid (up to a page of cards) skips layout and paint until it
@@ -149,7 +142,7 @@ export default function CategoryProducts({
             {n} {n === 1 ? 'product' : 'products'}
           </p>
         </header>
-        <Grid products={shown} label={allLabel} eager={featured.length > 0 ? 0 : 4} listRef={listRef} />
+        <Grid products={shown} label={allLabel} listRef={listRef} />
         {/* The products past the first page come with the category's live cards; so does the button (never in the server's HTML). */}
         {liveById && n > PRODUCT_LIST_PAGE_SIZE && (
           <Suspense fallback={null}>
