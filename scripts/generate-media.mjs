@@ -72,7 +72,7 @@ const STAMP = join('images', 'generated', '.media-stamp.json');
 
 /** The shop hero's slides, also written as WebP (src/pages/shop/index.astro), at these widths. */
 const SHOP_HERO_SCENES = ['shop-hero-1', 'shop-hero-2', 'shop-hero-3', 'shop-hero-4'];
-const SHOP_HERO_WIDTHS = [640, 1280];
+const SHOP_HERO_WIDTHS = [640, 800, 1280];
 
 /**
  * A hash of everything the output depends on: the content files, this generator's own code and
