@@ -76,7 +76,10 @@ describe('a product added after the build', () => {
     await page.getByText(/^\d+ professional products available$/).waitFor();
     // The list draws a page of cards at a time: a shopper asks for more until the product shows.
     const more = page.getByRole('button', { name: /^Show \d+ more products$/ });
-    while ((await shopLink.count()) === 0 && (await more.count()) > 0) await more.click();
+    // Each click once the list has drawn what it holds (it draws a few cards per frame, aria-busy till
+    // then): under load the button moved down under the pointer click after click.
+    const drawn = page.locator('ul[aria-label$=": products"]:not([aria-busy])');
+    while ((await drawn.waitFor(), await shopLink.count()) === 0 && (await more.count()) > 0) await more.click();
     await shopLink.waitFor();
     expect(await shopLink.getAttribute('href')).toBe(`/shop/${added.slug}`);
 
