@@ -222,7 +222,9 @@ export class ImportRunner {
       batch = [];
       // A dry run's image step only refuses the paths a real run would refuse: nothing is fetched or stored.
       const images = this.options.prepare ? await this.options.prepare(items, job!, this.abort.signal, dryRun) : { imagesTotal: 0, imagesDone: 0 };
-      const now = new Date();
+      // When the batch is written: taken again for each attempt, so a batch written again after another
+      // writer's commit dates its rows and audit entries after that commit, not before it.
+      let now = new Date();
       const db = this.options.db();
       let outcome: Awaited<ReturnType<typeof writeBatch>> | undefined;
       const lastRow = items[items.length - 1]!.row - 1;
@@ -244,6 +246,7 @@ export class ImportRunner {
       // A batch that met another writer (SQLite's 'database is locked' when a second process writes, a
       // PostgreSQL deadlock or serialization failure) rolled back whole: it is written again.
       for (let attempt = 1; ; attempt++) {
+        if (attempt > 1) now = new Date();
         try {
           if (dryRun) {
             // The rows go through every rule and write, then the transaction is rolled back; only the counts stay.
