@@ -9,7 +9,7 @@
  * (ETag + 304) is the only cache.
  */
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
-import { toCatalogCard, type CatalogCard } from '../lib/catalog/card';
+import { CATALOG_CARDS_PATH, toCatalogCard, type CatalogCard } from '../lib/catalog/card';
 import {
   indexProductsById,
   parseLiveCatalog,
@@ -24,7 +24,6 @@ import { afterLoadWhenIdle } from './after-load-idle';
 // The cart drawer loads this module on its first opening and applies the live cards with it.
 export { applyLiveToCart } from '../lib/catalog/reconcile';
 
-const CATALOG_URL = '/api/catalog/cards';
 
 /** The live catalogue, or null until it has loaded (and for good if it cannot be loaded). */
 export const $liveCatalog = atom<LiveCatalog | null>(null);
@@ -82,7 +81,7 @@ export async function fetchJson(url: string): Promise<unknown> {
 
 /** Fetches and checks the live catalogue; null on any failure. */
 async function fetchLiveCatalog(): Promise<LiveCatalog | null> {
-  const body = await fetchJson(CATALOG_URL);
+  const body = await fetchJson(CATALOG_CARDS_PATH);
   if (body === undefined) return null;
   const parsed = parseLiveCatalog(body);
   if (!parsed.ok) return reportUnavailable(`unexpected ${parsed.problem}`);

@@ -8,13 +8,11 @@
  * only cache.
  */
 import { atom, type ReadableAtom, type WritableAtom } from 'nanostores';
-import type { CatalogCard } from '../lib/catalog/card';
+import { CATALOG_CARDS_PATH, type CatalogCard } from '../lib/catalog/card';
 import { categorySlug } from '../lib/catalog/category-slug';
 import { parseLiveCatalog } from '../lib/catalog/reconcile';
 import { afterLoadWhenIdle } from './after-load-idle';
 import { fetchJson, reportUnavailable } from './catalog';
-
-const CATEGORY_CARDS_URL = '/api/catalog/cards?category=';
 
 /** The body of GET /api/catalog/cards?category=<slug>. */
 export interface LiveCategory {
@@ -30,7 +28,7 @@ const loads = new Map<string, Promise<LiveCategory | null>>();
 
 /** Fetches and checks one category's live cards; null (reported) on any failure. */
 async function fetchLiveCategory(category: string): Promise<LiveCategory | null> {
-  const body = await fetchJson(CATEGORY_CARDS_URL + encodeURIComponent(categorySlug(category)));
+  const body = await fetchJson(`${CATALOG_CARDS_PATH}?category=${encodeURIComponent(categorySlug(category))}`);
   if (body === undefined) return null;
   const record = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
   if (record?.category !== category) return reportUnavailable('unexpected category');

@@ -4,14 +4,13 @@
  * the browser's HTTP cache, which workers share with the page), so the megabytes of JSON are read
  * and parsed here, and the page receives only what it draws.
  */
+import { CATALOG_CARDS_PATH } from '../lib/catalog/card';
 import { createShopCatalogue, type ShopReply, type ShopRequest } from '../lib/catalog/shop-catalogue';
-
-const CATALOG_URL = '/api/catalog/cards';
 
 /** The body of the live catalogue; rejects with the reason it cannot be had. */
 async function fetchCatalogue(): Promise<unknown> {
   // 'no-cache' revalidates the stored copy with its ETag: an unchanged catalogue costs a 304.
-  const response = await fetch(CATALOG_URL, { cache: 'no-cache', headers: { accept: 'application/json' } });
+  const response = await fetch(CATALOG_CARDS_PATH, { cache: 'no-cache', headers: { accept: 'application/json' } });
   if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
   try {
     return (await response.json()) as unknown;

@@ -10,6 +10,9 @@
  */
 import type { Product } from '../schemas/catalog';
 
+/** The route that serves the cards: the whole catalogue's, or one category's with `?category=<slug>`. */
+export const CATALOG_CARDS_PATH = '/api/catalog/cards';
+
 /** The fields of a card, in the order they are written. */
 export const CARD_FIELDS = [
   'id',

@@ -1,5 +1,6 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
+import { CATALOG_CARDS_PATH } from '../../lib/catalog/card';
 import { answerCatalogRequest, parseCatalogCardsQuery } from '../catalog/catalog.http';
 import type { Config } from '../config';
 import { isDatabaseUnavailable } from '../db/errors';
@@ -206,7 +207,7 @@ function headerOf(req: IncomingMessage, name: string): string | null {
 /** The paths the edge answers itself, with their caches: the live catalogue is the hottest request of the shop, in full and as cards. */
 const CATALOG_CACHES = new Map([
   ['/api/catalog', catalogCache],
-  ['/api/catalog/cards', catalogCardsCache],
+  [CATALOG_CARDS_PATH, catalogCardsCache],
 ]);
 
 /**
