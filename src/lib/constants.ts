@@ -108,6 +108,8 @@ export const SHOP_FEATURED_COUNT = 10;
 export const CATEGORY_FEATURED_MAX = 6;
 /** Product cards a list draws at first and adds with each 'Show more' (shop and category pages): a few screenfuls. */
 export const PRODUCT_LIST_PAGE_SIZE = 48;
+/** Most results one GET /api/catalog/results answer carries (`limit`): ten list pages, beyond which the whole catalogue is the cheaper download. */
+export const CATALOG_RESULTS_MAX_LIMIT = 10 * PRODUCT_LIST_PAGE_SIZE;
 /** Badges show this cap text above 99. */
 export const BADGE_CAP = 99;
 export const BADGE_CAP_TEXT = '99+';

@@ -149,6 +149,8 @@ interface KeptProduct {
   place: CatalogPlace;
   /** Its JSON: a view into the bytes of the run it is in. */
   json: Buffer;
+  /** The object `json` was written from (the projection), kept with it while the JSON is unchanged. */
+  item: unknown;
   /** Whether a run starts at this product. */
   startsRun: boolean;
   /** Its group (CatalogCacheOptions.groupOf), when the cache has groups. */
@@ -245,8 +247,13 @@ export class CatalogSnapshotCache {
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
   readonly #project: NonNullable<CatalogCacheOptions['project']>;
   readonly #groupOf: CatalogCacheOptions['groupOf'];
-  /** What each snapshot was made of (its order and products), for the answers of one group; `byGroup` made on first use, in one pass. */
-  readonly #contents = new WeakMap<CatalogSnapshot, { order: readonly string[]; kept: ReadonlyMap<string, KeptProduct>; byGroup?: Map<string, Buffer[]> }>();
+  /** What each snapshot was made of (its order and products), for the answers of one group and items(); `byGroup` and `items` made on first use. */
+  readonly #contents = new WeakMap<
+    CatalogSnapshot,
+    { order: readonly string[]; kept: ReadonlyMap<string, KeptProduct>; byGroup?: Map<string, Buffer[]>; items?: readonly unknown[] }
+  >();
+  /** The last items() array made, handed out again for a snapshot of the very same objects. */
+  #lastItems: readonly unknown[] = [];
   /** The last answer of each group asked for (a group's products, version and compressed bodies), with its products' bytes. */
   #groups = new Map<string, { answer: CatalogSnapshot; parts: readonly Buffer[] }>();
 
@@ -313,6 +320,25 @@ export class CatalogSnapshotCache {
     return answer;
   }
 
+  /**
+   * The current snapshot's products as objects (the projection, e.g. cards), in catalogue order,
+   * without parsing its body: the same array for the same snapshot, and for a new snapshot of the
+   * same objects, so per-array caches (queryWithFacets' sorted copies and searches) outlive a
+   * request and go with the catalogue they were made of. Read only: every caller shares them.
+   */
+  async items(db: Kysely<Database>): Promise<{ version: string; items: readonly unknown[] }> {
+    const snapshot = await this.get(db);
+    const contents = this.#contents.get(snapshot)!;
+    if (!contents.items) {
+      const items = contents.order.map((id) => contents.kept.get(id)!.item);
+      const previous = this.#lastItems;
+      const same = previous.length === items.length && items.every((item, i) => item === previous[i]);
+      contents.items = same ? previous : items;
+      this.#lastItems = contents.items;
+    }
+    return { version: snapshot.version, items: contents.items };
+  }
+
   /** Drops the cached snapshot (tests, or after a restore). */
   clear(): void {
     this.#current = undefined;
@@ -320,6 +346,7 @@ export class CatalogSnapshotCache {
     this.#kept.clear();
     this.#order = [];
     this.#chunks.clear();
+    this.#lastItems = [];
   }
 
   /** Reads what changed since the last build and builds the snapshot of the current revision. */
@@ -347,12 +374,15 @@ export class CatalogSnapshotCache {
       const row = fresh.get(stamp.id);
       if (row && known?.version !== Number(row.version)) {
         reserialised += 1;
-        const json = Buffer.from(JSON.stringify(this.#project(row)));
-        // Unchanged JSON (a change of bookkeeping only) keeps its bytes, and so its run.
+        const item = this.#project(row);
+        const json = Buffer.from(JSON.stringify(item));
+        // Unchanged JSON (a change of bookkeeping only) keeps its bytes, and so its run, and its object.
+        const same = known !== undefined && known.json.equals(json);
         kept.set(stamp.id, {
           version: Number(row.version),
           place: { id: row.id, source_file: row.source_file, position: Number(row.position) },
-          json: known?.json.equals(json) ? known.json : json,
+          json: same ? known.json : json,
+          item: same ? known.item : item,
           startsRun: known?.startsRun ?? startsRun(stamp.id),
           group: this.#groupOf?.(row),
         });
@@ -377,7 +407,7 @@ export class CatalogSnapshotCache {
     const report = { revision, products: order.length, reserialised, chunks: chunks.length, rechunked, ms: Math.round((performance.now() - started) * 10) / 10 };
     this.#onBuilt?.(report);
     const snapshot = this.#snapshot(revision, version, chunks, this.#categoriesJson, order.length);
-    if (this.#groupOf) this.#contents.set(snapshot, { order, kept });
+    this.#contents.set(snapshot, { order, kept });
     return snapshot;
   }
 
