@@ -1,8 +1,12 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { CATALOG_CARDS_PATH } from '../../lib/catalog/card';
-import { answerCatalogRequest, parseCatalogCardsQuery } from '../catalog/catalog.http';
+import { CATALOG_RESULTS_PATH } from '../../lib/catalog/results';
+import { answerCatalogRequest, parseCatalogCardsQuery, type CatalogAnswer, type CatalogRequest } from '../catalog/catalog.http';
+import { answerResultsRequest, parseCatalogResultsQuery } from '../catalog/catalog-results';
 import type { Config } from '../config';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, catalogCardsCache, getDatabase, getMediaStorage } from '../runtime';
 import { productHtmlCache, productPageCache } from '../catalog/product-pages';
@@ -204,29 +208,38 @@ function headerOf(req: IncomingMessage, name: string): string | null {
   return (Array.isArray(v) ? v.join(', ') : v) ?? null;
 }
 
-/** The paths the edge answers itself, with their caches: the live catalogue is the hottest request of the shop, in full and as cards. */
-const CATALOG_CACHES = new Map([
-  ['/api/catalog', catalogCache],
-  [CATALOG_CARDS_PATH, catalogCardsCache],
+/** What a catalogue answer is made from: the request's headers and method, its query string (without '?'). */
+type CatalogAnswerer = (db: Kysely<Database>, request: Omit<CatalogRequest, 'category'>, query: string) => Promise<CatalogAnswer>;
+
+/**
+ * The paths the edge answers itself, with their answers: the live catalogue is the hottest request
+ * of the shop, in full and as cards, and the first results of a shop query come before the cards.
+ */
+const CATALOG_ANSWERS = new Map<string, CatalogAnswerer>([
+  ['/api/catalog', (db, request) => answerCatalogRequest(db, catalogCache, request)],
+  [
+    CATALOG_CARDS_PATH,
+    // One category's cards (a category or vendor page's): ?category=<slug>.
+    (db, request, query) => answerCatalogRequest(db, catalogCardsCache, { ...request, category: query ? parseCatalogCardsQuery(new URLSearchParams(query)) : undefined }),
+  ],
+  [CATALOG_RESULTS_PATH, (db, request, query) => answerResultsRequest(db, catalogCardsCache, { ...request, query: parseCatalogResultsQuery(new URLSearchParams(query)) })],
 ]);
 
 /**
- * Answers GET/HEAD /api/catalog and /api/catalog/cards without the Astro pipeline (about ten times
- * less work per request): the same answer function as the routes, errors in the API's JSON shape.
+ * Answers GET/HEAD /api/catalog, /api/catalog/cards and /api/catalog/results without the Astro
+ * pipeline (about ten times less work per request): the same answer functions as the routes,
+ * errors in the API's JSON shape.
  */
 async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger, path: string): Promise<void> {
   try {
     const { db } = await getDatabase();
     const url = req.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
-    const cache = CATALOG_CACHES.get(path)!;
-    const answer = await answerCatalogRequest(db, cache, {
-      ifNoneMatch: headerOf(req, 'if-none-match'),
-      acceptEncoding: headerOf(req, 'accept-encoding'),
-      head: req.method === 'HEAD',
-      // One category's cards (a category or vendor page's): ?category=<slug>.
-      category: cache === catalogCardsCache && query ? parseCatalogCardsQuery(new URLSearchParams(query)) : undefined,
-    });
+    const answer = await CATALOG_ANSWERS.get(path)!(
+      db,
+      { ifNoneMatch: headerOf(req, 'if-none-match'), acceptEncoding: headerOf(req, 'accept-encoding'), head: req.method === 'HEAD' },
+      query,
+    );
     res.writeHead(answer.status, answer.headers);
     res.end(answer.body);
   } catch (err) {
@@ -399,7 +412,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     function delegate(): void {
       const pathname = (req.url ?? '/').split('?')[0]!;
       // The hottest requests of the shop skip the route table: their routes answer GET and HEAD (other methods go the common way, to their 405).
-      if (CATALOG_CACHES.has(pathname) && (req.method === 'GET' || req.method === 'HEAD')) return dispatch(pathname);
+      if (CATALOG_ANSWERS.has(pathname) && (req.method === 'GET' || req.method === 'HEAD')) return dispatch(pathname);
       if (isApiPath(pathname) && isOddPath(pathname)) return sendEdgeError(req, res, 404, 'not_found', HTTP_MESSAGES.notFound);
       if (isApiPath(pathname)) {
         // Whether the route answers this method is known only once the route table is loaded (once).
@@ -423,7 +436,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     }
 
     function dispatch(pathname: string): void {
-      if ((req.method === 'GET' || req.method === 'HEAD') && CATALOG_CACHES.has(pathname)) {
+      if ((req.method === 'GET' || req.method === 'HEAD') && CATALOG_ANSWERS.has(pathname)) {
         void serveCatalog(req, res, log, pathname);
         return;
       }

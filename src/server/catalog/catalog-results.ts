@@ -1,0 +1,128 @@
+import { createHash } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { CatalogCard } from '../../lib/catalog/card';
+import { queryWithFacets, type CatalogQuery } from '../../lib/catalog/query';
+import { catalogResultsKey, countsToJson, type CatalogResultsAnswer } from '../../lib/catalog/results';
+import { parseShopQuery } from '../../lib/catalog/url';
+import { catalogResultsQuerySchema } from '../../lib/schemas/catalog-results';
+import type { Database } from '../db/schema';
+import { invalidFields } from '../http/errors';
+import { CATALOG_CACHE_CONTROL, type CatalogAnswer, type CatalogRequest } from './catalog.http';
+import { acceptedEncodings, catalogEtag, lazyEncodings, matchesVersion, type CatalogEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
+
+/** Answers kept per catalogue version: the shop's common queries (a category, a sort, the default), not every search typed. */
+const RESULTS_KEPT = 64;
+
+/** A parsed GET /api/catalog/results query: the list's query, its canonical key and how many results to send. */
+export interface ResultsQuery {
+  query: CatalogQuery;
+  /** catalogResultsKey of `query`: equal queries, however their URLs were written, share one answer. */
+  key: string;
+  limit: number;
+}
+
+/** The parts of a request the results answer depends on. */
+export interface ResultsRequest extends Omit<CatalogRequest, 'category'> {
+  query: ResultsQuery;
+}
+
+/**
+ * Reads GET /api/catalog/results's parameters: the /shop URL's (parseShopQuery without known
+ * brands, so an unknown brand matches nothing, as in the worker; view and layout ignored) and
+ * `limit`. Throws 422 with `fields.limit` for a limit that is not one whole number in range.
+ */
+export function parseCatalogResultsQuery(params: URLSearchParams): ResultsQuery {
+  const given = params.getAll('limit');
+  const parsed = catalogResultsQuerySchema.safeParse({ limit: given.length > 1 ? given : given[0] });
+  if (!parsed.success) throw invalidFields(parsed.error);
+  const { filters, sort, search } = parseShopQuery(params);
+  const query = { filters, sort, search };
+  return { query, key: catalogResultsKey(query), limit: parsed.data.limit };
+}
+
+/** One kept answer: its ETag base and its JSON, compressed on first use. */
+interface KeptAnswer {
+  tag: string;
+  body: (encoding: CatalogEncoding) => Promise<Buffer>;
+}
+
+/** What is kept for one cards cache: the answers of its current version, most recently used last, and its brands. */
+interface ResultsMemo {
+  version: string;
+  answers: Map<string, KeptAnswer>;
+  brands?: string[];
+}
+
+const memos = new WeakMap<CatalogSnapshotCache, ResultsMemo>();
+
+/** The ETag base of an answer: a short hash of what it depends on, so it changes with the catalogue, the query and the limit. */
+function tagOf(version: string, key: string, limit: number): string {
+  return createHash('sha256').update(`${version}\u0000${key}\u0000${limit}`).digest('base64url').slice(0, 22);
+}
+
+/** The memo of a cache at a version: emptied when the catalogue has moved on. */
+function memoOf(cache: CatalogSnapshotCache, version: string): ResultsMemo {
+  let memo = memos.get(cache);
+  if (memo?.version !== version) {
+    memo = { version, answers: new Map() };
+    memos.set(cache, memo);
+  }
+  return memo;
+}
+
+/** Finds and serialises one answer over the cards of one version. */
+function makeAnswer(memo: ResultsMemo, cards: readonly CatalogCard[], query: ResultsQuery, tag: string): KeptAnswer {
+  const { results, counts } = queryWithFacets(cards, query.query);
+  memo.brands ??= [...new Set(cards.map((card) => card.brand))].sort((a, b) => a.localeCompare(b));
+  const answer: CatalogResultsAnswer = {
+    key: query.key,
+    version: memo.version,
+    total: results.length,
+    results: results.slice(0, query.limit),
+    counts: countsToJson(counts),
+    brands: memo.brands,
+  };
+  return { tag, body: lazyEncodings(Buffer.from(JSON.stringify(answer))) };
+}
+
+/**
+ * Answers GET /api/catalog/results over the live cards of `cache` (CatalogSnapshotCache.items):
+ * 304 when If-None-Match names this answer (known from the version, key and limit, before any
+ * search), else its JSON in the best encoding the client accepts, with a strong ETag per encoding.
+ * The last RESULTS_KEPT answers of the current version are kept with their compressed bodies.
+ */
+export async function answerResultsRequest(db: Kysely<Database>, cache: CatalogSnapshotCache, request: ResultsRequest): Promise<CatalogAnswer> {
+  const { version, items } = await cache.items(db);
+  const { key, limit } = request.query;
+  const tag = tagOf(version, key, limit);
+  const encoding = acceptedEncodings(request.acceptEncoding)[0]!;
+  const headers: Record<string, string> = {
+    etag: catalogEtag(tag, encoding),
+    'cache-control': CATALOG_CACHE_CONTROL,
+    vary: 'Accept-Encoding',
+  };
+  if (matchesVersion(request.ifNoneMatch, tag)) return { status: 304, headers };
+  const memo = memoOf(cache, version);
+  const id = `${limit}?${key}`;
+  let kept = memo.answers.get(id);
+  if (kept) memo.answers.delete(id);
+  else kept = makeAnswer(memo, items as readonly CatalogCard[], request.query, tag);
+  memo.answers.set(id, kept);
+  if (memo.answers.size > RESULTS_KEPT) memo.answers.delete(memo.answers.keys().next().value!);
+  const body = await kept.body(encoding);
+  headers['content-type'] = 'application/json; charset=utf-8';
+  headers['content-length'] = String(body.byteLength);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: request.head ? undefined : body };
+}
+
+/** The same answer as a fetch Response, for the Astro route (`astro dev` and hosts without the edge). */
+export async function catalogResultsResponse(db: Kysely<Database>, cache: CatalogSnapshotCache, request: Request): Promise<Response> {
+  const answer = await answerResultsRequest(db, cache, {
+    ifNoneMatch: request.headers.get('if-none-match'),
+    acceptEncoding: request.headers.get('accept-encoding'),
+    head: request.method === 'HEAD',
+    query: parseCatalogResultsQuery(new URL(request.url).searchParams),
+  });
+  return new Response((answer.body as unknown as BodyInit) ?? null, { status: answer.status, headers: answer.headers });
+}
