@@ -1,13 +1,17 @@
 /**
  * The shop's live catalogue, held in a Web Worker (./shop-catalogue.worker.ts): the page asks it
- * to load (after load when idle in the categories view, at once in the products view), hears the
- * catalogue's summary (size, brand counts, the live Featured cards), and asks it queries, each
- * answered with the few cards the products view draws. The page never holds, parses or scans the
- * whole catalogue, so its main thread does not grow with it.
+ * to load (after load, when idle), hears the catalogue's summary (size, brand counts, the live
+ * Featured cards), and asks it queries, each answered with the few cards the products view draws.
+ * Until the worker has the catalogue, a query is answered by the server (GET /api/catalog/results:
+ * the same query over the same live cards, one page of them), so the products view draws its first
+ * screenful without waiting for the whole catalogue; the page's own inline script asks for a
+ * products-view URL's first page before any module has loaded (see takeEarlyResults). The page
+ * never holds, parses or scans the whole catalogue, so its main thread does not grow with it.
  */
 import { atom } from 'nanostores';
 import type { CatalogCard } from '../lib/catalog/card';
 import type { CatalogQuery } from '../lib/catalog/query';
+import { CATALOG_RESULTS_PATH, catalogResultsKey, fromResultsAnswer, type CatalogResultsAnswer } from '../lib/catalog/results';
 import type { ShopCatalogueSummary, ShopReply, ShopRequest, ShopResults } from '../lib/catalog/shop-catalogue';
 import { afterLoadWhenIdle } from './after-load-idle';
 
@@ -33,6 +37,9 @@ export const shopCards: ReadonlyMap<string, CatalogCard> = cards;
 export function rememberCards(list: readonly CatalogCard[]): void {
   for (const card of list) cards.set(card.id, card);
 }
+
+/** Every brand of the catalogue (the sidebar's options): from the worker's summary, or from a server answer before it. */
+export const $catalogueBrands = atom<readonly string[] | null>(null);
 
 let worker: Worker | null = null;
 let featuredIds: readonly string[] = [];
@@ -70,6 +77,7 @@ function fail(reason: string): void {
 function receive(reply: ShopReply): void {
   if (reply.type === 'ready') {
     rememberCards(reply.summary.featured);
+    $catalogueBrands.set(reply.summary.brands);
     $shopCatalogue.set({ status: 'ready', summary: reply.summary });
     endLoad?.();
   } else if (reply.type === 'failed') {
@@ -139,15 +147,75 @@ function ask(query: CatalogQuery, limit: number, resolve: (answer: ShopResults |
 }
 
 /**
- * The first `limit` results of a query, their total and the sidebar's counts, from the worker
- * once the catalogue is ready. One query at a time: one asked while another is answered waits,
- * and replaces any that was waiting, which resolves to null (as every pending query does when
- * the catalogue fails).
+ * The answer the page's inline script asked for before any module loaded (window.__shopResults: a
+ * products-view URL's first page), taken once: the first server query uses it when it is the
+ * answer to that very query and page.
  */
-export function queryShopCatalogue(query: CatalogQuery, limit: number): Promise<ShopResults | null> {
+function takeEarlyResults(): Promise<CatalogResultsAnswer | null> | undefined {
+  const scope = globalThis as { __shopResults?: Promise<CatalogResultsAnswer | null> };
+  const early = scope.__shopResults;
+  delete scope.__shopResults;
+  return early;
+}
+
+/** The server request under way, cancelled by a newer query. */
+let serverQuery: AbortController | null = null;
+
+/** The answer of GET /api/catalog/results for a query's first `limit` results; rejects when there is none. */
+async function fetchResults(query: CatalogQuery, limit: number, signal: AbortSignal): Promise<CatalogResultsAnswer> {
+  const key = catalogResultsKey(query);
+  const early = await takeEarlyResults();
+  if (early && early.key === key && early.results.length >= Math.min(limit, early.total)) return early;
+  const response = await fetch(`${CATALOG_RESULTS_PATH}?${key ? `${key}&` : ''}limit=${limit}`, { signal, headers: { accept: 'application/json' } });
+  if (response.status !== 200) throw new Error(`HTTP ${response.status}`);
+  return (await response.json()) as CatalogResultsAnswer;
+}
+
+/**
+ * A query answered by the server, while the worker has no catalogue: the latest query cancels the
+ * one before (which resolves to null). If the server cannot answer, the worker loads the
+ * catalogue now and answers instead.
+ */
+function askServer(query: CatalogQuery, limit: number): Promise<ShopResults | null> {
+  serverQuery?.abort();
+  const controller = (serverQuery = new AbortController());
+  const started = performance.now();
+  return fetchResults(query, limit, controller.signal).then(
+    (answer) => {
+      if (controller.signal.aborted) return null;
+      serverQuery = null;
+      const found = fromResultsAnswer(answer);
+      rememberCards(found.results);
+      if (!$catalogueBrands.get()) $catalogueBrands.set(answer.brands);
+      return { id: 0, ...found, ms: performance.now() - started };
+    },
+    () => {
+      if (controller.signal.aborted) return null;
+      serverQuery = null;
+      return loadShopCatalogue({ now: true }).then(() => ($shopCatalogue.get().status === 'ready' ? askWorker(query, limit) : null));
+    },
+  );
+}
+
+/** A query answered by the worker: one at a time; one asked while another is answered waits, and replaces any that was waiting (which resolves to null). */
+function askWorker(query: CatalogQuery, limit: number): Promise<ShopResults | null> {
   return new Promise((resolve) => {
     if (!inFlight) return ask(query, limit, resolve);
     queued?.resolve(null);
     queued = { query, limit, resolve };
   });
+}
+
+/**
+ * The first `limit` results of a query, their total and the sidebar's counts: from the worker once
+ * it has the catalogue, from the server until then. Resolves to null for a query overtaken by a
+ * newer one, and when neither can answer ($shopCatalogue then says 'failed').
+ */
+export function queryShopCatalogue(query: CatalogQuery, limit: number): Promise<ShopResults | null> {
+  if ($shopCatalogue.get().status === 'ready') {
+    serverQuery?.abort();
+    serverQuery = null;
+    return askWorker(query, limit);
+  }
+  return askServer(query, limit);
 }

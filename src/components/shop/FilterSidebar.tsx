@@ -17,7 +17,7 @@ import {
   type SortOption,
 } from '../../lib/constants';
 import { $filters, $sort, clearFilters, setFilters, setPriceRange, setSort } from '../../stores/shop';
-import { $shopCatalogue } from '../../stores/shop-catalogue';
+import { $catalogueBrands } from '../../stores/shop-catalogue';
 
 const selectClass =
   'min-h-11 w-full rounded-lg border border-line bg-white px-3 text-sm text-ink shadow-sm focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
@@ -40,10 +40,9 @@ export interface FilterSidebarProps {
 export default function FilterSidebar({ id, counts, counted = true }: FilterSidebarProps) {
   /** 'Name (N)' for an option with a count; the bare name before the products arrive. */
   const withCount = (name: string, count: number | undefined): string => (counted ? `${name} (${count ?? 0})` : name);
-  const catalogue = useStore($shopCatalogue);
   const filters = useStore($filters);
   const sort = useStore($sort);
-  const brands = catalogue.summary?.brands ?? NO_BRANDS;
+  const brands = useStore($catalogueBrands) ?? NO_BRANDS;
   // A brand tile may select a category that is not one of the filter options: keep it selectable.
   const categoryOptions: readonly string[] =
     filters.category && !(SHOP_FILTER_CATEGORIES as readonly string[]).includes(filters.category)

@@ -1,17 +1,17 @@
 /**
  * The shop's products view (spec §2.7): breadcrumb, 'Back to Categories', the title and result
  * count, the mobile Filters toggle, the grid/list switch, the sidebar and the product list or its
- * empty state. The query runs in the catalogue's worker (src/stores/shop-catalogue.ts), which
- * answers with the page of results drawn, their total and the sidebar's counts. Until the first
- * answer the list is a placeholder of the same size (busy, announced as loading); if the catalogue
- * cannot be loaded, a message with 'Try again' takes its place.
+ * empty state. The query runs in the catalogue's worker, or on the server until the worker has the
+ * catalogue (src/stores/shop-catalogue.ts), either answering with the page of results drawn, their
+ * total and the sidebar's counts. Until the first answer the list is a placeholder of the same size
+ * (busy, announced as loading); if neither can answer, a message with 'Try again' takes its place.
  */
 import { useStore } from '@nanostores/react';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import type { CatalogQuery, FacetCounts } from '../../lib/catalog/query';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import { $filters, $hasActiveFacet, $layout, $search, $sort, backToCategories, recordQueryTime, resetQuery, setLayout } from '../../stores/shop';
-import { loadShopCatalogue, queryShopCatalogue, type ShopResults } from '../../stores/shop-catalogue';
+import { $shopCatalogue, loadShopCatalogue, queryShopCatalogue, type ShopResults } from '../../stores/shop-catalogue';
 import FilterSidebar from './FilterSidebar';
 import { ArrowLeftIcon, FiltersIcon, GridIcon, ListIcon } from './Icons';
 import ProductCard from './ProductCard';
@@ -30,10 +30,15 @@ function titleOf(category: string, spraying: boolean): string {
 export type CatalogueState = 'loading' | 'ready' | 'failed';
 
 export interface ProductsViewProps {
-  /** Whether the catalogue has arrived; the list waits for it (the controls work meanwhile). */
+  /** Where the worker's catalogue stands: 'failed' (with no answer drawn) shows the failure. */
   catalogue: CatalogueState;
   /** Called once the list shows its first answer or the failure, i.e. the view is ready for a shopper. */
   onShown?: () => void;
+  /**
+   * The server-rendered stand-in of a products-view URL before hydration (the page's HTML is the
+   * categories view): the view's frame in its loading state, asking nothing.
+   */
+  placeholder?: boolean;
 }
 
 /**
@@ -113,7 +118,7 @@ interface ShownAnswer extends ShopResults {
  * with the next key (startTransition): typing or a filter change paints within a frame whatever
  * the catalogue holds. `pending` is true until the answer to the latest query (and page) is drawn.
  */
-function useShownQuery(ready: boolean) {
+function useShownQuery(ask: boolean, failed: boolean) {
   const filters = useStore($filters);
   const sort = useStore($sort);
   const search = useStore($search);
@@ -123,17 +128,22 @@ function useShownQuery(ready: boolean) {
   const [pages, setPages] = useState({ key, limit: PRODUCT_LIST_PAGE_SIZE });
   const limit = pages.key === key ? pages.limit : PRODUCT_LIST_PAGE_SIZE;
   const [answer, setAnswer] = useState<ShownAnswer | null>(null);
+  const shown = useRef(answer);
+  shown.current = answer;
   useEffect(() => {
-    if (!ready) return;
+    // Failed with nothing drawn: the view offers 'Try again', which loads anew (`failed` turns false and this asks again).
+    if (!ask || (failed && !shown.current)) return;
     let current = true;
     void queryShopCatalogue(asked, limit).then((found) => {
       if (current && found) startTransition(() => setAnswer({ ...found, query: asked, key, limit }));
+      // Neither the server nor the worker could answer: the failure shows rather than an older query's list.
+      else if (current && $shopCatalogue.get().status === 'failed') setAnswer(null);
     });
     return () => {
       current = false;
     };
     // `asked` is left out: `key` names it, and a new object of the same query must not ask again.
-  }, [ready, key, limit]);
+  }, [ask, failed, key, limit]);
   useEffect(() => {
     if (answer) recordQueryTime(answer.ms);
   }, [answer]);
@@ -147,10 +157,10 @@ const NOTHING_DRAWN: ReadonlySet<string> = new Set();
 const NO_COUNTS: FacetCounts = { category: new Map(), brand: new Map(), finish: new Map(), eco: 0, stock: 0, spraying: 0 };
 
 /** Filters, sort and the product list. */
-export default function ProductsView({ catalogue: status, onShown }: ProductsViewProps) {
-  const { asked, answer, pending, showMore } = useShownQuery(status === 'ready');
-  // The catalogue is in hand but the list has no answer yet: it still reads as loading, never as empty.
-  const catalogue: CatalogueState = status === 'ready' && !answer ? 'loading' : status;
+export default function ProductsView({ catalogue: status, onShown, placeholder = false }: ProductsViewProps) {
+  const { asked, answer, pending, showMore } = useShownQuery(!placeholder, status === 'failed');
+  // An answer drawn stays drawn (a failure of the worker's catalogue behind it changes nothing); without one the list reads as loading, never as empty.
+  const catalogue: CatalogueState = answer ? 'ready' : status === 'failed' ? 'failed' : 'loading';
   useEffect(() => {
     if (catalogue !== 'loading') onShown?.();
   }, [catalogue, onShown]);

@@ -101,10 +101,10 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
     return stop;
   }, [brandNames]);
 
-  // The products view has nothing to show without the catalogue: load it now, not when idle.
+  // After load, when idle, in either view: until then the server answers the products view's queries.
   useEffect(() => {
-    void loadShopCatalogue({ featuredIds, now: view === 'products' });
-  }, [featuredIds, view]);
+    void loadShopCatalogue({ featuredIds });
+  }, [featuredIds]);
 
   // The list layout needs room: below the mobile breakpoint the grid is forced (debounced on resize).
   useEffect(() => {
@@ -147,7 +147,18 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
         {view === 'products' ? (
           <ProductsView catalogue={status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'loading'} onShown={onListShown} />
         ) : (
-          <CategoriesView brands={brandsNow} featured={featuredNow} />
+          // A products-view URL (<html data-shop-view="products">, set by the page before first paint)
+          // shows the products view's frame, not the categories, until hydration draws the view itself.
+          <>
+            <div className={hydrated ? undefined : '[[data-shop-view=products]_&]:hidden'}>
+              <CategoriesView brands={brandsNow} featured={featuredNow} />
+            </div>
+            {!hydrated && (
+              <div className="hidden [[data-shop-view=products]_&]:block">
+                <ProductsView catalogue="loading" placeholder />
+              </div>
+            )}
+          </>
         )}
       </div>
       {modalWanted && (

@@ -87,7 +87,8 @@ describe('the catalogue as cards', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await hasFocus(link)).toBe(true);
     const api = requests.get(page)!;
-    expect(api).toContain('/api/catalog/cards');
+    // The worker fetches the cards after load, when idle (the server answered the first queries).
+    await expect.poll(() => api.includes('/api/catalog/cards')).toBe(true);
     expect(api).toContain(`/api/products?ids=${product.id}`);
     expect(api.filter((p) => p === '/api/catalog')).toEqual([]);
     expect(errors).toEqual([]);

@@ -64,8 +64,11 @@ function editCatalogue(): void {
   }
 }
 
-/** GET /api/catalog/cards, whole (the shop) or one category's (?category=<slug>: a category page). */
-const LIVE_CARDS = (url: URL) => url.pathname === '/api/catalog/cards';
+/**
+ * The live catalogue: GET /api/catalog/cards, whole (the shop's worker) or one category's
+ * (?category=<slug>: a category page), and GET /api/catalog/results (the shop's first pages).
+ */
+const LIVE_CARDS = (url: URL) => url.pathname === '/api/catalog/cards' || url.pathname === '/api/catalog/results';
 
 /**
  * Holds GET /api/catalog/cards back until the returned function is called, so a test can measure the page
@@ -185,7 +188,7 @@ describe('live catalogue', () => {
     const other = await newPage(browser, { width: 1440 });
     try {
       let refuse = true;
-      await other.page.route('**/api/catalog/cards', (route) => (refuse ? route.fulfill({ status: 503, body: '' }) : route.continue()));
+      await other.page.route(LIVE_CARDS, (route) => (refuse ? route.fulfill({ status: 503, body: '' }) : route.continue()));
       await other.page.goto(`${server.url}/shop?view=products&category=Zinsser`, { waitUntil: 'load' });
       const alert = other.page.getByRole('alert').filter({ hasText: 'The products could not be loaded' });
       await alert.waitFor();
