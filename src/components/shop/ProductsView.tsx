@@ -15,6 +15,7 @@ import { $shopCatalogue, loadShopCatalogue, queryShopCatalogue, type ShopResults
 import FilterSidebar from './FilterSidebar';
 import { ArrowLeftIcon, FiltersIcon, GridIcon, ListIcon } from './Icons';
 import ProductCard from './ProductCard';
+import { EAGER_CARDS, FIRST_CARDS, productItemClass, productListClass } from './product-list';
 import ShowMore from './ShowMore';
 import type { ShopProduct } from './types';
 
@@ -34,10 +35,7 @@ export interface ProductsViewProps {
   catalogue: CatalogueState;
   /** Called once the list shows its first answer or the failure, i.e. the view is ready for a shopper. */
   onShown?: () => void;
-  /**
-   * The server-rendered stand-in of a products-view URL before hydration (the page's HTML is the
-   * categories view): the view's frame in its loading state, asking nothing.
-   */
+  /** Before hydration (the server's HTML, and the client's first render, which must match it): the view's frame, asking nothing. */
   placeholder?: boolean;
 }
 
@@ -47,7 +45,7 @@ export interface ProductsViewProps {
  * interrupt, so no commit of the list keeps the main thread past a frame; until drawn, their items
  * stay in place, empty, so the page's height holds.
  */
-const CARDS_PER_STEP = 8;
+const CARDS_PER_STEP = FIRST_CARDS;
 
 /** Placeholder cards of a first screenful: the space the product list will take while it loads. */
 const PLACEHOLDER_CARDS = 8;
@@ -57,10 +55,7 @@ function LoadingList({ layout }: { layout: 'grid' | 'list' }) {
   const list = layout === 'list';
   return (
     <div aria-busy="true" aria-describedby="shop-result-count">
-      <ul
-        aria-hidden="true"
-        className={list ? 'flex flex-col gap-4' : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'}
-      >
+      <ul aria-hidden="true" className={productListClass(layout)}>
         {Array.from({ length: PLACEHOLDER_CARDS }, (_, i) => (
           <li key={i}>
             <div className={`flex overflow-hidden rounded-card bg-white shadow-card ring-1 ring-line/70 ${list ? 'h-[220px] flex-row' : 'flex-col'}`}>
@@ -300,7 +295,16 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
 
         <div className="min-w-0">
           {catalogue === 'loading' ? (
-            <LoadingList layout={layout} />
+            // Until the first answer: the first cards the server put in the page (a products-view URL's,
+            // src/server/catalog/shop-page.ts, or the page's inline script's), which React leaves alone
+            // in a dangerouslySetInnerHTML element from the server's HTML through hydration; else
+            // placeholder cards.
+            <>
+              <ul data-shop-first-cards="" className={productListClass('grid')} dangerouslySetInnerHTML={{ __html: '' }} />
+              <div className="[[data-shop-first-cards]:not(:empty)+&]:hidden">
+                <LoadingList layout={layout} />
+              </div>
+            </>
           ) : catalogue === 'failed' ? (
             <LoadFailed />
           ) : n === 0 ? (
@@ -323,27 +327,10 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
             </div>
           ) : (
             <>
-              <ul
-                ref={listRef}
-                className={
-                  layout === 'list'
-                    ? 'flex flex-col gap-4'
-                    : 'grid grid-cols-1 gap-4 sm:grid-cols-2 md:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4'
-                }
-                aria-label={`${title}: products`}
-                aria-busy={pending || !whole || undefined}
-              >
+              <ul ref={listRef} className={productListClass(layout)} aria-label={`${title}: products`} aria-busy={pending || !whole || undefined}>
                 {results.map((p, i) => (
-                  // Off-screen cards skip layout and paint until scrolled near: a long list stays quick.
-                  <li
-                    key={p.id}
-                    className={
-                      layout === 'list'
-                        ? '[contain-intrinsic-size:auto_220px] [content-visibility:auto]'
-                        : '[contain-intrinsic-size:auto_540px] [content-visibility:auto]'
-                    }
-                  >
-                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < 4} /> : null}
+                  <li key={p.id} className={productItemClass(layout)}>
+                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < EAGER_CARDS} /> : null}
                   </li>
                 ))}
               </ul>

@@ -144,21 +144,19 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
       <ShopHero productCount={summary?.total ?? productCount} slides={slides} />
       <div id="shop-content" className="mx-auto flex max-w-7xl scroll-mt-20 flex-col gap-8 px-4 py-10 sm:px-6 lg:scroll-mt-24 lg:px-8 lg:py-14">
         <SearchBox />
-        {view === 'products' ? (
-          <ProductsView catalogue={status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'loading'} onShown={onListShown} />
-        ) : (
-          // A products-view URL (<html data-shop-view="products">, set by the page before first paint)
-          // shows the products view's frame, not the categories, until hydration draws the view itself.
-          <>
-            <div className={hydrated ? undefined : '[[data-shop-view=products]_&]:hidden'}>
-              <CategoriesView brands={brandsNow} featured={featuredNow} />
-            </div>
-            {!hydrated && (
-              <div className="hidden [[data-shop-view=products]_&]:block">
-                <ProductsView catalogue="loading" placeholder />
-              </div>
-            )}
-          </>
+        {/* Until hydration both views are in the page, one shown by <html data-shop-view> (set by the
+            page before first paint): a products-view URL shows the products view's frame, with the
+            first cards the server put in it, never the categories. The frame is the view itself, which
+            hydration turns live in place. */}
+        {(!hydrated || view === 'products') && (
+          <div key="products" className={hydrated ? undefined : 'hidden [[data-shop-view=products]_&]:block'}>
+            <ProductsView catalogue={status === 'ready' ? 'ready' : status === 'failed' ? 'failed' : 'loading'} onShown={onListShown} placeholder={!hydrated} />
+          </div>
+        )}
+        {(!hydrated || view !== 'products') && (
+          <div key="categories" className={hydrated ? undefined : '[[data-shop-view=products]_&]:hidden'}>
+            <CategoriesView brands={brandsNow} featured={featuredNow} />
+          </div>
         )}
       </div>
       {modalWanted && (

@@ -11,6 +11,9 @@ import { formatShopQuery } from './url';
 /** The route of one page of a query's results. */
 export const CATALOG_RESULTS_PATH = '/api/catalog/results';
 
+/** The id of the JSON data block in which the server's shop page carries its first answer (src/server/catalog/shop-page.ts). */
+export const FIRST_RESULTS_ID = 'shop-first-results';
+
 /** FacetCounts as JSON: the Maps as plain objects. */
 export interface FacetCountsJson {
   category: Record<string, number>;
@@ -35,6 +38,11 @@ export interface CatalogResultsAnswer {
   counts: FacetCountsJson;
   /** Every brand of the catalogue, alphabetical (the sidebar's brand options). */
   brands: string[];
+  /**
+   * With `html=1`: the first results (up to FIRST_CARDS) as the products view's grid items, rendered
+   * by the island's own components, for the page to show before its scripts have run.
+   */
+  html?: string;
 }
 
 /** The query part of the shop's URL for a query (no view, no layout), without '?': the answer's `key`. */

@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { FirstCards } from '../../components/shop/product-list';
 import type { CatalogCard } from '../../lib/catalog/card';
 import { queryWithFacets, type CatalogQuery } from '../../lib/catalog/query';
 import { catalogResultsKey, countsToJson, type CatalogResultsAnswer } from '../../lib/catalog/results';
@@ -19,6 +22,8 @@ export interface ResultsQuery {
   /** catalogResultsKey of `query`: equal queries, however their URLs were written, share one answer. */
   key: string;
   limit: number;
+  /** Whether the answer carries its first cards as HTML too. */
+  html: boolean;
 }
 
 /** The parts of a request the results answer depends on. */
@@ -32,17 +37,21 @@ export interface ResultsRequest extends Omit<CatalogRequest, 'category'> {
  * `limit`. Throws 422 with `fields.limit` for a limit that is not one whole number in range.
  */
 export function parseCatalogResultsQuery(params: URLSearchParams): ResultsQuery {
-  const given = params.getAll('limit');
-  const parsed = catalogResultsQuerySchema.safeParse({ limit: given.length > 1 ? given : given[0] });
+  const once = (name: string) => {
+    const given = params.getAll(name);
+    return given.length > 1 ? given : given[0];
+  };
+  const parsed = catalogResultsQuerySchema.safeParse({ limit: once('limit'), html: once('html') });
   if (!parsed.success) throw invalidFields(parsed.error);
   const { filters, sort, search } = parseShopQuery(params);
   const query = { filters, sort, search };
-  return { query, key: catalogResultsKey(query), limit: parsed.data.limit };
+  return { query, key: catalogResultsKey(query), limit: parsed.data.limit, html: parsed.data.html === '1' };
 }
 
-/** One kept answer: its ETag base and its JSON, compressed on first use. */
-interface KeptAnswer {
+/** One kept answer: its ETag base, the answer and its JSON, compressed on first use. */
+export interface KeptAnswer {
   tag: string;
+  answer: CatalogResultsAnswer;
   body: (encoding: CatalogEncoding) => Promise<Buffer>;
 }
 
@@ -56,8 +65,8 @@ interface ResultsMemo {
 const memos = new WeakMap<CatalogSnapshotCache, ResultsMemo>();
 
 /** The ETag base of an answer: a short hash of what it depends on, so it changes with the catalogue, the query and the limit. */
-function tagOf(version: string, key: string, limit: number): string {
-  return createHash('sha256').update(`${version}\u0000${key}\u0000${limit}`).digest('base64url').slice(0, 22);
+function tagOf(version: string, key: string, limit: number, html: boolean): string {
+  return createHash('sha256').update(`${version}\u0000${key}\u0000${limit}${html ? '\u0000html' : ''}`).digest('base64url').slice(0, 22);
 }
 
 /** The memo of a cache at a version: emptied when the catalogue has moved on. */
@@ -82,7 +91,10 @@ function makeAnswer(memo: ResultsMemo, cards: readonly CatalogCard[], query: Res
     counts: countsToJson(counts),
     brands: memo.brands,
   };
-  return { tag, body: lazyEncodings(Buffer.from(JSON.stringify(answer))) };
+  // React puts a preload link before the markup for each eager image; the cards are going into a
+  // list, where links do not belong, and their images are fetched as the cards are inserted anyway.
+  if (query.html) answer.html = renderToStaticMarkup(createElement(FirstCards, { products: answer.results })).replace(/^(?:<link [^>]*\/>)+/, '');
+  return { tag, answer, body: lazyEncodings(Buffer.from(JSON.stringify(answer))) };
 }
 
 /**
@@ -93,8 +105,8 @@ function makeAnswer(memo: ResultsMemo, cards: readonly CatalogCard[], query: Res
  */
 export async function answerResultsRequest(db: Kysely<Database>, cache: CatalogSnapshotCache, request: ResultsRequest): Promise<CatalogAnswer> {
   const { version, items } = await cache.items(db);
-  const { key, limit } = request.query;
-  const tag = tagOf(version, key, limit);
+  const { key, limit, html } = request.query;
+  const tag = tagOf(version, key, limit, html);
   const encoding = acceptedEncodings(request.acceptEncoding)[0]!;
   const headers: Record<string, string> = {
     etag: catalogEtag(tag, encoding),
@@ -102,18 +114,29 @@ export async function answerResultsRequest(db: Kysely<Database>, cache: CatalogS
     vary: 'Accept-Encoding',
   };
   if (matchesVersion(request.ifNoneMatch, tag)) return { status: 304, headers };
-  const memo = memoOf(cache, version);
-  const id = `${limit}?${key}`;
-  let kept = memo.answers.get(id);
-  if (kept) memo.answers.delete(id);
-  else kept = makeAnswer(memo, items as readonly CatalogCard[], request.query, tag);
-  memo.answers.set(id, kept);
-  if (memo.answers.size > RESULTS_KEPT) memo.answers.delete(memo.answers.keys().next().value!);
-  const body = await kept.body(encoding);
+  const body = await keptAnswer(cache, version, items as readonly CatalogCard[], request.query, tag).body(encoding);
   headers['content-type'] = 'application/json; charset=utf-8';
   headers['content-length'] = String(body.byteLength);
   if (encoding !== 'identity') headers['content-encoding'] = encoding;
   return { status: 200, headers, body: request.head ? undefined : body };
+}
+
+/** The kept answer of a query at a version (found now, and kept, when it is not). */
+function keptAnswer(cache: CatalogSnapshotCache, version: string, cards: readonly CatalogCard[], query: ResultsQuery, tag: string): KeptAnswer {
+  const memo = memoOf(cache, version);
+  const id = `${query.limit}${query.html ? '+html' : ''}?${query.key}`;
+  let kept = memo.answers.get(id);
+  if (kept) memo.answers.delete(id);
+  else kept = makeAnswer(memo, cards, query, tag);
+  memo.answers.set(id, kept);
+  if (memo.answers.size > RESULTS_KEPT) memo.answers.delete(memo.answers.keys().next().value!);
+  return kept;
+}
+
+/** The answer to a query over the live cards of `cache`, kept as GET /api/catalog/results keeps it (the shop page's first results). */
+export async function findResults(db: Kysely<Database>, cache: CatalogSnapshotCache, query: ResultsQuery): Promise<KeptAnswer> {
+  const { version, items } = await cache.items(db);
+  return keptAnswer(cache, version, items as readonly CatalogCard[], query, tagOf(version, query.key, query.limit, query.html));
 }
 
 /** The same answer as a fetch Response, for the Astro route (`astro dev` and hosts without the edge). */

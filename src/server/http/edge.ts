@@ -10,6 +10,7 @@ import type { Database } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/errors';
 import { catalogCache, catalogCardsCache, getDatabase, getMediaStorage } from '../runtime';
 import { productHtmlCache, productPageCache } from '../catalog/product-pages';
+import { ShopPageVariants } from '../catalog/shop-page';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
 import { isProductArtPath, serveProductArt } from '../media/product-art';
 import { ApiError } from './errors';
@@ -307,6 +308,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https }));
   const apiSecurityHeaders = Object.entries(buildSecurityHeaders({ csp: API_CONTENT_SECURITY_POLICY, https }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
+  const shopPages = new ShopPageVariants(options.clientDir);
   const buildFiles = new BuildFiles(options.clientDir);
   const trustsProxy = compileProxyTrust(config.TRUST_PROXY);
   // Sign-ins, sign-ups and password resets wait for every other request (see LowPriorityLane).
@@ -464,6 +466,40 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         );
         return;
       }
+      if (pathname === '/shop' && (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').includes('view=products')) {
+        answerShopPage().then(
+          (served) => served || serveStatic(),
+          () => serveStatic(),
+        );
+        return;
+      }
+      serveStatic();
+    }
+
+    /** A products-view URL of the shop with its first cards in the page (../catalog/shop-page.ts); false for the static page. */
+    async function answerShopPage(): Promise<boolean> {
+      try {
+        const { db } = await getDatabase();
+        const url = req.url ?? '';
+        const answer = await shopPages.answer(db, catalogCardsCache, {
+          search: url.slice(url.indexOf('?') + 1),
+          ifNoneMatch: headerOf(req, 'if-none-match'),
+          acceptEncoding: headerOf(req, 'accept-encoding'),
+          head: req.method === 'HEAD',
+        });
+        if (!answer) return false;
+        res.writeHead(answer.status, answer.headers);
+        res.end(answer.body);
+        return true;
+      } catch (err) {
+        // The static page is the shop too: its island asks for the results itself.
+        if (!isDatabaseUnavailable(err)) log.error('shop page not made', { err });
+        return false;
+      }
+    }
+
+    function serveStatic(): void {
+      const pathname = (req.url ?? '/').split('?')[0]!;
       staticFiles.serve(req, res, pathname).then(
         (served) => served || buildFiles.serve(req, res, pathname) || renderPage(pathname),
         (err: unknown) => {

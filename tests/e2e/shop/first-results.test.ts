@@ -1,7 +1,8 @@
-// The products view's first screenful comes from the server (issue #15): a products-view URL shows
-// the view's frame before hydration (never the categories' tiles), its inline script asks GET
-// /api/catalog/results for the URL's first page before any module loads, and the list draws that
-// answer without waiting for the worker's whole catalogue; until the worker has it, each query
+// The products view's first screenful comes from the server (issue #15): a products-view URL is
+// answered with the shop page holding the query's first cards in the view's frame (never the
+// categories' tiles) and its first page of results, which the list draws without waiting for the
+// worker's whole catalogue (or, in the list layout, the inline script asks GET
+// /api/catalog/results before any module loads); until the worker has the catalogue, each query
 // goes to the server; once it has, the worker answers.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +10,7 @@ import { DEFAULT_FILTERS, queryCatalog } from '../../../src/lib/catalog/query';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../../src/lib/constants';
 import { urlOf } from '../../helpers/base-url';
 import { launchBrowser, newPage, type TrackedPage } from '../../helpers/browser';
+import { FIRST_CARDS } from '../../../src/components/shop/product-list';
 import { productList, readCatalogue, resultLine, searchBox, waitForShop } from './shop-helpers';
 
 const catalogue = readCatalogue();
@@ -52,7 +54,7 @@ async function holdCards(page: Page): Promise<() => void> {
 }
 
 describe("the products view's first results", () => {
-  it("lists a products-view URL's first page from the server while the worker's catalogue is held back, with one request", async () => {
+  it("lists a products-view URL's first page from the page itself while the worker's catalogue is held back", async () => {
     const { tracked, asked } = await open(1440);
     const { page } = tracked;
     const release = await holdCards(page);
@@ -62,15 +64,15 @@ describe("the products view's first results", () => {
     await page.getByText(`${expected.length} professional products available`, { exact: true }).waitFor();
     const names = await productList(page).getByRole('article').getByRole('heading').allTextContents();
     expect(names).toEqual(expected.slice(0, PRODUCT_LIST_PAGE_SIZE).map((p) => p.name));
-    // The inline script's request, taken by the store: the page asked once.
-    expect(asked).toEqual([`?category=Decorative+Paints&sort=price-low&limit=${PRODUCT_LIST_PAGE_SIZE}`]);
+    // The page came with its first answer (src/server/catalog/shop-page.ts): nothing asked.
+    expect(asked).toEqual([]);
 
     // The worker still has nothing: a search goes to the server too.
     const product = expected[3]!;
     await searchBox(page).fill(product.sku);
     await page.getByText(new RegExp(`^1 result for ${product.sku}$`)).waitFor();
     expect(await productList(page).getByRole('article').getByRole('heading').allTextContents()).toEqual([product.name]);
-    expect(asked.length).toBeGreaterThanOrEqual(2);
+    expect(asked.length).toBeGreaterThanOrEqual(1);
     release();
     expect(tracked.errors).toEqual([]);
   });
@@ -98,19 +100,72 @@ describe("the products view's first results", () => {
   });
 
   for (const width of [375, 1440]) {
-    it(`shows the products view's frame before hydration at ${width} px, and the categories for a bare /shop`, async () => {
+    it(`shows the products view's frame with the server's first cards before hydration at ${width} px, and the categories for a bare /shop`, async () => {
       const { tracked } = await open(width);
       const { page } = tracked;
       // No module ever runs: what shows is the HTML and the page's inline scripts alone.
       await page.route('**/_astro/*.js', (route) => route.abort());
-      await page.goto(urlOf('/shop?view=products'), { waitUntil: 'load' });
+      await page.goto(urlOf('/shop?view=products&category=Zinsser&sort=rating'), { waitUntil: 'load' });
       await page.getByText('Loading products…', { exact: true }).waitFor();
-      expect(await page.getByRole('heading', { name: 'All Products' }).isVisible()).toBe(true);
       expect(await page.getByRole('region', { name: 'Promotions' }).isVisible()).toBe(false);
+      const expected = queryCatalog(catalogue, { filters: { ...DEFAULT_FILTERS, category: 'Zinsser' }, sort: 'rating', search: '' });
+      const cards = page.getByRole('article');
+      await cards.first().waitFor();
+      expect(await cards.getByRole('heading').allTextContents()).toEqual(expected.slice(0, FIRST_CARDS).map((p) => p.name));
+      // The cards are the island's own markup: a link to the product page, an image with its name.
+      await cards.first().getByRole('link', { name: expected[0]!.name }).waitFor();
+      expect(await cards.first().getByRole('img', { name: expected[0]!.name }).isVisible()).toBe(true);
+
+      // The list layout has no server cards (they are drawn for the grid): placeholders until hydration.
+      const answered = page.waitForResponse((r) => RESULTS(new URL(r.url())));
+      await page.goto(urlOf('/shop?view=products&layout=list'), { waitUntil: 'load' });
+      await answered;
+      await page.getByText('Loading products…', { exact: true }).waitFor();
+      expect(await page.getByRole('article').count()).toBe(0);
 
       await page.goto(urlOf('/shop'), { waitUntil: 'load' });
       await page.getByRole('region', { name: 'Promotions' }).waitFor();
       expect(await page.getByText('Loading products…', { exact: true }).isVisible()).toBe(false);
     });
   }
+
+  it('shows the first cards and links to their pages without JavaScript', async () => {
+    const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 375, height: 812 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(urlOf('/shop?view=products&category=Zinsser'), { waitUntil: 'load' });
+      const expected = queryCatalog(catalogue, { filters: { ...DEFAULT_FILTERS, category: 'Zinsser' }, sort: 'popular', search: '' });
+      const link = page.getByRole('link', { name: expected[0]!.name, exact: true });
+      expect(await link.isVisible()).toBe(true);
+      expect(await link.getAttribute('href')).toBe(`/shop/${expected[0]!.slug}`);
+      expect(await page.getByRole('region', { name: 'Promotions' }).isVisible()).toBe(false);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it("keeps the server's first cards in place when the island takes over: the same images, nothing moved", async () => {
+    const { tracked } = await open(1440);
+    const { page } = tracked;
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The island's modules wait until the server's cards are on screen.
+    await page.route('**/_astro/*.js', async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await page.goto(urlOf('/shop?view=products'), { waitUntil: 'commit' });
+    const first = page.getByRole('article').first();
+    await first.waitFor();
+    const name = (await first.getByRole('heading').textContent())!;
+    const before = await first.boundingBox();
+    release();
+    await waitForShop(page);
+    await resultLine(page).waitFor();
+    const after = page.getByRole('article').first();
+    expect(await after.getByRole('heading').textContent()).toBe(name);
+    expect(await after.boundingBox()).toEqual(before);
+    expect(await page.locator('[data-shop-first-cards]').count()).toBe(0);
+    expect(tracked.errors).toEqual([]);
+  });
 });

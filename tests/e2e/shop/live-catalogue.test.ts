@@ -140,7 +140,9 @@ describe('live catalogue', () => {
 
   it('lists the shop from the live catalogue alone: a busy placeholder of the same place until it arrives, then the live price, never the stale one', async () => {
     const release = await holdLiveCatalogue();
-    await page.goto(`${server.url}/shop?view=products`, { waitUntil: 'load' });
+    // The list layout: the page comes without its first answer (the server draws the grid's first
+    // cards into the page, live too: tests/api/shop-page.test.ts), which the page asks for.
+    await page.goto(`${server.url}/shop?view=products&layout=list`, { waitUntil: 'load' });
     await page.getByText('Loading products…', { exact: true }).waitFor();
     const placeholder = page.locator('[aria-busy="true"]');
     await placeholder.waitFor();
