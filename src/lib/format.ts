@@ -4,7 +4,7 @@
  * cents (src/lib/money.ts) before any arithmetic, so float drift never reaches a label.
  */
 import { LOW_STOCK_MAX } from './constants';
-import { formatMoney, roundToCents } from './money';
+import { formatMoney, formatWhole, roundToCents } from './money';
 import type { Product } from './schemas/catalog';
 
 
@@ -33,7 +33,7 @@ export function formatRating(rating: number): string {
 
 /** A review count with its noun: 1 → '1 review', 1234 → '1,234 reviews'. */
 export function formatReviewCount(reviews: number): string {
-  return `${reviews.toLocaleString('en-US')} ${reviews === 1 ? 'review' : 'reviews'}`;
+  return `${formatWhole(reviews)} ${reviews === 1 ? 'review' : 'reviews'}`;
 }
 
 /** 'Only N left' when a counted stock is between 1 and LOW_STOCK_MAX, otherwise null. */

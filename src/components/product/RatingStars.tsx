@@ -1,5 +1,6 @@
 /** Five stars filled to a rating, with the figure and, optionally, the review count beside them. */
 import { formatRating, formatReviewCount } from '../../lib/format';
+import { formatWhole } from '../../lib/money';
 
 /** One star of a 24-unit cell, moved `dx` units right (its two absolute points move with it). */
 const star = (dx: number) => `M${12 + dx} 2.5l2.9 5.9 6.5.95-4.7 4.6 1.1 6.45L${12 + dx} 17.35 ${(6.2 + dx).toFixed(1)} 20.4l1.1-6.45-4.7-4.6 6.5-.95z`;
@@ -42,7 +43,7 @@ export default function RatingStars({ rating, reviews, size = 14, variant = 'com
         {figure}
       </span>
       <span className="tabular text-ink-muted" aria-hidden="true">
-        {variant === 'full' ? formatReviewCount(reviews) : `(${reviews.toLocaleString('en-US')})`}
+        {variant === 'full' ? formatReviewCount(reviews) : `(${formatWhole(reviews)})`}
       </span>
     </p>
   );

@@ -4,6 +4,7 @@
  * 'View All Products' (the product list).
  */
 import { FREE_SHIPPING_THRESHOLD_CENTS } from '../../lib/constants';
+import { formatWhole } from '../../lib/money';
 import { setView, showAllProducts } from '../../stores/shop';
 import HeroCarousel from './HeroCarousel';
 import { HeadsetIcon, ShieldIcon, TruckIcon } from './Icons';
@@ -31,7 +32,7 @@ function revealContent(): void {
 /** The hero band at the top of /shop. */
 export default function ShopHero({ productCount, slides }: ShopHeroProps) {
   const stats = [
-    { figure: productCount.toLocaleString('en-US'), label: 'Products' },
+    { figure: formatWhole(productCount), label: 'Products' },
     { figure: '50+', label: 'Brands' },
     { figure: '24/7', label: 'Technical support' },
     { figure: '100%', label: 'Quality guarantee' },

@@ -5,6 +5,7 @@
  * also happens for the last page; it draws nothing once every card is shown.
  */
 import { useEffect, useRef, type RefObject } from 'react';
+import { formatWhole } from '../../lib/money';
 
 export interface ShowMoreProps {
   /** Cards drawn. */
@@ -33,7 +34,7 @@ export default function ShowMore({ shown, total, pageSize, list, onMore }: ShowM
   return (
     <div className="mt-8 flex flex-col items-center gap-3">
       <p className="tabular text-sm text-ink-muted">
-        Showing {shown.toLocaleString('en-US')} of {total.toLocaleString('en-US')}
+        Showing {formatWhole(shown)} of {formatWhole(total)}
       </p>
       <button
         type="button"

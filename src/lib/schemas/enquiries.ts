@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { CONTACT_MESSAGE_MIN, ENQUIRY_MESSAGE_MAX, ENQUIRY_NAME_MAX, ENQUIRY_SUBJECT_MAX, NAME_MIN, QUOTE_QUANTITY_MAX } from '../constants';
+import { formatWhole } from '../money';
 import { AUTH_MESSAGES, isValidEmail } from './auth';
 
 /** Every message of the contact and quote forms (the e-mail and phone texts are those of sign-up). */
@@ -11,9 +12,9 @@ export const ENQUIRY_MESSAGES = {
   phone: AUTH_MESSAGES.phone,
   subjectMax: `Subject must be at most ${ENQUIRY_SUBJECT_MAX} characters.`,
   messageMin: `Please write a message of at least ${CONTACT_MESSAGE_MIN} characters.`,
-  messageMax: `Message must be at most ${ENQUIRY_MESSAGE_MAX.toLocaleString('en-US')} characters.`,
+  messageMax: `Message must be at most ${formatWhole(ENQUIRY_MESSAGE_MAX)} characters.`,
   productRequired: 'Please choose a product to quote.',
-  quantity: `Quantity must be a whole number from 1 to ${QUOTE_QUANTITY_MAX.toLocaleString('en-US')}.`,
+  quantity: `Quantity must be a whole number from 1 to ${formatWhole(QUOTE_QUANTITY_MAX)}.`,
   productNotFound: 'This product is no longer in our catalogue. Please choose another product.',
 } as const;
 
