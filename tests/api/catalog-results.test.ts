@@ -5,6 +5,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCard } from '../../src/lib/catalog/card';
+import { FIRST_CARDS } from '../../src/components/shop/product-list';
 import { queryWithFacets } from '../../src/lib/catalog/query';
 import { countsToJson, type CatalogResultsAnswer } from '../../src/lib/catalog/results';
 import { parseShopQuery } from '../../src/lib/catalog/url';
@@ -114,6 +115,20 @@ describe('GET /api/catalog/results', () => {
     expect(most.body.results).toHaveLength(Math.min(CATALOG_RESULTS_MAX_LIMIT, cards.products.length));
     // Each limit is its own representation.
     expect(one.etag).not.toBe((await answerOf(resultsUrl())).etag);
+  });
+
+  it('adds the first cards as the products view draws them with html=1, its own representation', async () => {
+    const plain = await answerOf(resultsUrl('?category=Rustoleum'));
+    const withHtml = await answerOf(resultsUrl('?category=Rustoleum&html=1'));
+    expect(withHtml.etag).not.toBe(plain.etag);
+    const { html, ...rest } = withHtml.body;
+    expect(rest).toEqual(plain.body);
+    const names = [...html!.matchAll(/<h3[^>]*><a [^>]*>([^<]*)<\/a><\/h3>/g)].map((m) => m[1]);
+    expect(names).toEqual(plain.body.results.slice(0, FIRST_CARDS).map((p) => p.name.replace(/&/g, '&amp;')));
+    expect(html!.startsWith('<li ')).toBe(true);
+    const refused = await rawRequest(resultsUrl('?html=2'));
+    expect(refused.status).toBe(422);
+    expect(errorOf(JSON.parse(refused.body.toString('utf8'))).fields).toEqual({ html: "Html must be '1' when given." });
   });
 
   it('refuses any other limit with 422 and the message on fields.limit', async () => {

@@ -24,6 +24,14 @@ function textBoxes(page: Page): Promise<{ top: number; height: number; text: str
   );
 }
 
+/**
+ * On /shop, waits for the live catalogue: its Featured grid and brand counts replace the built ones
+ * (other files' orders move stock on the shared server), so both pages compared show the same cards.
+ */
+async function liveCatalogue(page: Page, path: string): Promise<void> {
+  if (path === '/shop') await page.locator('[data-shop-ready="true"]').waitFor({ state: 'attached' });
+}
+
 /** Boxes by their text and its occurrence on the page ('P Price $5' #2). */
 function keyed(boxes: { top: number; height: number; text: string }[]): Map<string, { top: number; height: number; text: string }> {
   const seen = new Map<string, number>();
@@ -89,12 +97,14 @@ describe('fallback fonts', () => {
       try {
         await withFallback.page.route(/\.woff2$/, (route) => route.abort());
         await withFallback.page.goto(urlOf(path));
+        await liveCatalogue(withFallback.page, path);
         await withFallback.settle();
         const fallbackBoxes = await textBoxes(withFallback.page);
         expect(await withFallback.page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family))).not.toContain('Inter Variable');
 
         await withFonts.page.goto(urlOf(path));
         await withFonts.page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
+        await liveCatalogue(withFonts.page, path);
         await withFonts.settle();
         const fontBoxes = await textBoxes(withFonts.page);
 

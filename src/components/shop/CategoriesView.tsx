@@ -68,7 +68,8 @@ export default function CategoriesView({ brands, featured }: CategoriesViewProps
         </div>
       </section>
 
-      <section aria-labelledby="brands-title" className="flex flex-col gap-6">
+      {/* The two grids below the fold are laid out only when near the viewport (a relayout of the page, such as the web fonts' arrival, skips them). */}
+      <section aria-labelledby="brands-title" className="flex flex-col gap-6 [content-visibility:auto] [contain-intrinsic-size:auto_3450px] lg:[contain-intrinsic-size:auto_1250px]">
         <div className="flex flex-col gap-1">
           <h2 id="brands-title" className="font-display text-3xl font-semibold text-ink">
             Shop by brand
@@ -117,7 +118,7 @@ export default function CategoriesView({ brands, featured }: CategoriesViewProps
         </ul>
       </section>
 
-      <section aria-labelledby="featured-title" className="flex flex-col gap-6">
+      <section aria-labelledby="featured-title" className="flex flex-col gap-6 [content-visibility:auto] [contain-intrinsic-size:auto_3450px] lg:[contain-intrinsic-size:auto_1400px]">
         <div className="flex flex-wrap items-end justify-between gap-3">
           <h2 id="featured-title" className="font-display text-3xl font-semibold text-ink">
             Featured Products

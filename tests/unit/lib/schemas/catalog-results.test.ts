@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { CATALOG_RESULTS_MAX_LIMIT, PRODUCT_LIST_PAGE_SIZE } from '../../../../src/lib/constants';
-import { CATALOG_RESULTS_LIMIT_MESSAGE, catalogResultsQuerySchema } from '../../../../src/lib/schemas/catalog-results';
+import { CATALOG_RESULTS_HTML_MESSAGE, CATALOG_RESULTS_LIMIT_MESSAGE, catalogResultsQuerySchema } from '../../../../src/lib/schemas/catalog-results';
 
 describe('catalogResultsQuerySchema', () => {
   it('is ten list pages at most', () => {
@@ -24,6 +24,15 @@ describe('catalogResultsQuerySchema', () => {
       const parsed = catalogResultsQuerySchema.safeParse({ limit: given });
       expect(parsed.success, JSON.stringify(given)).toBe(false);
       expect(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message]), JSON.stringify(given)).toEqual([['limit', CATALOG_RESULTS_LIMIT_MESSAGE]]);
+    }
+  });
+
+  it("takes html=1 (the first cards as HTML too), and refuses any other html", () => {
+    expect(catalogResultsQuerySchema.parse({ html: '1' })).toEqual({ limit: 48, html: '1' });
+    for (const given of ['0', 'true', '', ['1', '1']]) {
+      const parsed = catalogResultsQuerySchema.safeParse({ html: given });
+      expect(parsed.success, JSON.stringify(given)).toBe(false);
+      expect(parsed.error!.issues.map((issue) => [issue.path.join('.'), issue.message]), JSON.stringify(given)).toEqual([['html', CATALOG_RESULTS_HTML_MESSAGE]]);
     }
   });
 });
