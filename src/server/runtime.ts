@@ -81,6 +81,7 @@ export const catalogCache = new CatalogSnapshotCache({ onBuilt: (report) => getL
 
 /** The cached compact catalogue (GET /api/catalog/cards): each product's card only, also by category (?category=<slug>). */
 export const catalogCardsCache = new CatalogSnapshotCache({
+  keepItems: true,
   project: rowToCatalogCard,
   groupOf: (row) => row.category,
   onBuilt: (report) => getLogger().debug('catalogue cards snapshot built', { ...report }),

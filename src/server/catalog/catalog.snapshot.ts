@@ -65,6 +65,11 @@ export interface CatalogCacheOptions {
    * (CatalogSnapshotCache.getGroup): without it the cache answers the whole catalogue only.
    */
   groupOf?: (row: ProductsTable) => string;
+  /**
+   * Keep each product's projected object beside its JSON, for CatalogSnapshotCache.items (the
+   * cards' cache, which the server queries): off by default, as a second copy of every product.
+   */
+  keepItems?: boolean;
 }
 
 /** Strong ETag of one encoding of a catalogue version (each encoding is its own representation). */
@@ -247,6 +252,7 @@ export class CatalogSnapshotCache {
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
   readonly #project: NonNullable<CatalogCacheOptions['project']>;
   readonly #groupOf: CatalogCacheOptions['groupOf'];
+  readonly #keepItems: boolean;
   /** What each snapshot was made of (its order and products), for the answers of one group and items(); `byGroup` and `items` made on first use. */
   readonly #contents = new WeakMap<
     CatalogSnapshot,
@@ -261,6 +267,7 @@ export class CatalogSnapshotCache {
     this.#onBuilt = options.onBuilt;
     this.#project = options.project ?? rowToProduct;
     this.#groupOf = options.groupOf;
+    this.#keepItems = options.keepItems ?? false;
   }
 
   /** The snapshot of the current revision, building it when the catalogue has changed. */
@@ -327,6 +334,7 @@ export class CatalogSnapshotCache {
    * request and go with the catalogue they were made of. Read only: every caller shares them.
    */
   async items(db: Kysely<Database>): Promise<{ version: string; items: readonly unknown[] }> {
+    if (!this.#keepItems) throw new Error('This catalogue cache keeps no items (CatalogCacheOptions.keepItems).');
     const snapshot = await this.get(db);
     const contents = this.#contents.get(snapshot)!;
     if (!contents.items) {
@@ -382,7 +390,7 @@ export class CatalogSnapshotCache {
           version: Number(row.version),
           place: { id: row.id, source_file: row.source_file, position: Number(row.position) },
           json: same ? known.json : json,
-          item: same ? known.item : item,
+          item: this.#keepItems ? (same ? known.item : item) : undefined,
           startsRun: known?.startsRun ?? startsRun(stamp.id),
           group: this.#groupOf?.(row),
         });

@@ -24,7 +24,7 @@ beforeEach(async () => {
   handle = openDatabase({ kind: 'sqlite', file: join(mkdtempSync(join(tmpdir(), 'shop-unit-db-')), 'shop.db') });
   await migrateToLatest(handle.db);
   await seedCatalogFromContent(handle.db, contentDir);
-  cache = new CatalogSnapshotCache({ project: rowToCatalogCard });
+  cache = new CatalogSnapshotCache({ project: rowToCatalogCard, keepItems: true });
 });
 
 afterEach(async () => {
@@ -96,5 +96,9 @@ describe('answerResultsRequest', () => {
       fields: { limit: 'Limit must be a whole number from 1 to 480.' },
     });
     await expect(catalogResultsResponse(handle.db, cache, new Request('http://shop.test/api/catalog/results?limit=0'))).rejects.toBeInstanceOf(ApiError);
+  });
+
+  it('is refused by a cache that keeps no items (the full catalogue keeps none: a second copy of every product)', async () => {
+    await expect(new CatalogSnapshotCache({ project: rowToCatalogCard }).items(handle.db)).rejects.toThrow(/keeps no items/);
   });
 });
