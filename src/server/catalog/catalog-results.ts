@@ -10,8 +10,8 @@ import { parseShopQuery } from '../../lib/catalog/url';
 import { catalogResultsQuerySchema } from '../../lib/schemas/catalog-results';
 import type { Database } from '../db/schema';
 import { invalidFields } from '../http/errors';
-import { CATALOG_CACHE_CONTROL, type CatalogAnswer, type CatalogRequest } from './catalog.http';
-import { acceptedEncodings, catalogEtag, lazyEncodings, matchesVersion, type CatalogEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
+import { keptBodyAnswer, type CatalogAnswer, type CatalogRequest } from './catalog.http';
+import { lazyEncodings, type CatalogEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
 
 /** Answers kept per catalogue version: the shop's common queries (a category, a sort, the default), not every search typed. */
 const RESULTS_KEPT = 64;
@@ -107,18 +107,9 @@ export async function answerResultsRequest(db: Kysely<Database>, cache: CatalogS
   const { version, items } = await cache.items(db);
   const { key, limit, html } = request.query;
   const tag = tagOf(version, key, limit, html);
-  const encoding = acceptedEncodings(request.acceptEncoding)[0]!;
-  const headers: Record<string, string> = {
-    etag: catalogEtag(tag, encoding),
-    'cache-control': CATALOG_CACHE_CONTROL,
-    vary: 'Accept-Encoding',
-  };
-  if (matchesVersion(request.ifNoneMatch, tag)) return { status: 304, headers };
-  const body = await keptAnswer(cache, version, items as readonly CatalogCard[], request.query, tag).body(encoding);
-  headers['content-type'] = 'application/json; charset=utf-8';
-  headers['content-length'] = String(body.byteLength);
-  if (encoding !== 'identity') headers['content-encoding'] = encoding;
-  return { status: 200, headers, body: request.head ? undefined : body };
+  return keptBodyAnswer(request, tag, 'application/json; charset=utf-8', (encoding) =>
+    keptAnswer(cache, version, items as readonly CatalogCard[], request.query, tag).body(encoding),
+  );
 }
 
 /** The kept answer of a query at a version (found now, and kept, when it is not). */

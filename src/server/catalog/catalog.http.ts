@@ -3,7 +3,7 @@ import { categoryOfSlug } from '../../lib/catalog/category-slug';
 import { catalogCardsQuerySchema, unknownCategoryMessage } from '../../lib/schemas/catalog-cards';
 import type { Database } from '../db/schema';
 import { invalidFields, notFound } from '../http/errors';
-import { acceptedEncodings, catalogEtag, matchesVersion, type CatalogSnapshotCache } from './catalog.snapshot';
+import { acceptedEncodings, catalogEtag, matchesVersion, type CatalogEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
 
 /** Browsers and caches may keep it, but must ask again (cheaply, with If-None-Match) before each use. */
 export const CATALOG_CACHE_CONTROL = 'public, max-age=0, must-revalidate';
@@ -40,6 +40,32 @@ export interface CatalogAnswer {
   status: 200 | 304;
   headers: Record<string, string>;
   body?: Buffer;
+}
+
+/**
+ * An answer of a body kept in its encodings, named by `tag` (what it depends on): 304 when
+ * If-None-Match names it, else the body in the best encoding the client accepts, with a strong ETag
+ * per encoding and revalidation caching. `body` is asked only for a 200, so a revalidation costs no
+ * work of making it (the shop's results and pages).
+ */
+export async function keptBodyAnswer(
+  request: Omit<CatalogRequest, 'category'>,
+  tag: string,
+  contentType: string,
+  body: (encoding: CatalogEncoding) => Promise<Buffer>,
+): Promise<CatalogAnswer> {
+  const encoding = acceptedEncodings(request.acceptEncoding)[0]!;
+  const headers: Record<string, string> = {
+    etag: catalogEtag(tag, encoding),
+    'cache-control': CATALOG_CACHE_CONTROL,
+    vary: 'Accept-Encoding',
+  };
+  if (matchesVersion(request.ifNoneMatch, tag)) return { status: 304, headers };
+  const bytes = await body(encoding);
+  headers['content-type'] = contentType;
+  headers['content-length'] = String(bytes.byteLength);
+  if (encoding !== 'identity') headers['content-encoding'] = encoding;
+  return { status: 200, headers, body: request.head ? undefined : bytes };
 }
 
 /**

@@ -12,12 +12,12 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
-import { catalogResultsKey, FIRST_RESULTS_ID } from '../../lib/catalog/results';
+import { catalogResultsKey, FIRST_RESULTS_ID, type CatalogResultsAnswer } from '../../lib/catalog/results';
 import { parseShopQuery } from '../../lib/catalog/url';
 import type { Database } from '../db/schema';
 import { findResults } from './catalog-results';
-import { CATALOG_CACHE_CONTROL, type CatalogAnswer } from './catalog.http';
-import { acceptedEncodings, catalogEtag, lazyEncodings, matchesVersion, type CatalogEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
+import { keptBodyAnswer, type CatalogAnswer } from './catalog.http';
+import { lazyEncodings, type CatalogEncoding, type CatalogSnapshotCache } from './catalog.snapshot';
 
 /** Pages kept: the shop's common products-view URLs (each category, a sort, the default) at the current catalogue. */
 const PAGES_KEPT = 64;
@@ -82,17 +82,15 @@ export class ShopPageVariants {
     const query = { filters, sort, search };
     const kept = await findResults(db, cache, { query, key: catalogResultsKey(query), limit: PRODUCT_LIST_PAGE_SIZE, html: true });
     const tag = `${template.tag}-${kept.tag}`;
-    const encoding = acceptedEncodings(request.acceptEncoding)[0]!;
-    const headers: Record<string, string> = {
-      etag: catalogEtag(tag, encoding),
-      'cache-control': CATALOG_CACHE_CONTROL,
-      vary: 'Accept-Encoding',
-    };
-    if (matchesVersion(request.ifNoneMatch, tag)) return { status: 304, headers };
+    return keptBodyAnswer(request, tag, 'text/html; charset=utf-8', (encoding) => this.#page(template, tag, kept.answer).body(encoding));
+  }
+
+  /** The page of an answer, kept (the last PAGES_KEPT, most recently used last). */
+  #page(template: Template, tag: string, answer: CatalogResultsAnswer): { body: (encoding: CatalogEncoding) => Promise<Buffer> } {
     let page = this.#pages.get(tag);
     if (page) this.#pages.delete(tag);
     else {
-      const { html: cards = '', ...firstPage } = kept.answer;
+      const { html: cards = '', ...firstPage } = answer;
       const html = template.html
         .replace(/^([\s\S]*?<html)(?=[\s>])/, '$1 data-shop-view="products"')
         .replace(/<body[^>]*>/, (body) => `${body}<script type="application/json" id="${FIRST_RESULTS_ID}">${scriptJson(firstPage)}</script>`)
@@ -101,10 +99,6 @@ export class ShopPageVariants {
     }
     this.#pages.set(tag, page);
     if (this.#pages.size > PAGES_KEPT) this.#pages.delete(this.#pages.keys().next().value!);
-    const body = await page.body(encoding);
-    headers['content-type'] = 'text/html; charset=utf-8';
-    headers['content-length'] = String(body.byteLength);
-    if (encoding !== 'identity') headers['content-encoding'] = encoding;
-    return { status: 200, headers, body: request.head ? undefined : body };
+    return page;
   }
 }

@@ -87,8 +87,9 @@ describe('the catalogue as cards', () => {
     await dialog.waitFor({ state: 'hidden' });
     expect(await hasFocus(link)).toBe(true);
     const api = requests.get(page)!;
-    // The worker fetches the cards after load, when idle (the server answered the first queries).
-    await expect.poll(() => api.includes('/api/catalog/cards')).toBe(true);
+    // The worker fetches the cards once the island has hydrated and the browser is idle again (the
+    // server answered the first queries): on a loaded machine that may take a while.
+    await expect.poll(() => api.includes('/api/catalog/cards'), { timeout: 30_000 }).toBe(true);
     expect(api).toContain(`/api/products?ids=${product.id}`);
     expect(api.filter((p) => p === '/api/catalog')).toEqual([]);
     expect(errors).toEqual([]);
