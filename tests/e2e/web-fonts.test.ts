@@ -1,8 +1,8 @@
-// The storefront's web fonts (src/layouts/BaseLayout.astro): a first visit paints in metric-matched
-// local fallbacks and asks for the two web fonts only after the page has loaded and painted, so on
-// a slow line they never come before the page's own text, images and scripts; once both have
-// loaded, later pages declare them before their first paint. The fallbacks are sized to the web
-// fonts: the swap moves nothing on the first screen, and hardly a line below it.
+// The storefront's web fonts (src/layouts/BaseLayout.astro): a first visit's page stays in
+// metric-matched local fallbacks and fetches the two web fonts only after it has loaded and painted,
+// for the next page (nothing on it moves, nor is laid out again); once both have arrived, later
+// pages declare them before their first paint. The fallbacks are sized to the web fonts: a first
+// page and the next look alike, the first screen's lines where they are, and hardly a line below.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { urlOf } from '../helpers/base-url';
@@ -14,12 +14,30 @@ const pages = usePagePerTest();
 /** The key BaseLayout's inline script sets once both web fonts have loaded. */
 const FONTS_CACHED_KEY = 'web-fonts';
 
-/** Where the page's headings, paragraphs, list items and links are (document coordinates, CSS px). */
-function textBoxes(page: Page): Promise<{ top: number; height: number; text: string }[]> {
+/** A text box: its top and height in document coordinates, its left and right in the viewport (CSS px). */
+interface TextBox {
+  top: number;
+  height: number;
+  left: number;
+  right: number;
+  /** Whether it is seen: not hidden, nor transparent (the home carousel's other slides lie under the first). */
+  visible: boolean;
+  text: string;
+}
+
+/** Where the page's headings, paragraphs, list items and links are. */
+function textBoxes(page: Page): Promise<TextBox[]> {
   return page.evaluate(() =>
     [...document.querySelectorAll('main h1, main h2, main h3, main p, main li, main a, main button, main label')].map((element) => {
       const box = element.getBoundingClientRect();
-      return { top: Math.round(box.top + scrollY), height: Math.round(box.height), text: `${element.tagName} ${element.textContent!.trim().slice(0, 60)}` };
+      return {
+        top: Math.round(box.top + scrollY),
+        height: Math.round(box.height),
+        left: Math.round(box.left),
+        right: Math.round(box.right),
+        visible: element.checkVisibility({ opacityProperty: true, visibilityProperty: true }),
+        text: `${element.tagName} ${element.textContent!.trim().slice(0, 60)}`,
+      };
     }),
   );
 }
@@ -32,8 +50,23 @@ async function liveCatalogue(page: Page, path: string): Promise<void> {
   if (path === '/shop') await page.locator('[data-shop-ready="true"]').waitFor({ state: 'attached' });
 }
 
+/** The font Chromium draws the text of the first element matching `selector` with (its own answer, not the CSS stack). */
+async function drawnFont(page: Page, selector: string): Promise<string> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts.map((font) => font.familyName).join('+');
+  } finally {
+    await cdp.detach();
+  }
+}
+
 /** Boxes by their text and its occurrence on the page ('P Price $5' #2). */
-function keyed(boxes: { top: number; height: number; text: string }[]): Map<string, { top: number; height: number; text: string }> {
+function keyed(boxes: TextBox[]): Map<string, TextBox> {
   const seen = new Map<string, number>();
   return new Map(
     boxes.map((box) => {
@@ -45,28 +78,31 @@ function keyed(boxes: { top: number; height: number; text: string }[]): Map<stri
 }
 
 describe('web fonts', () => {
-  it('a first visit asks for the web fonts only after the load event, then uses them and remembers it; the next page declares them at once', async () => {
+  it('a first visit fetches the web fonts only after the load event, for the next page, which declares them at once; the first stays in its fallbacks', async () => {
     const page = await pages.open({ width: 375 });
-    const fontRequests: number[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('.woff2')) fontRequests.push(Date.now());
-    });
-    let loadedAt = 0;
-    page.on('load', () => (loadedAt = Date.now()));
     await page.goto(urlOf('/login'));
     await page.waitForFunction((key) => localStorage.getItem(key) === '1', FONTS_CACHED_KEY);
-    expect(fontRequests).toHaveLength(2);
-    for (const at of fontRequests) expect(at).toBeGreaterThanOrEqual(loadedAt);
-    const faces = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
-    expect(faces).toEqual(expect.arrayContaining(['Inter Variable', 'Fraunces Variable']));
+    // The page's own clock: each font's request started during or after the load event.
+    const timing = await page.evaluate(() => ({
+      loadEventStart: (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming).loadEventStart,
+      fonts: performance.getEntriesByType('resource').filter((entry) => entry.name.endsWith('.woff2')).map((entry) => entry.startTime),
+    }));
+    expect(timing.fonts).toHaveLength(2);
+    for (const at of timing.fonts) expect(at).toBeGreaterThanOrEqual(timing.loadEventStart);
+    // This page's text stays as it was painted: the web fonts' faces are not declared here.
+    const loaded = () => page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+    expect(await loaded()).not.toContain('Inter Variable');
+    expect(await page.evaluate(() => (document.getElementById('web-fonts') as HTMLStyleElement).media)).toBe('not all');
     expect(await page.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"Fraunces Variable", "Fraunces Fallback"/);
+    expect(await drawnFont(page, 'h1')).not.toBe('Fraunces');
 
-    // The next page: the faces are declared by the head's script, not after the load.
+    // The next page: the faces are declared by the head's script, not after the load, and used.
     await page.goto(urlOf('/checkout'), { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => (document.getElementById('web-fonts') as HTMLStyleElement).media)).toBe('all');
+    await page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
   });
 
-  it('a browser without local storage still gets the web fonts after load', async () => {
+  it('a browser without local storage declares the web fonts from the first paint (it could never remember them)', async () => {
     const page = await pages.open({ width: 1440, initScript: "Object.defineProperty(window, 'localStorage', { get() { throw new DOMException('denied', 'SecurityError'); } });" });
     await page.goto(urlOf('/about'));
     await page.waitForFunction(() => [...document.fonts].some((f) => f.family === 'Inter Variable' && f.status === 'loaded'));
@@ -87,10 +123,13 @@ describe('fallback fonts', () => {
     ['/login', 375],
     ['/login', 1440],
     ['/shop', 375],
+    // Lighthouse's phone (the heading wrapped onto a third line in Chromium when the fallbacks were one face per family).
+    ['/shop', 412],
     ['/shop', 1440],
+    ['/', 390],
     ['/products/decorative-paints', 1440],
   ] as const) {
-    it(`${path} at ${width} px: the fallbacks set the first screen's lines where the web fonts do, and all but 1 % below`, async () => {
+    it(`${path} at ${width} px: the fallbacks set the first screen's lines where the web fonts do, and wrap all but 1 % of the others alike`, async () => {
       // The web fonts refused: the page stays in its fallbacks.
       const withFallback = await newPage(browser, { width, allowErrors: [/\.woff2/, /Failed to load resource/] });
       const withFonts = await newPage(browser, { width });
@@ -102,8 +141,28 @@ describe('fallback fonts', () => {
         const fallbackBoxes = await textBoxes(withFallback.page);
         expect(await withFallback.page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family))).not.toContain('Inter Variable');
 
-        await withFonts.page.goto(urlOf(path));
-        await withFonts.page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
+        // A later page: the web fonts declared from its first paint, as optional fonts, drawn when
+        // they come within the browser's block period (from the HTTP cache: loaded again until they do).
+        await withFonts.page.addInitScript((key) => localStorage.setItem(key, '1'), FONTS_CACHED_KEY);
+        for (let attempt = 0; attempt < 4; attempt += 1) {
+          await withFonts.page.goto(urlOf(path));
+          await withFonts.page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
+          if ((await drawnFont(withFonts.page, 'h1')) === 'Fraunces') break;
+        }
+        expect(await drawnFont(withFonts.page, 'h1')).toBe('Fraunces');
+        // And the body text: the first element of main seen, set in Inter, with text of its own.
+        await withFonts.page.evaluate(() =>
+          [...document.querySelectorAll('main *')]
+            .find(
+              (e) =>
+                getComputedStyle(e).fontFamily.startsWith('"Inter Variable"') &&
+                e.checkVisibility({ opacityProperty: true, visibilityProperty: true }) &&
+                e.getBoundingClientRect().width > 1 &&
+                [...e.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim()),
+            )!
+            .setAttribute('data-font-probe', ''),
+        );
+        expect(await drawnFont(withFonts.page, '[data-font-probe]')).toBe('Inter');
         await liveCatalogue(withFonts.page, path);
         await withFonts.settle();
         const fontBoxes = await textBoxes(withFonts.page);
@@ -117,9 +176,12 @@ describe('fallback fonts', () => {
           .map(([, box]) => box);
         // What a late swap could shift on screen (the first viewport: what layout-shift scores count)
         // nothing; further down a line may wrap a word earlier or later (a card's price line at 1440 px).
-        const height = withFonts.page.viewportSize()!.height;
-        expect(moved.filter((box) => box.top < height), 'text boxes moved in the first screen').toEqual([]);
-        expect(moved.length, `text boxes moved: ${JSON.stringify(moved)}`).toBeLessThanOrEqual(Math.ceil(paired.length / 100));
+        const { width: viewWidth, height } = withFonts.page.viewportSize()!;
+        const onScreen = (box: TextBox) => box.visible && box.top < height && box.right > 0 && box.left < viewWidth;
+        expect(moved.filter(onScreen), 'text boxes moved in the first screen').toEqual([]);
+        // Below it, a box wrapped onto more or fewer lines moves all after it, however far: count the rewrapped ones.
+        const rewrapped = paired.filter(([key, box]) => Math.abs(box.height - fallbackByKey.get(key)!.height) > 2).map(([, box]) => box);
+        expect(rewrapped.length, `text boxes wrapped differently: ${JSON.stringify(rewrapped)}`).toBeLessThanOrEqual(Math.ceil(paired.length / 100));
         expectNoBrowserErrors(withFallback.errors, path);
         expectNoBrowserErrors(withFonts.errors, path);
       } finally {

@@ -222,18 +222,22 @@ export default function CheckoutApp() {
   }
 
   if (lines.length === 0) {
+    // In a box as tall as the loading one it replaces (the same element to React), so neither it nor
+    // the footer moves when a visitor without a cart sees it (a 0.12 layout shift at 1024 px before).
     return (
-      <div className="mx-auto max-w-lg rounded-[var(--radius-card)] border border-line bg-white px-6 py-12 text-center shadow-card">
-        <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="mx-auto text-ink-muted">
-          <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
-          <circle cx="10" cy="20" r="1.2" />
-          <circle cx="17" cy="20" r="1.2" />
-        </svg>
-        <h2 className="mt-4 font-display text-2xl font-semibold text-ink">Your cart is empty</h2>
-        <p className="mt-2 text-ink-muted">Add some products to get started</p>
-        <a href="/shop" className={`${buttonBase} mt-6 bg-accent text-white hover:bg-accent-strong`}>
-          Continue Shopping
-        </a>
+      <div className="min-h-[28rem]">
+        <div className="mx-auto max-w-lg rounded-[var(--radius-card)] border border-line bg-white px-6 py-12 text-center shadow-card">
+          <svg width="48" height="48" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.5" aria-hidden="true" className="mx-auto text-ink-muted">
+            <path d="M3 4h2l2.4 11.2a2 2 0 0 0 2 1.6h7.7a2 2 0 0 0 2-1.5L21 8H6.2" strokeLinecap="round" strokeLinejoin="round" />
+            <circle cx="10" cy="20" r="1.2" />
+            <circle cx="17" cy="20" r="1.2" />
+          </svg>
+          <h2 className="mt-4 font-display text-2xl font-semibold text-ink">Your cart is empty</h2>
+          <p className="mt-2 text-ink-muted">Add some products to get started</p>
+          <a href="/shop" className={`${buttonBase} mt-6 bg-accent text-white hover:bg-accent-strong`}>
+            Continue Shopping
+          </a>
+        </div>
       </div>
     );
   }

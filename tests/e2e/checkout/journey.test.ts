@@ -197,6 +197,26 @@ describe('guest checkout', () => {
     expect(html).not.toContain('Your cart is empty');
     expect(html).toContain('Loading your cart');
   });
+
+  it('replaces the loading box with the empty cart without moving anything, on a phone and a laptop', async () => {
+    for (const width of [375, 1024]) {
+      const page = await open(width);
+      await page.addInitScript(() => {
+        const shifts: number[] = [];
+        (window as unknown as { shifts: number[] }).shifts = shifts;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      await page.goto(urlOf('/checkout'), { waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Your cart is empty' }).waitFor();
+      // Two frames after the swap: a shift is reported with the frame that painted it.
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      // The same box went from 976 × 448 to 560 × 346 px at 1024 px (0.12) before.
+      const total = await page.evaluate(() => (window as unknown as { shifts: number[] }).shifts.reduce((sum, value) => sum + value, 0));
+      expect(total, `layout shift at ${width} px`).toBeLessThan(0.001);
+    }
+  });
 });
 
 describe('signed-in checkout', () => {

@@ -2,28 +2,33 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 // The head script that declares the web fonts (src/layouts/BaseLayout.astro): at once when an earlier
-// page loaded them, else after the first frame painted once the page has loaded, remembering them once
-// they have loaded. Run here over stand-ins for the page; tests/e2e/web-fonts.test.ts runs it in Chromium.
+// page loaded them (or storage refuses), else, once the page has loaded, fetching them into
+// the HTTP cache and remembering them once both arrived, the page itself staying in its fallbacks. Run here over stand-ins for the page;
+// tests/e2e/web-fonts.test.ts runs it in Chromium.
 describe('the web fonts head script of BaseLayout', () => {
   const layout = readFileSync(new URL('../../../src/layouts/BaseLayout.astro', import.meta.url), 'utf8');
-  const script = layout.match(/<script is:inline>(\(function\(\)\{var s=document\.getElementById\('web-fonts'\).*?)<\/script>/)?.[1];
+  const script = layout.match(/<script is:inline>(\(\(\)=>\{var d=document,s=d\.getElementById\('web-fonts'\).*?)<\/script>/)?.[1];
+  const FONT_URLS = ['/_astro/inter-latin-wght.abc.woff2', '/_astro/fraunces-latin-wght.def.woff2'];
 
-  /** Runs the script over `storage` (or storage that throws); returns the sheet and what it waits for. */
-  const run = (storage: Record<string, unknown> | 'blocked') => {
-    const sheet = { media: 'not all' };
-    const fonts: { onloadingdone?: () => void } = {};
+  /** Runs the script over `storage` (or storage that throws), with fetch answering `status` (or failing); returns the sheet and what it waits for. */
+  const run = (storage: Record<string, unknown> | 'blocked', status: number | 'offline' = 200) => {
+    const sheet = {
+      media: 'not all',
+      textContent: FONT_URLS.map((url) => `@font-face{font-family:'X';src:url(${url}) format('woff2-variations')}`).join('\n'),
+    };
+    const fetched: string[] = [];
     const listeners: { type: string; listener: () => void; options: unknown }[] = [];
-    const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
     const localStorage =
       storage === 'blocked'
         ? new Proxy({}, { get: () => { throw new Error('SecurityError'); }, set: () => { throw new Error('SecurityError'); } })
         : storage;
     const page = {
-      document: { getElementById: (id: string) => (id === 'web-fonts' ? sheet : null), fonts },
+      document: { documentElement: { dataset: {} }, getElementById: (id: string) => (id === 'web-fonts' ? sheet : null) },
       addEventListener: (type: string, listener: () => void, options: unknown) => listeners.push({ type, listener, options }),
-      requestAnimationFrame: (callback: () => void) => frames.push(callback),
-      setTimeout: (callback: () => void) => timers.push(callback),
+      fetch: (url: string) => {
+        fetched.push(url);
+        return status === 'offline' ? Promise.reject(new TypeError('Failed to fetch')) : Promise.resolve({ ok: status === 200, arrayBuffer: () => Promise.resolve(new ArrayBuffer(8)) });
+      },
     };
     // The script reads localStorage through a getter that may throw, as a blocked origin's does.
     const scope = Object.defineProperty({ ...page }, 'localStorage', {
@@ -33,8 +38,12 @@ describe('the web fonts head script of BaseLayout', () => {
       },
     });
     new Function('scope', `with (scope) { ${script} }`)(scope);
-    return { sheet, fonts, listeners, frames, timers, storage: localStorage };
+    return { sheet, fetched, listeners, storage: localStorage };
   };
+
+  /** Runs the load event. */
+  const afterLoad = (page: ReturnType<typeof run>) => page.listeners[0]!.listener();
+  const settled = () => new Promise((done) => setTimeout(done, 0));
 
   it('is found in the layout', () => {
     expect(script).toBeDefined();
@@ -46,29 +55,33 @@ describe('the web fonts head script of BaseLayout', () => {
     expect(page.listeners).toEqual([]);
   });
 
-  it('on a first visit waits for the load, then the next frame and a task, then declares them and remembers them once loaded', () => {
+  it('on a first visit waits for the load, then fetches both fonts for the next page, leaves this one in its fallbacks and remembers them', async () => {
     const storage: Record<string, unknown> = {};
     const page = run(storage);
-    expect(page.sheet.media).toBe('not all');
-    expect(page.listeners.map((l) => [l.type, l.options])).toEqual([['load', { once: true }]]);
-    page.listeners[0]!.listener();
-    expect(page.sheet.media).toBe('not all');
-    page.frames.shift()!();
-    expect(page.sheet.media).toBe('not all');
-    page.timers.shift()!();
-    expect(page.sheet.media).toBe('all');
-    expect(storage['web-fonts']).toBeUndefined();
-    page.fonts.onloadingdone!();
+    expect(page.listeners.map((l) => l.type)).toEqual(['load']);
+    expect(page.fetched).toEqual([]);
+    afterLoad(page);
+    expect(page.fetched).toEqual(FONT_URLS);
+    await settled();
     expect(String(storage['web-fonts'])).toBe('1');
+    expect(page.sheet.media).toBe('not all');
   });
 
-  it('still loads the fonts when storage refuses to be read or written', () => {
+  it('does not remember fonts that did not arrive', async () => {
+    for (const status of [404, 'offline'] as const) {
+      const storage: Record<string, unknown> = {};
+      const page = run(storage, status);
+      afterLoad(page);
+      await settled();
+      expect(storage['web-fonts'], String(status)).toBeUndefined();
+      expect(page.sheet.media).toBe('not all');
+    }
+  });
+
+  it('declares the fonts at once when storage refuses to be read, as it could never remember them', () => {
     const page = run('blocked');
-    expect(page.listeners).toHaveLength(1);
-    page.listeners[0]!.listener();
-    page.frames.shift()!();
-    page.timers.shift()!();
     expect(page.sheet.media).toBe('all');
-    expect(() => page.fonts.onloadingdone!()).not.toThrow();
+    expect(page.listeners).toEqual([]);
+    expect(page.fetched).toEqual([]);
   });
 });
