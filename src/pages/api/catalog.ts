@@ -9,4 +9,4 @@ export const prerender = false;
  * If-None-Match, br/gzip. The node edge answers this path itself (same function, without the
  * Astro pipeline); this route serves `astro dev` and any host without the edge.
  */
-export const GET: APIRoute = async ({ request }) => catalogResponse((await getDatabase()).db, catalogCache, request);
+export const GET: APIRoute = async ({ request }) => catalogResponse((await getDatabase()).readDb, catalogCache, request);

@@ -23,6 +23,13 @@ import type { Database } from './schema';
 export interface DatabaseHandle {
   /** The one query builder over every table. */
   db: Kysely<Database>;
+  /**
+   * The query builder for the live catalogue's reads (its revision, its products when they moved):
+   * on PostgreSQL over a small pool of its own, so the shop's hottest answers never wait for a
+   * connection behind transactions that hold the main pool's (orders queued on the catalogue's
+   * revision lock while 50 a second came in); on SQLite the same as `db`.
+   */
+  readDb: Kysely<Database>;
   /** Which engine is behind it. */
   kind: DialectKind;
   /** Resolves when the database answers a trivial query; rejects otherwise. */
@@ -35,6 +42,8 @@ export interface DatabaseHandle {
 export interface OpenDatabaseOptions {
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL pool size of `readDb` (default 3). */
+  readPoolSize?: number;
   /** Called with errors of idle PostgreSQL connections (e.g. the server went away). */
   onPoolError?: (err: Error) => void;
   /**
@@ -156,6 +165,7 @@ function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle 
   });
   return {
     db,
+    readDb: db,
     kind: 'sqlite',
     ping: async () => {
       await sql`select 1`.execute(db);
@@ -169,11 +179,11 @@ function openSqlite(file: string, options: OpenDatabaseOptions): DatabaseHandle 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
-/** Opens a PostgreSQL pool; connections are made on first use. */
-function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+/** A PostgreSQL pool of `max` connections (made on first use) and its query builder. */
+function postgresPool(url: string, max: number, options: OpenDatabaseOptions): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
-    max: options.poolSize ?? 10,
+    max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -183,17 +193,26 @@ function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle
   // queries) and ended by the server (restart, pg_terminate_backend) would crash the process too.
   // Its next query fails with the connection error, which answers 503 and is logged there.
   pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<Database>({
+  return new Kysely<Database>({
     dialect: keepingFirstError(new PostgresDialect({ pool }), (err) => options.onRollbackFailure?.(err)),
     log: faultWatcher(options.onFault),
   });
+}
+
+/** Opens a PostgreSQL pool, and the catalogue's own small one (DatabaseHandle.readDb). */
+function openPostgres(url: string, options: OpenDatabaseOptions): DatabaseHandle {
+  const db = postgresPool(url, options.poolSize ?? 10, options);
+  const readDb = postgresPool(url, options.readPoolSize ?? 3, options);
   return {
     db,
+    readDb,
     kind: 'postgres',
     ping: async () => {
       await sql`select 1`.execute(db);
     },
-    close: () => db.destroy(),
+    close: async () => {
+      await Promise.all([db.destroy(), readDb.destroy()]);
+    },
   };
 }
 

@@ -233,7 +233,7 @@ const CATALOG_ANSWERS = new Map<string, CatalogAnswerer>([
  */
 async function serveCatalog(req: IncomingMessage, res: ServerResponse, log: Logger, path: string): Promise<void> {
   try {
-    const { db } = await getDatabase();
+    const { readDb: db } = await getDatabase();
     const url = req.url ?? '';
     const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
     const answer = await CATALOG_ANSWERS.get(path)!(
@@ -479,7 +479,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     /** A products-view URL of the shop with its first cards in the page (../catalog/shop-page.ts); false for the static page. */
     async function answerShopPage(): Promise<boolean> {
       try {
-        const { db } = await getDatabase();
+        const { readDb: db } = await getDatabase();
         const url = req.url ?? '';
         const answer = await shopPages.answer(db, catalogCardsCache, {
           search: url.slice(url.indexOf('?') + 1),

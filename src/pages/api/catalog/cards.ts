@@ -12,4 +12,4 @@ export const prerender = false;
  * or vendor page's; 404 for a slug no category has, 422 for a malformed one). The node edge answers
  * this path itself (same function); this route serves `astro dev` and hosts without the edge.
  */
-export const GET: APIRoute = async ({ request }) => catalogResponse((await getDatabase()).db, catalogCardsCache, request, { byCategory: true });
+export const GET: APIRoute = async ({ request }) => catalogResponse((await getDatabase()).readDb, catalogCardsCache, request, { byCategory: true });

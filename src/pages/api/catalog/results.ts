@@ -11,4 +11,4 @@ export const prerender = false;
  * answer and encoding, 304 on If-None-Match, br/gzip. The node edge answers this path itself (same
  * function); this route serves `astro dev` and hosts without the edge.
  */
-export const GET: APIRoute = async ({ request }) => catalogResultsResponse((await getDatabase()).db, catalogCardsCache, request);
+export const GET: APIRoute = async ({ request }) => catalogResultsResponse((await getDatabase()).readDb, catalogCardsCache, request);
