@@ -20,6 +20,7 @@ export function openBenchDatabase(name: string): DatabaseHandle & { close: () =>
   const handle = openDatabase(resolveDatabaseTarget(url));
   return {
     db: handle.db,
+    readDb: handle.readDb,
     kind: handle.kind,
     ping: () => handle.ping(),
     close: async () => {
