@@ -7,9 +7,8 @@ import {
   selectAllCategories,
   selectAllProducts,
   readCatalogRevisionThisTurn,
-  selectCatalogRevision,
   selectLiveProductsByIds,
-  selectLiveProductStamps,
+  selectRevisionAndStamps,
   type ProductStamp,
 } from './catalog.repository';
 import { rowToCategory, rowToProduct } from './catalog.rows';
@@ -360,13 +359,15 @@ export class CatalogSnapshotCache {
   /** Reads what changed since the last build and builds the snapshot of the current revision. */
   async #build(db: Kysely<Database>): Promise<CatalogSnapshot> {
     const started = performance.now();
-    // The revision is read before the rows: rows newer than their label only cause one more rebuild, never a stale answer.
-    const revision = await selectCatalogRevision(db);
-    const stamps = await selectLiveProductStamps(db);
+    // The revision and the stamps are read together, the rows after: rows newer than their label only cause one more rebuild, never a stale answer.
+    const { revision, stamps } = await selectRevisionAndStamps(db);
     const moved = stamps.filter((stamp) => this.#kept.get(stamp.id)?.version !== Number(stamp.version)).map((stamp) => stamp.id);
     // The first build (or a catalogue mostly changed, like a big import) reads every row in one go.
-    const rows = moved.length === 0 ? [] : moved.length > stamps.length / 2 ? await selectAllProducts(db) : await selectLiveProductsByIds(db, moved);
-    const categoryRows = await selectAllCategories(db);
+    // The rows and the categories side by side (two connections of PostgreSQL's pool; one after the other on SQLite).
+    const [rows, categoryRows] = await Promise.all([
+      moved.length === 0 ? [] : moved.length > stamps.length / 2 ? selectAllProducts(db) : selectLiveProductsByIds(db, moved),
+      selectAllCategories(db),
+    ]);
     const snapshot = this.#assemble(revision, stamps, rows, categoryRows, started);
     if (!this.#current || snapshot.revision >= this.#current.revision) this.#current = snapshot;
     return snapshot;

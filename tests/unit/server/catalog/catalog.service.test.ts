@@ -10,7 +10,7 @@ import {
   listCatalog,
   seedCatalogFromContent,
 } from '../../../../src/server/catalog/catalog.service';
-import { selectCatalogRevision } from '../../../../src/server/catalog/catalog.repository';
+import { selectCatalogRevision, selectRevisionAndStamps } from '../../../../src/server/catalog/catalog.repository';
 import { CatalogSnapshotCache, catalogEtag, matchesVersion, pickEncoding } from '../../../../src/server/catalog/catalog.snapshot';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
@@ -127,6 +127,24 @@ describe('the catalogue in the database', () => {
     if (!first) throw new Error('the content catalogue has no products');
     expect(await chooseSourceFile(handle.db, first.category)).toMatch(/\.json$/);
     expect(await chooseSourceFile(handle.db, 'No Such Category')).toBe('specialty.json');
+  });
+});
+
+describe('selectRevisionAndStamps', () => {
+  it('reads the revision with every live product stamp in one statement, and the revision alone when none is live', async () => {
+    const empty = await selectRevisionAndStamps(handle.db);
+    expect(empty).toEqual({ revision: await selectCatalogRevision(handle.db), stamps: [] });
+
+    await seedCatalogFromContent(handle.db, contentDir);
+    const rows = await handle.db.selectFrom('products').select(['id', 'version']).orderBy('id').execute();
+    const [withdrawn, ...live] = rows;
+    await handle.db.updateTable('products').set({ withdrawn_at: new Date().toISOString() }).where('id', '=', withdrawn!.id).execute();
+    const read = await selectRevisionAndStamps(handle.db);
+    expect(read.revision).toBe(await selectCatalogRevision(handle.db));
+    expect(read.revision).toBeGreaterThan(empty.revision);
+    const stamps = await handle.db.selectFrom('products').select(['id', 'version']).where('withdrawn_at', 'is', null).execute();
+    expect([...read.stamps].sort((a, b) => (a.id < b.id ? -1 : 1))).toEqual([...stamps].sort((a, b) => (a.id < b.id ? -1 : 1)));
+    expect(read.stamps).toHaveLength(live.length);
   });
 });
 
