@@ -130,7 +130,9 @@ function useShownQuery(ask: boolean, failed: boolean) {
     if (!ask || (failed && !shown.current)) return;
     let current = true;
     void queryShopCatalogue(asked, limit).then((found) => {
-      if (current && found) startTransition(() => setAnswer({ ...found, query: asked, key, limit }));
+      // Drawn after the next frame: the frame that shows the control's change (a ticked box, a
+      // typed key) never waits for the new list's render, however fast the answer came.
+      if (current && found) afterNextFrame(() => current && startTransition(() => setAnswer({ ...found, query: asked, key, limit })));
       // Neither the server nor the worker could answer: the failure shows rather than an older query's list.
       else if (current && $shopCatalogue.get().status === 'failed') setAnswer(null);
     });
@@ -144,6 +146,12 @@ function useShownQuery(ask: boolean, failed: boolean) {
   }, [answer]);
   const showMore = () => setPages({ key, limit: limit + PRODUCT_LIST_PAGE_SIZE });
   return { asked, answer, pending: answer !== null && (answer.key !== key || answer.limit !== limit), showMore };
+}
+
+/** Calls `then` once the next frame has been produced (a task after it), or at once without frames (a hidden page). */
+function afterNextFrame(then: () => void): void {
+  if (document.visibilityState === 'hidden') then();
+  else requestAnimationFrame(() => setTimeout(then, 0));
 }
 
 /** What the list and the sidebar show before the first answer. */
