@@ -61,9 +61,26 @@ export function spawnServer(env: Record<string, string | undefined>, user?: Star
   return { child, output: () => output };
 }
 
-/** Starts the built server on a free 127.0.0.1 port and waits until /api/health answers. */
+/** How many ports startServer tries: a free port found may be taken by another process before the server binds it. */
+const PORT_ATTEMPTS = 3;
+
+/**
+ * Starts the built server on a free 127.0.0.1 port and waits until /api/health answers; on another
+ * port when the one found was taken meanwhile (the two lanes start servers side by side: a fresh
+ * clone's run once lost its global setup's server to EADDRINUSE).
+ */
 export async function startServer(options: StartOptions = {}): Promise<TestServer> {
-  const port = await findFreePort();
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startServerOnce(options, await findFreePort());
+    } catch (err) {
+      if (attempt >= PORT_ATTEMPTS || !(err instanceof Error) || !err.message.includes('EADDRINUSE')) throw err;
+    }
+  }
+}
+
+/** startServer on `port`. */
+async function startServerOnce(options: StartOptions, port: number): Promise<TestServer> {
   const url = `http://127.0.0.1:${port}`;
   // Mail goes to a scratch folder unless a test names one, never into the working tree's data/.
   const mailDir = mkdtempSync(join(tmpdir(), 'shop-api-mail-'));
