@@ -65,6 +65,16 @@ async function drawnFont(page: Page, selector: string): Promise<string> {
   }
 }
 
+/** The font families the page has loaded. */
+function loadedFamilies(page: Page): Promise<string[]> {
+  return page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+}
+
+/** Waits until both web fonts have loaded on the page. */
+async function webFontsLoaded(page: Page): Promise<void> {
+  await page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
+}
+
 /** Boxes by their text and its occurrence on the page ('P Price $5' #2). */
 function keyed(boxes: TextBox[]): Map<string, TextBox> {
   const seen = new Map<string, number>();
@@ -90,8 +100,7 @@ describe('web fonts', () => {
     expect(timing.fonts).toHaveLength(2);
     for (const at of timing.fonts) expect(at).toBeGreaterThanOrEqual(timing.loadEventStart);
     // This page's text stays as it was painted: the web fonts' faces are not declared here.
-    const loaded = () => page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
-    expect(await loaded()).not.toContain('Inter Variable');
+    expect(await loadedFamilies(page)).not.toContain('Inter Variable');
     expect(await page.evaluate(() => (document.getElementById('web-fonts') as HTMLStyleElement).media)).toBe('not all');
     expect(await page.locator('h1').first().evaluate((h) => getComputedStyle(h).fontFamily)).toMatch(/^"Fraunces Variable", "Fraunces Fallback"/);
     expect(await drawnFont(page, 'h1')).not.toBe('Fraunces');
@@ -99,7 +108,7 @@ describe('web fonts', () => {
     // The next page: the faces are declared by the head's script, not after the load, and used.
     await page.goto(urlOf('/checkout'), { waitUntil: 'domcontentloaded' });
     expect(await page.evaluate(() => (document.getElementById('web-fonts') as HTMLStyleElement).media)).toBe('all');
-    await page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
+    await webFontsLoaded(page);
   });
 
   it('a browser without local storage declares the web fonts from the first paint (it could never remember them)', async () => {
@@ -139,14 +148,14 @@ describe('fallback fonts', () => {
         await liveCatalogue(withFallback.page, path);
         await withFallback.settle();
         const fallbackBoxes = await textBoxes(withFallback.page);
-        expect(await withFallback.page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family))).not.toContain('Inter Variable');
+        expect(await loadedFamilies(withFallback.page)).not.toContain('Inter Variable');
 
         // A later page: the web fonts declared from its first paint, as optional fonts, drawn when
         // they come within the browser's block period (from the HTTP cache: loaded again until they do).
         await withFonts.page.addInitScript((key) => localStorage.setItem(key, '1'), FONTS_CACHED_KEY);
         for (let attempt = 0; attempt < 4; attempt += 1) {
           await withFonts.page.goto(urlOf(path));
-          await withFonts.page.waitForFunction(() => [...document.fonts].filter((f) => f.family.endsWith('Variable') && f.status === 'loaded').length === 2);
+          await webFontsLoaded(withFonts.page);
           if ((await drawnFont(withFonts.page, 'h1')) === 'Fraunces') break;
         }
         expect(await drawnFont(withFonts.page, 'h1')).toBe('Fraunces');
