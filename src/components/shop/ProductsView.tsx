@@ -31,7 +31,7 @@ function titleOf(category: string, spraying: boolean): string {
 export type CatalogueState = 'loading' | 'ready' | 'failed';
 
 export interface ProductsViewProps {
-  /** Where the worker's catalogue stands: 'failed' (with no answer drawn) shows the failure. */
+  /** Where the worker's catalogue stands: 'failed' shows the failure once the query asked could not be answered either. */
   catalogue: CatalogueState;
   /** Called once the list shows its first answer or the failure, i.e. the view is ready for a shopper. */
   onShown?: () => void;
@@ -123,29 +123,36 @@ function useShownQuery(ask: boolean, failed: boolean) {
   const [pages, setPages] = useState({ key, limit: PRODUCT_LIST_PAGE_SIZE });
   const limit = pages.key === key ? pages.limit : PRODUCT_LIST_PAGE_SIZE;
   const [answer, setAnswer] = useState<ShownAnswer | null>(null);
-  const shown = useRef(answer);
-  shown.current = answer;
+  // The query (and page) neither the server nor the worker could answer, if any.
+  const [unanswered, setUnanswered] = useState<string | null>(null);
+  // The view shows the failure only for the query it asked and lost while the worker's catalogue is
+  // failed; 'Try again' loads anew, and `blocked` turns false and this asks again. The worker
+  // failing or loading again otherwise asks nothing (a re-run would also orphan the query under
+  // way, whose own failure then never shows): a page whose first answer came in its HTML keeps it.
+  const blocked = failed && unanswered === `${limit}:${key}`;
   useEffect(() => {
-    // Failed with nothing drawn: the view offers 'Try again', which loads anew (`failed` turns false and this asks again).
-    if (!ask || (failed && !shown.current)) return;
+    if (!ask || blocked) return;
     let current = true;
     void queryShopCatalogue(asked, limit).then((found) => {
       // Drawn after the next frame: the frame that shows the control's change (a ticked box, a
       // typed key) never waits for the new list's render, however fast the answer came.
       if (current && found) afterNextFrame(() => current && startTransition(() => setAnswer({ ...found, query: asked, key, limit })));
       // Neither the server nor the worker could answer: the failure shows rather than an older query's list.
-      else if (current && $shopCatalogue.get().status === 'failed') setAnswer(null);
+      else if (current && $shopCatalogue.get().status === 'failed') {
+        setAnswer(null);
+        setUnanswered(`${limit}:${key}`);
+      }
     });
     return () => {
       current = false;
     };
     // `asked` is left out: `key` names it, and a new object of the same query must not ask again.
-  }, [ask, failed, key, limit]);
+  }, [ask, blocked, key, limit]);
   useEffect(() => {
     if (answer) recordQueryTime(answer.ms);
   }, [answer]);
   const showMore = () => setPages({ key, limit: limit + PRODUCT_LIST_PAGE_SIZE });
-  return { asked, answer, pending: answer !== null && (answer.key !== key || answer.limit !== limit), showMore };
+  return { asked, answer, blocked, pending: answer !== null && (answer.key !== key || answer.limit !== limit), showMore };
 }
 
 /** Calls `then` once the next frame has been produced (a task after it), or at once without frames (a hidden page). */
@@ -161,9 +168,9 @@ const NO_COUNTS: FacetCounts = { category: new Map(), brand: new Map(), finish: 
 
 /** Filters, sort and the product list. */
 export default function ProductsView({ catalogue: status, onShown, placeholder = false }: ProductsViewProps) {
-  const { asked, answer, pending, showMore } = useShownQuery(!placeholder, status === 'failed');
+  const { asked, answer, blocked, pending, showMore } = useShownQuery(!placeholder, status === 'failed');
   // An answer drawn stays drawn (a failure of the worker's catalogue behind it changes nothing); without one the list reads as loading, never as empty.
-  const catalogue: CatalogueState = answer ? 'ready' : status === 'failed' ? 'failed' : 'loading';
+  const catalogue: CatalogueState = answer ? 'ready' : blocked ? 'failed' : 'loading';
   useEffect(() => {
     if (catalogue !== 'loading') onShown?.();
   }, [catalogue, onShown]);
