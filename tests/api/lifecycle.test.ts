@@ -4,7 +4,9 @@ import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, ROOT } from './helpers/lane';
+import pg from 'pg';
+import { createTestDatabase, currentLane, ROOT } from './helpers/lane';
+import { fetchProducts, orderBody, q, readStock, setStock } from './helpers/orders';
 import { runSql } from './helpers/sql';
 import { spawnServer, startServer, waitForExit } from './helpers/server';
 
@@ -127,6 +129,59 @@ describe('SIGTERM', () => {
     const messages = server.logLines().map((l) => l.msg);
     expect(messages).toEqual(expect.arrayContaining(['signal received', 'shutting down', 'server stopped']));
   });
+});
+
+describe.runIf(currentLane() === 'postgres')('SIGTERM while an order is half placed', () => {
+  // The order waits on a lock another session holds (as behind a long transaction), its client gives
+  // up, and the signal comes: the server must not close the database under the order's later steps
+  // (they failed with 'driver has already been destroyed' before). PostgreSQL only: on SQLite a
+  // locked database is waited for synchronously, with nothing else running meanwhile.
+  it('finishes the order whose client went away before it closes the database, and exits 0', async () => {
+    const databaseUrl = await createTestDatabase();
+    const server = await startServer({ env: { DATABASE_URL: databaseUrl } });
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    try {
+      const product = (await fetchProducts(server.url)).find((p) => !p.requestQuoteOnly)!;
+      await setStock(databaseUrl, product.id, 50);
+      await locker.query('BEGIN');
+      await locker.query('LOCK TABLE login_attempts IN EXCLUSIVE MODE');
+      const gone = new AbortController();
+      const body = orderBody([{ productId: product.id, quantity: 2 }]);
+      const order = fetch(`${server.url}/api/orders`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', origin: server.url },
+        body: JSON.stringify(body),
+        signal: gone.signal,
+      }).catch(() => 'aborted');
+      const waitingOnLock = async () =>
+        Number(
+          (
+            await locker.query<{ n: string }>(
+              "SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()",
+            )
+          ).rows[0]!.n,
+        );
+      const seen = (what: (line: Record<string, unknown>) => boolean) => () => server.logLines().some(what);
+      await expect.poll(waitingOnLock, { timeout: 15_000, message: 'the order waits on the lock' }).toBe(1);
+      gone.abort();
+      expect(await order).toBe('aborted');
+      await expect.poll(seen((l) => l.msg === 'request' && l.path === '/api/orders' && l.aborted === true), { timeout: 15_000 }).toBe(true);
+      server.child.kill('SIGTERM');
+      await expect.poll(seen((l) => l.msg === 'shutting down'), { timeout: 15_000 }).toBe(true);
+      await locker.query('COMMIT');
+
+      const { code, signal } = await waitForExit(server.child, 15_000);
+      expect({ code, signal }).toEqual({ code: 0, signal: null });
+      expect(server.logLines().filter((l) => l.level === 'error' || l.level === 'warn')).toEqual([]);
+      const placed = await runSql<{ n: number | string }>(databaseUrl, `SELECT COUNT(*) AS n FROM orders WHERE idempotency_key = ${q(body.idempotencyKey)}`);
+      expect(Number(placed[0]!.n)).toBe(1);
+      expect((await readStock(databaseUrl, product.id)).stock_quantity).toBe(48);
+    } finally {
+      await locker.end().catch(() => undefined);
+      await server.stop();
+    }
+  }, 60_000);
 });
 
 describe('kill -9', () => {

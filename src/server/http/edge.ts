@@ -30,7 +30,12 @@ import { busy } from '../auth/work-gate';
 /** What the edge wraps. */
 export interface EdgeOptions {
   /** The Astro app's handler (the adapter in middleware mode): on-demand routes and the not-found page; build files are the edge's. */
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<unknown>;
+  /**
+   * Told of the work a request starts that may outlive its response: a client that goes away does
+   * not stop an order half placed. The server waits for it before closing the database.
+   */
+  track?: (work: Promise<unknown>) => void;
   /** The build's client folder, scanned once for the inline scripts the CSP allows by hash. */
   clientDir: string;
   config: Config;
@@ -303,6 +308,7 @@ async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug
  */
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
+  const track = options.track ?? (() => undefined);
   const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
   const https = config.SITE_URL.startsWith('https:');
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https }));
@@ -439,15 +445,15 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
 
     function dispatch(pathname: string): void {
       if ((req.method === 'GET' || req.method === 'HEAD') && CATALOG_ANSWERS.has(pathname)) {
-        void serveCatalog(req, res, log, pathname);
+        track(serveCatalog(req, res, log, pathname));
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isProductArtPath(pathname)) {
-        void serveProductArt(req, res, log);
+        track(serveProductArt(req, res, log));
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
-        void serveMediaRequest(req, res, getMediaStorage(), log);
+        track(serveMediaRequest(req, res, getMediaStorage(), log));
         return;
       }
       if (LOW_PRIORITY_PATHS.has(pathname)) {
@@ -457,7 +463,9 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       if (isApiPath(pathname)) return render();
       const slug = req.method === 'GET' || req.method === 'HEAD' ? productSlugOf(pathname) : undefined;
       if (slug !== undefined) {
-        answerProductPage(req, res, slug).then(
+        const page = answerProductPage(req, res, slug);
+        track(page);
+        page.then(
           (outcome) => {
             if (outcome === 'missing') return notFound();
             if (outcome === 'render') render();
@@ -467,7 +475,9 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         return;
       }
       if (pathname === '/shop' && (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').includes('view=products')) {
-        answerShopPage().then(
+        const page = answerShopPage();
+        track(page);
+        page.then(
           (served) => served || serveStatic(),
           () => serveStatic(),
         );
@@ -526,7 +536,8 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     /** Hands the request to Astro's app: the on-demand routes, and the not-found page for anything else. */
     function render(): void {
       try {
-        handler(req, res);
+        const rendering = handler(req, res);
+        if (rendering) track(rendering);
       } catch (err) {
         log.error('request failed in the edge', { err });
         if (!res.headersSent) sendEdgeError(req, res, 500, 'internal_error', HTTP_MESSAGES.internal);

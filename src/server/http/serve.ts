@@ -7,7 +7,7 @@ import { PageStylePruner } from './page-css';
 /** What startHttpServer needs from the build. */
 export interface StartHttpServerOptions {
   /** The Astro app handler exported by dist/server/entry.mjs (the adapter in middleware mode). */
-  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<unknown>;
   /** The build's client folder (dist/client). */
   clientDir: string;
   /** Ends the process; `process.exit` unless a test supplies its own. */
@@ -17,7 +17,7 @@ export interface StartHttpServerOptions {
 /** A running server. */
 export interface RunningHttpServer {
   server: Server;
-  /** Graceful stop: no new connections, in-flight requests finish (until SHUTDOWN_TIMEOUT_MS), database closed. */
+  /** Graceful stop: no new connections, in-flight requests and their work finish (until SHUTDOWN_TIMEOUT_MS), database closed. */
   stop(): Promise<void>;
 }
 
@@ -43,10 +43,25 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
   productHtmlCache.finishPagesWith((html) => stylePruner.prune(html));
 
   let shuttingDown = false;
+  // Requests whose response is open, and work requests started that has not ended (a client that
+  // went away closed its response, but its order may still be half placed): a stop waits for both.
   let inFlight = 0;
+  let working = 0;
   let drained: (() => void) | undefined;
+  const settled = () => {
+    if (inFlight === 0 && working === 0) drained?.();
+  };
+  const track = (work: Promise<unknown>) => {
+    working++;
+    const done = () => {
+      working--;
+      settled();
+    };
+    work.then(done, done);
+  };
   const listener = createEdgeListener({
     handler: options.handler,
+    track,
     clientDir: options.clientDir,
     config,
     log,
@@ -56,7 +71,7 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
     inFlight++;
     res.once('close', () => {
       inFlight--;
-      if (inFlight === 0) drained?.();
+      settled();
     });
     listener(req, res);
   });
@@ -75,16 +90,16 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
     (stopping ??= (async () => {
       shuttingDown = true;
       const deadline = config.SHUTDOWN_TIMEOUT_MS;
-      log.info('shutting down', { inFlight, deadlineMs: deadline });
+      log.info('shutting down', { inFlight, working, deadlineMs: deadline });
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
-      if (inFlight > 0) {
+      if (inFlight > 0 || working > 0) {
         await Promise.race([
           new Promise<void>((resolve) => (drained = resolve)),
           new Promise<void>((resolve) => setTimeout(resolve, deadline).unref()),
         ]);
       }
-      if (inFlight > 0) log.warn('shutdown deadline passed; closing open requests', { inFlight });
+      if (inFlight > 0 || working > 0) log.warn('shutdown deadline passed; closing open requests', { inFlight, working });
       server.closeAllConnections();
       await closed;
       await shutdown();
