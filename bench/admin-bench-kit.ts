@@ -23,6 +23,7 @@ export function openBenchDatabase(name: string): DatabaseHandle & { close: () =>
     readDb: handle.readDb,
     kind: handle.kind,
     ping: () => handle.ping(),
+    prepareStatements: () => handle.prepareStatements(),
     close: async () => {
       await handle.close();
       rmSync(scratch, { recursive: true, force: true });

@@ -62,8 +62,10 @@ async function measureUnderOrders(title, base, revalidate, productIds) {
     ? {
         method: 'GET',
         setupRequest: (req) => ({ ...req, headers: newestEtag ? { ...headers, 'if-none-match': newestEtag } : headers }),
-        onResponse: (_status, _body, _context, responseHeaders) => {
-          if (responseHeaders.etag) newestEtag = responseHeaders.etag;
+        // Only a 200 brings a newer ETag: a 304 repeats the one sent, and taking it would put an older
+        // one back when answers cross (a request that read the revision before a sale answers after one that read it after).
+        onResponse: (status, _body, _context, responseHeaders) => {
+          if (status === 200 && responseHeaders.etag) newestEtag = responseHeaders.etag;
         },
       }
     : { method: 'GET', headers };

@@ -1,6 +1,7 @@
 import { CatalogSnapshotCache } from './catalog/catalog.snapshot';
 import { seedCatalogFromContent } from './catalog/catalog.service';
 import { rowToCatalogCard } from './catalog/catalog-cards';
+import { onOwnCatalogChange } from './catalog/own-changes';
 import { parseConfig, resolveDatabaseTarget, resolveDir, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import type { DialectKind } from './db/dialect';
@@ -87,6 +88,12 @@ export const catalogCardsCache = new CatalogSnapshotCache({
   onBuilt: (report) => getLogger().debug('catalogue cards snapshot built', { ...report }),
 });
 
+// An order's stock change reaches both caches as it commits: their next snapshot needs no read.
+onOwnCatalogChange((change) => {
+  catalogCache.applyOwnChange(change);
+  catalogCardsCache.applyOwnChange(change);
+});
+
 /** The validated configuration (parsed once; throws ConfigError with one line when invalid). */
 export function getConfig(): Config {
   state.config ??= parseConfig(process.env);
@@ -131,6 +138,7 @@ async function startDatabase(): Promise<DatabaseHandle> {
   try {
     const ran = await migrateToLatest(handle.db);
     if (ran.length) log.info('migrations applied', { migrations: ran, database: handle.kind });
+    handle.prepareStatements();
     const seed = await seedCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
     if (seed.seeded) log.info('catalogue seeded from content', { products: seed.products, categories: seed.categories });
     if (await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) log.info('first admin created', { email: config.ADMIN_EMAIL });

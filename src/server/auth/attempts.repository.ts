@@ -1,6 +1,6 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../customers/customers.repository';
-import { getDialectKind } from '../db/dialect';
+import { lockAdvisoryKeys } from '../db/dialect';
 import type { Database } from '../db/schema';
 
 /**
@@ -8,29 +8,39 @@ import type { Database } from '../db/schema';
  * advisory lock per scope, taken in one order so two transactions never wait on each other.
  * SQLite: nothing to do, the transaction's first write takes the database's only write lock.
  */
-export async function lockAttemptScopes(trx: Transaction<Database>, scopes: readonly string[]): Promise<void> {
-  if (getDialectKind(trx) !== 'postgres') return;
-  for (const scope of [...new Set(scopes)].sort()) {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${scope}, 0))`.execute(trx);
-  }
-}
-
-/** Counts the attempts under `scope` since `since` and the time of the oldest of them. */
-export async function countAttemptsSince(db: Db, scope: string, since: string): Promise<{ count: number; oldest?: string }> {
-  const row = await db
-    .selectFrom('login_attempts')
-    .select((eb) => [eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
-    .where('scope', '=', scope)
-    .where('created_at', '>', since)
-    .executeTakeFirst();
-  return { count: Number(row?.count ?? 0), oldest: row?.oldest ?? undefined };
+export function lockAttemptScopes(trx: Transaction<Database>, scopes: readonly string[]): Promise<void> {
+  return lockAdvisoryKeys(trx, scopes);
 }
 
 /** Records one attempt under `scope`; returns its id. */
 export async function insertAttempt(db: Db, scope: string, at: string): Promise<string> {
-  const id = crypto.randomUUID();
-  await db.insertInto('login_attempts').values({ id, scope, created_at: at }).execute();
-  return id;
+  const [id] = await insertAttempts(db, [scope], at);
+  return id!;
+}
+
+/** Records one attempt under each scope, in one statement; returns their ids in the scopes' order. */
+export async function insertAttempts(db: Db, scopes: readonly string[], at: string): Promise<string[]> {
+  const rows = scopes.map((scope) => ({ id: crypto.randomUUID(), scope, created_at: at }));
+  if (rows.length > 0) await db.insertInto('login_attempts').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+/**
+ * The attempts under each scope since its own time, and the oldest of them, in one statement
+ * (scopes with none are absent).
+ */
+export async function countAttemptsSinceEach(
+  db: Db,
+  windows: readonly { scope: string; since: string }[],
+): Promise<Map<string, { count: number; oldest?: string }>> {
+  if (windows.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('login_attempts')
+    .select((eb) => ['scope', eb.fn.countAll<number>().as('count'), eb.fn.min('created_at').as('oldest')])
+    .where((eb) => eb.or(windows.map(({ scope, since }) => eb.and([eb('scope', '=', scope), eb('created_at', '>', since)]))))
+    .groupBy('scope')
+    .execute();
+  return new Map(rows.map((row) => [row.scope, { count: Number(row.count), oldest: row.oldest ?? undefined }]));
 }
 
 /** Deletes attempts by id (a reservation given back). */

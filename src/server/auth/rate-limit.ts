@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '../../lib/schemas/auth';
 import type { Db } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { countAttemptsSince, deleteAttempts, deleteAttemptsById, insertAttempt, lockAttemptScopes } from './attempts.repository';
+import { countAttemptsSinceEach, deleteAttempts, deleteAttemptsById, insertAttempt, insertAttempts, lockAttemptScopes } from './attempts.repository';
 
 /** A limit: at most `max` counted attempts per sliding `windowMs`. */
 export interface RateLimit {
@@ -59,9 +59,12 @@ const usedUpScopes = new WeakMap<ApiError, { scope: string; freesAt: number }[]>
 /** Throws the 429 error when any of the scopes has used up its limit within its window. */
 export async function assertWithinLimits(db: Db, checks: readonly LimitCheck[], now: Date): Promise<void> {
   const usedUp: { scope: string; freesAt: number }[] = [];
+  const counts = await countAttemptsSinceEach(
+    db,
+    checks.map(({ scope, limit }) => ({ scope, since: new Date(now.getTime() - limit.windowMs).toISOString() })),
+  );
   for (const { scope, limit } of checks) {
-    const since = new Date(now.getTime() - limit.windowMs).toISOString();
-    const { count, oldest } = await countAttemptsSince(db, scope, since);
+    const { count, oldest } = counts.get(scope) ?? { count: 0 };
     if (count >= limit.max && oldest) {
       // The window slides: the oldest counted attempt leaving it frees one attempt.
       usedUp.push({ scope, freesAt: new Date(oldest).getTime() + limit.windowMs });
@@ -97,7 +100,7 @@ export async function takeAttempts(trx: Transaction<Database>, checks: readonly 
   await lockAttemptScopes(trx, checks.map((c) => c.scope));
   const ids: string[] = [];
   // Written before the count: on SQLite the write lock is then held from the count to the commit.
-  for (const { scope } of checks) ids.push(await insertAttempt(trx, scope, now.toISOString()));
+  ids.push(...(await insertAttempts(trx, checks.map((c) => c.scope), now.toISOString())));
   // The new attempt itself is counted: over the limit means more than `max` including it.
   await assertWithinLimits(trx, checks.map(({ scope, limit }) => ({ scope, limit: { ...limit, max: limit.max + 1 } })), now);
   return ids;

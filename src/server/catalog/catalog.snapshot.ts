@@ -12,6 +12,7 @@ import {
   type ProductStamp,
 } from './catalog.repository';
 import { rowToCategory, rowToProduct } from './catalog.rows';
+import type { OwnCatalogChange } from './own-changes';
 import { compareCatalogPlaces, type CatalogPlace } from './catalog.service';
 import { DEFLATE_WINDOW, deflatePart, deflatePartSync, gzipFromParts, type GzipPart } from './gzip-parts';
 
@@ -41,6 +42,8 @@ export interface CatalogSnapshot {
 /** What one snapshot build did, for the log: how many products had to be serialised again. */
 export interface CatalogBuildReport {
   revision: number;
+  /** What the snapshot was made from: the database, or a change this process committed (no read). */
+  source: 'database' | 'own change';
   products: number;
   /** Products whose row changed since the previous snapshot (all of them on the first build). */
   reserialised: number;
@@ -246,6 +249,8 @@ export class CatalogSnapshotCache {
   /** The last build's runs, by their first product. */
   #chunks = new Map<string, Chunk>();
   #categoriesJson: Buffer = Buffer.from('[]');
+  /** The categories of the last build, which a change of products alone leaves as they are. */
+  #categoryRows: CategoriesTable[] | undefined;
   /** The brotli compression under way for a big catalogue, if any. */
   #brotliBusy = false;
   readonly #onBuilt: CatalogCacheOptions['onBuilt'];
@@ -272,7 +277,8 @@ export class CatalogSnapshotCache {
   /** The snapshot of the current revision, building it when the catalogue has changed. */
   async get(db: Kysely<Database>): Promise<CatalogSnapshot> {
     const revision = await readCatalogRevisionThisTurn(db);
-    if (this.#current?.revision === revision) return this.#current;
+    // A snapshot of a later revision (made from this process's own change) answers too.
+    if (this.#current && this.#current.revision >= revision) return this.#current;
     for (;;) {
       this.#building ??= this.#build(db).finally(() => {
         this.#building = undefined;
@@ -368,13 +374,42 @@ export class CatalogSnapshotCache {
       moved.length === 0 ? [] : moved.length > stamps.length / 2 ? selectAllProducts(db) : selectLiveProductsByIds(db, moved),
       selectAllCategories(db),
     ]);
-    const snapshot = this.#assemble(revision, stamps, rows, categoryRows, started);
-    if (!this.#current || snapshot.revision >= this.#current.revision) this.#current = snapshot;
+    // A change of this process applied meanwhile (applyOwnChange) may have made this revision, or a later one, already.
+    if (this.#current && this.#current.revision >= revision) return this.#current;
+    this.#categoryRows = categoryRows;
+    const snapshot = this.#assemble(revision, stamps, rows, categoryRows, started, 'database');
+    this.#current = snapshot;
     return snapshot;
   }
 
+  /**
+   * Makes the next snapshot from a change this process committed (./own-changes.ts), without
+   * reading the database, when the current snapshot is of the revision the change started from
+   * (so no other change came between) and the change holds every write between its revisions
+   * (one revision step per product row). Otherwise it does nothing: the next request reads the
+   * newer revision and rebuilds as before. A rebuild under way meanwhile keeps whichever is newer.
+   */
+  applyOwnChange(change: OwnCatalogChange): void {
+    const current = this.#current;
+    if (!current || current.revision !== change.from || !this.#categoryRows) return;
+    if (change.to - change.from !== change.rows.length) return;
+    // Rows of products the snapshot does not hold, or withdrawn by the change, are left to a rebuild.
+    if (change.rows.some((row) => row.withdrawn_at !== null || !this.#kept.has(row.id))) return;
+    const fresh = new Map(change.rows.map((row) => [row.id, row]));
+    const stamps: ProductStamp[] = [];
+    for (const [id, kept] of this.#kept) stamps.push({ id, version: fresh.get(id)?.version ?? kept.version });
+    this.#current = this.#assemble(change.to, stamps, change.rows, this.#categoryRows, performance.now(), 'own change');
+  }
+
   /** Builds the snapshot: the products serialised again where their version moved, runs made anew where a product in them did. */
-  #assemble(revision: number, stamps: ProductStamp[], rows: ProductsTable[], categoryRows: CategoriesTable[], started: number): CatalogSnapshot {
+  #assemble(
+    revision: number,
+    stamps: ProductStamp[],
+    rows: readonly ProductsTable[],
+    categoryRows: CategoriesTable[],
+    started: number,
+    source: CatalogBuildReport['source'],
+  ): CatalogSnapshot {
     const fresh = new Map(rows.map((row) => [row.id, row]));
     const kept = new Map<string, KeptProduct>();
     let reserialised = 0;
@@ -413,7 +448,7 @@ export class CatalogSnapshotCache {
     for (const chunk of chunks) hash.update(chunk.hash);
     hash.update(this.#categoriesJson);
     const version = hash.digest('base64url').slice(0, 22);
-    const report = { revision, products: order.length, reserialised, chunks: chunks.length, rechunked, ms: Math.round((performance.now() - started) * 10) / 10 };
+    const report = { revision, source, products: order.length, reserialised, chunks: chunks.length, rechunked, ms: Math.round((performance.now() - started) * 10) / 10 };
     this.#onBuilt?.(report);
     const snapshot = this.#snapshot(revision, version, chunks, this.#categoriesJson, order.length);
     this.#contents.set(snapshot, { order, kept });

@@ -3,6 +3,18 @@ import { PostgresAdapter, sql, type Kysely } from 'kysely';
 /** The SQL dialects the shop runs on. */
 export type DialectKind = 'sqlite' | 'postgres';
 
+/**
+ * Takes a transaction-scoped advisory lock on each key (PostgreSQL), in sorted order so two
+ * transactions never wait on each other, in one statement: the function scan yields the keys in
+ * the array's order and each row takes its lock before the next. SQLite needs none: a
+ * transaction's first write takes the database's only write lock.
+ */
+export async function lockAdvisoryKeys(trx: Kysely<any>, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0 || getDialectKind(trx) !== 'postgres') return;
+  const sorted = [...new Set(keys)].sort();
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest(${sorted}::text[]) AS t(k)`.execute(trx);
+}
+
 /** Which dialect a Kysely instance speaks (migrations use it for the few statements that differ). */
 export function getDialectKind(db: Kysely<any>): DialectKind {
   return db.getExecutor().adapter instanceof PostgresAdapter ? 'postgres' : 'sqlite';

@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
-import { getDialectKind } from '../db/dialect';
+import { getDialectKind, lockAdvisoryKeys } from '../db/dialect';
 import type { OrderItemsTable, OrdersTable, ProductsTable } from '../db/schema';
 
 /** An order row as stored. */
@@ -28,19 +28,22 @@ export function selectOrderableProducts(db: Db, ids: readonly string[]): Promise
  * Takes the catalogue revision's row lock first (PostgreSQL). Every product update bumps that row
  * through a trigger, so an order that locked a product and then waited for the revision row could
  * deadlock with one holding them the other way round; taking it first gives every writer one order.
- * SQLite runs one write transaction at a time and needs nothing.
+ * SQLite runs one write transaction at a time and needs nothing. Resolves to the revision, which
+ * no other writer can move until this transaction ends.
  */
-export async function lockCatalogRevision(db: Db): Promise<void> {
-  if (getDialectKind(db) !== 'postgres') return;
-  await db.selectFrom('catalog_revision').select('revision').where('id', '=', 1).forUpdate().execute();
+export async function lockCatalogRevision(db: Db): Promise<number> {
+  const query = db.selectFrom('catalog_revision').select('revision').where('id', '=', 1);
+  const row = await (getDialectKind(db) === 'postgres' ? query.forUpdate() : query).executeTakeFirstOrThrow();
+  return Number(row.revision);
 }
 
 /**
  * Takes `quantity` units of a counted product, only if that many are on hand and it is in stock;
- * at 0 it goes out of stock. Returns false when the stock could not cover it (nothing changed).
+ * at 0 it goes out of stock. Resolves to the product's row as it left it, or undefined when the
+ * stock could not cover it (nothing changed).
  */
-export async function takeCountedStock(db: Db, productId: string, quantity: number, at: string): Promise<boolean> {
-  const result = await db
+export function takeCountedStock(db: Db, productId: string, quantity: number, at: string): Promise<ProductsTable | undefined> {
+  return db
     .updateTable('products')
     .set({
       stock_quantity: sql`stock_quantity - ${quantity}`,
@@ -51,14 +54,8 @@ export async function takeCountedStock(db: Db, productId: string, quantity: numb
     .where('id', '=', productId)
     .where('in_stock', '=', 1)
     .where('stock_quantity', '>=', quantity)
+    .returningAll()
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
-/** Whether an order already has this number. */
-export async function orderNumberExists(db: Db, orderNumber: string): Promise<boolean> {
-  const row = await db.selectFrom('orders').select('id').where('order_number', '=', orderNumber).executeTakeFirst();
-  return row !== undefined;
 }
 
 /** Inserts an order and its lines. */
@@ -100,18 +97,15 @@ export function selectItemsOfOrders(db: Db, orderIds: readonly string[]): Promis
  * key, taken in sorted order, so two orders of one address or e-mail count each other's pending
  * orders. Taken before the catalogue revision lock. SQLite runs one write transaction at a time.
  */
-export async function lockOrderPlacers(db: Db, keys: readonly string[]): Promise<void> {
-  if (getDialectKind(db) !== 'postgres') return;
-  for (const key of [...new Set(keys)].sort()) {
-    await sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(db);
-  }
+export function lockOrderPlacers(db: Db, keys: readonly string[]): Promise<void> {
+  return lockAdvisoryKeys(db, keys);
 }
 
 /**
  * Pending orders placed from `address` and pending orders under `email` (any case), and the oldest
- * creation time among them. Two counts, each through its own index (address and status; the
- * lowered e-mail): one statement with `address = ? OR email = ?` made the planner walk every
- * pending order of the shop, so each order cost more as unapproved orders piled up.
+ * creation time among them, in one statement of two counts, each through its own index (address
+ * and status; the lowered e-mail): one count with `address = ? OR email = ?` made the planner walk
+ * every pending order of the shop, so each order cost more as unapproved orders piled up.
  */
 export async function countPendingOrdersOf(
   db: Db,
@@ -119,14 +113,17 @@ export async function countPendingOrdersOf(
   email: string,
 ): Promise<{ byAddress: number; byEmail: number; oldest?: string }> {
   const lowered = email.trim().toLowerCase();
-  const pendingWhere = (where: 'client_address' | 'email', value: string) =>
+  const pending = (where: 'client_address' | 'email', value: string | null) =>
     db
       .selectFrom('orders')
       .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.min('created_at').as('oldest')])
       .where('status', '=', 'pending')
-      .where(where === 'email' ? sql<string>`lower(customer_email)` : 'client_address', '=', value)
-      .executeTakeFirst();
-  const [byAddress, byEmail] = await Promise.all([address === null ? undefined : pendingWhere('client_address', address), pendingWhere('email', lowered)]);
-  const oldest = [byAddress?.oldest, byEmail?.oldest].filter((at): at is string => typeof at === 'string').sort()[0];
-  return { byAddress: Number(byAddress?.n ?? 0), byEmail: Number(byEmail?.n ?? 0), oldest };
+      .where(where === 'email' ? sql<string>`lower(customer_email)` : 'client_address', '=', value);
+  // No address (a request with none): its count is of `client_address = NULL`, which matches nothing.
+  const row = await db
+    .selectFrom([pending('client_address', address).as('a'), pending('email', lowered).as('e')])
+    .select(['a.n as by_address', 'a.oldest as address_oldest', 'e.n as by_email', 'e.oldest as email_oldest'])
+    .executeTakeFirstOrThrow();
+  const oldest = [row.address_oldest, row.email_oldest].filter((at): at is string => typeof at === 'string').sort()[0];
+  return { byAddress: Number(row.by_address), byEmail: Number(row.by_email), oldest };
 }

@@ -13,8 +13,10 @@ import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/paymen
 import { computeTotals } from '../../lib/pricing';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
+import { selectCatalogRevision } from '../catalog/catalog.repository';
+import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
 import type { RequestFacts } from '../customers/customers.service';
-import type { Database } from '../db/schema';
+import type { Database, ProductsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderOrderReceivedMail } from '../mail/templates';
@@ -34,7 +36,6 @@ import {
   insertOrder,
   lockCatalogRevision,
   lockOrderPlacers,
-  orderNumberExists,
   selectItemsOfOrders,
   selectOrderableProducts,
   selectOrderByIdempotencyKey,
@@ -258,8 +259,11 @@ async function placeWithinLimits(
   const orderNumbers = facts.orderNumbers ?? defaultOrderNumberSource;
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
     const now = facts.now ?? new Date();
+    // The stock this order took, told to the catalogue caches once it has committed.
+    let stockTaken: OwnCatalogChange | undefined;
     try {
       const order = await db.transaction().execute(async (trx) => {
+        stockTaken = undefined;
         if (facts.limits) {
           // Counted under the placer's lock, inside the transaction that adds the order: parallel orders cannot pass the cap together.
           await lockOrderPlacers(trx, placerLockKeys(placer));
@@ -274,20 +278,24 @@ async function placeWithinLimits(
         const at = now.toISOString();
         const priced = lines.map((line) => ({ line, product: products.get(line.productId)! }));
         const counted = priced.filter(({ product }) => product.stock_quantity !== null).sort((x, y) => (x.product.id < y.product.id ? -1 : 1));
-        if (counted.length > 0) await lockCatalogRevision(trx);
-        for (const { line, product } of counted) {
-          // The conditional update is the guard: under any concurrency stock never goes below 0.
-          if (!(await takeCountedStock(trx, product.id, line.quantity, at))) {
-            const [fresh] = await selectOrderableProducts(trx, [product.id]);
-            throw unavailableError(findRefusals([line], new Map(fresh ? [[fresh.id, fresh]] : [])));
+        if (counted.length > 0) {
+          const from = await lockCatalogRevision(trx);
+          const rows: ProductsTable[] = [];
+          for (const { line, product } of counted) {
+            // The conditional update is the guard: under any concurrency stock never goes below 0.
+            const taken = await takeCountedStock(trx, product.id, line.quantity, at);
+            if (!taken) {
+              const [fresh] = await selectOrderableProducts(trx, [product.id]);
+              throw unavailableError(findRefusals([line], new Map(fresh ? [[fresh.id, fresh]] : [])));
+            }
+            rows.push(taken);
           }
+          stockTaken = { from, to: await selectCatalogRevision(trx), rows };
         }
 
-        let orderNumber = orderNumbers(attempt, now);
-        // Cheap pre-check; the unique index still decides when two orders race for one number.
-        for (let extra = 1; extra < ORDER_NUMBER_ATTEMPTS && (await orderNumberExists(trx, orderNumber)); extra += 1) {
-          orderNumber = orderNumbers(attempt + extra, now);
-        }
+        // Random: a number already taken (as likely as the share of the 100,000,000 in use) fails the
+        // unique index, and the order is tried again whole under another (the catch below).
+        const orderNumber = orderNumbers(attempt, now);
 
         const totals = computeTotals(priced.map(({ line, product }) => ({ unitPriceCents: product.price_cents, quantity: line.quantity })));
         const brand = input.payment.brand;
@@ -341,6 +349,7 @@ async function placeWithinLimits(
         await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
         return order;
       });
+      if (stockTaken) announceOwnCatalogChange(stockTaken);
       return { order, replayed: false };
     } catch (err) {
       if (isUniqueViolationOf(err, 'idempotency_key')) {

@@ -7,8 +7,11 @@ import { rowToCatalogCard } from '../../../../src/server/catalog/catalog-cards';
 import { rowToProduct } from '../../../../src/server/catalog/catalog.rows';
 import { listCatalog, seedCatalogFromContent } from '../../../../src/server/catalog/catalog.service';
 import { CatalogSnapshotCache, type CatalogBuildReport, type CatalogSnapshot } from '../../../../src/server/catalog/catalog.snapshot';
+import { selectCatalogRevision } from '../../../../src/server/catalog/catalog.repository';
+import type { OwnCatalogChange } from '../../../../src/server/catalog/own-changes';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
+import { lockCatalogRevision, takeCountedStock } from '../../../../src/server/orders/orders.repository';
 
 const ROOT = new URL('../../../../', import.meta.url).pathname;
 
@@ -204,5 +207,64 @@ describe('CatalogSnapshotCache.getGroup', () => {
 
   it('is refused by a cache without groups', async () => {
     await expect(new CatalogSnapshotCache().getGroup(handle.db, A)).rejects.toThrow(/no groups/);
+  });
+});
+
+describe('CatalogSnapshotCache.applyOwnChange', () => {
+  /** Takes stock of products as an order does (revision locked, one update each), and returns the change it committed. */
+  async function takeStock(ids: readonly string[], alsoWrite?: string): Promise<OwnCatalogChange> {
+    return handle.db.transaction().execute(async (trx) => {
+      const from = await lockCatalogRevision(trx);
+      const rows = [];
+      for (const id of ids) rows.push((await takeCountedStock(trx, id, 1, '2030-01-01T00:00:00.000Z'))!);
+      if (alsoWrite) await trx.updateTable('products').set({ name: 'Renamed meanwhile' }).where('id', '=', alsoWrite).execute();
+      return { from, to: await selectCatalogRevision(trx), rows };
+    });
+  }
+
+  /** Counted products of the snapshot, with stock to take. */
+  async function countedIn(snapshot: CatalogSnapshot) {
+    return (await bodyOf(snapshot)).products.filter((p) => p.stockQuantity !== undefined && p.stockQuantity > 1 && p.inStock);
+  }
+
+  it('makes the next snapshot from an order’s rows without reading, equal to a rebuild from the database', async () => {
+    const first = await cache.get(handle.db);
+    const [a, b] = await countedIn(first);
+    const change = await takeStock([a!.id, b!.id]);
+    expect(change.to - change.from).toBe(2);
+    cache.applyOwnChange(change);
+    const after = await cache.get(handle.db);
+    expect(builds.map((report) => [report.source, report.revision, report.reserialised])).toEqual([
+      ['database', first.revision, first.productCount],
+      ['own change', change.to, 2],
+    ]);
+    const body = await bodyOf(after);
+    expect(body.products.find((p) => p.id === a!.id)?.stockQuantity).toBe(a!.stockQuantity! - 1);
+    expect(body.products.find((p) => p.id === b!.id)?.stockQuantity).toBe(b!.stockQuantity! - 1);
+    const rebuilt = await new CatalogSnapshotCache().get(handle.db);
+    expect(rebuilt.revision).toBe(after.revision);
+    expect((await after.body('identity')).equals(await rebuilt.body('identity'))).toBe(true);
+    expect(gunzipSync(await after.body('gzip')).equals(await rebuilt.body('identity'))).toBe(true);
+  });
+
+  it('leaves a change to a rebuild when another came between, or when it wrote more than its rows', async () => {
+    const first = await cache.get(handle.db);
+    const [a, b, c] = await countedIn(first);
+    // Another writer's change, then this process's order: the snapshot is not of the order's starting revision.
+    await handle.db.updateTable('products').set({ name: 'Renamed elsewhere' }).where('id', '=', c!.id).execute();
+    cache.applyOwnChange(await takeStock([a!.id]));
+    const afterBoth = await bodyOf(await cache.get(handle.db));
+    expect(builds.map((report) => report.source)).toEqual(['database', 'database']);
+    expect(afterBoth.products.find((p) => p.id === c!.id)?.name).toBe('Renamed elsewhere');
+    expect(afterBoth.products.find((p) => p.id === a!.id)?.stockQuantity).toBe(a!.stockQuantity! - 1);
+
+    // A change that also wrote a product it does not carry: its revision step is not its row count.
+    const change = await takeStock([b!.id], c!.id);
+    expect(change.to - change.from).toBeGreaterThan(change.rows.length);
+    cache.applyOwnChange(change);
+    const after = await bodyOf(await cache.get(handle.db));
+    expect(builds.map((report) => report.source)).toEqual(['database', 'database', 'database']);
+    expect(after.products.find((p) => p.id === c!.id)?.name).toBe('Renamed meanwhile');
+    expect(after.products.find((p) => p.id === b!.id)?.stockQuantity).toBe(b!.stockQuantity! - 1);
   });
 });
