@@ -229,6 +229,27 @@ describe('figures kept exact by the summaries', () => {
     await expectExactFigures();
   });
 
+  it('follows an order inserted, approved and moved to another hour in one transaction', async () => {
+    // On PostgreSQL the summaries' triggers run at commit (migration 2026-11-27T0400), in the order
+    // of the events: the first hour has no summary row before this order, so a change undone before
+    // the row was made would leave it counted twice.
+    const late: KnownOrder = { id: 'sum-order-late', at: '2026-04-04T07:42:00.000Z', status: 'pending', payment: 'pending', total: 4_321, lines: [] };
+    const moved = '2026-04-06T11:05:00.000Z';
+    const insert = `INSERT INTO orders (id, order_number, idempotency_key, request_hash, customer_id, customer_email, first_name, last_name, phone, address, city, postal_code, country,
+      subtotal_cents, shipping_cents, tax_cents, total_cents, status, payment_status, card_brand, card_last4, newsletter, notes, estimated_delivery, created_at, updated_at, search_text)
+     VALUES (${q(late.id)}, 'ORD-LATE0001', ${q(late.id)}, 'x', NULL, 'sum@example.com', 'Sum', 'Buyer', '07700900123', '1 High Street', 'Adelaide', '5000', 'Australia',
+      ${late.total}, 0, 0, ${late.total}, 'pending', 'pending', 'visa', '4242', 0, '', '2026-04-20', ${q(late.at)}, ${q(late.at)}, '')`;
+    const change = `UPDATE orders SET status = 'approved', payment_status = 'approved', created_at = ${q(moved)} WHERE id = ${q(late.id)}`;
+    if (shop.db.startsWith('postgres')) await runSql(shop.db, `BEGIN; ${insert}; ${change}; COMMIT`);
+    else {
+      // SQLite runs one statement per call here: the same writes, one after the other.
+      await runSql(shop.db, insert);
+      await runSql(shop.db, change);
+    }
+    orders.push({ ...late, status: 'approved', payment: 'approved', at: moved });
+    await expectExactFigures();
+  });
+
   it('follows orders and customers deleted', async () => {
     await runSql(shop.db, `DELETE FROM order_items WHERE order_id = ${q(order(9).id)}`);
     await runSql(shop.db, `DELETE FROM orders WHERE id = ${q(order(9).id)}`);
