@@ -140,7 +140,8 @@ export default function ShopApp({ featured, productCount, brandNames, brands, sl
   }, [view]);
 
   return (
-    <div data-shop-ready={ready ? 'true' : undefined}>
+    // data-catalogue: where the worker's catalogue stands (idle, loading, ready, failed), for tests and tools.
+    <div data-shop-ready={ready ? 'true' : undefined} data-catalogue={status}>
       <ShopHero productCount={summary?.total ?? productCount} slides={slides} />
       <div id="shop-content" className="mx-auto flex max-w-7xl scroll-mt-20 flex-col gap-8 px-4 py-10 sm:px-6 lg:scroll-mt-24 lg:px-8 lg:py-14">
         <SearchBox />
