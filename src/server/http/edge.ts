@@ -285,7 +285,9 @@ function productSlugOf(pathname: string): string | undefined {
  */
 async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug: string): Promise<'served' | 'missing' | 'render'> {
   try {
-    const { db } = await getDatabase();
+    // The catalogue's own pool on PostgreSQL (DatabaseHandle.readDb): a burst of sign-ins or orders
+    // holding the main pool's connections does not hold up the shop's product pages.
+    const { readDb: db } = await getDatabase();
     const answer = await productHtmlCache.cachedAnswer(db, slug, {
       method: req.method ?? 'GET',
       acceptEncoding: headerOf(req, 'accept-encoding'),

@@ -8,6 +8,7 @@ import { seedCatalogFromContent } from '../../../../src/server/catalog/catalog.s
 import { ProductHtmlCache, ProductPageCache } from '../../../../src/server/catalog/product-pages';
 import { recordFormerSlug } from '../../../../src/server/catalog/product-slugs.repository';
 import { openDatabase, type DatabaseHandle } from '../../../../src/server/db/connection';
+import { dropRevisionTriggers } from '../../../../src/server/db/dialect';
 import { migrateToLatest } from '../../../../src/server/db/migrate';
 
 const CONTENT_DIR = new URL('../../../../content', import.meta.url).pathname;
@@ -124,6 +125,20 @@ describe('ProductHtmlCache', () => {
     expect(kept).toMatchObject({ status: 200, headers: { 'content-encoding': 'br', etag: rendered.headers.get('etag') } });
     expect(brotliDecompressSync(kept!.body!).toString()).toBe(html);
     await sellOne(product.id);
+    expect(await cache.cachedAnswer(handle.db, product.slug, plain)).toBeUndefined();
+  });
+
+  it("reads a product's stamp only when the catalogue revision moved", async () => {
+    const cache = new ProductHtmlCache();
+    await cache.respond(handle.db, product.slug, get(), render);
+    expect(await cache.cachedAnswer(handle.db, product.slug, plain)).toMatchObject({ status: 200 });
+    // A sale the revision does not count (its triggers dropped, as no writer of the shop can):
+    // the kept stamp stands, so the page still answers, which shows the stamp was not read again.
+    await dropRevisionTriggers(handle.db, 'products');
+    await sellOne(product.id);
+    expect(await cache.cachedAnswer(handle.db, product.slug, plain)).toMatchObject({ status: 200 });
+    // Once the revision moves, the stamp is read again and the page is one version behind.
+    await handle.db.updateTable('catalog_revision').set({ revision: sql`revision + 1` }).where('id', '=', 1).execute();
     expect(await cache.cachedAnswer(handle.db, product.slug, plain)).toBeUndefined();
   });
 
