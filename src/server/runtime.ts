@@ -90,8 +90,14 @@ export const catalogCardsCache = new CatalogSnapshotCache({
 
 // An order's stock change reaches both caches as it commits: their next snapshot needs no read.
 onOwnCatalogChange((change) => {
-  catalogCache.applyOwnChange(change);
-  catalogCardsCache.applyOwnChange(change);
+  for (const cache of [catalogCache, catalogCardsCache]) {
+    try {
+      cache.applyOwnChange(change);
+    } catch (err) {
+      // The order is placed; this cache's next request reads the change instead.
+      getLogger().error('catalogue cache not updated from an order', { err, revision: change.to });
+    }
+  }
 });
 
 /** The validated configuration (parsed once; throws ConfigError with one line when invalid). */

@@ -276,7 +276,13 @@ export class CatalogSnapshotCache {
 
   /** The snapshot of the current revision, building it when the catalogue has changed. */
   async get(db: Kysely<Database>): Promise<CatalogSnapshot> {
-    const revision = await readCatalogRevisionThisTurn(db);
+    let revision = await readCatalogRevisionThisTurn(db);
+    if (this.#current && revision < this.#current.revision) {
+      // Read before this process's own change was applied (the snapshot answers), or a database
+      // that went back (restored, replaced): a read begun now tells them apart.
+      revision = await readCatalogRevisionThisTurn(db);
+      if (revision < this.#current.revision) this.clear();
+    }
     // A snapshot of a later revision (made from this process's own change) answers too.
     if (this.#current && this.#current.revision >= revision) return this.#current;
     for (;;) {

@@ -30,7 +30,18 @@ export function onOwnCatalogChange(listener: (change: OwnCatalogChange) => void)
   return () => listeners.delete(listener);
 }
 
-/** Tells the listeners of a change just committed. */
+/**
+ * Tells the listeners of a change just committed. Never throws: the change is committed whatever a
+ * cache makes of it, and the order it came from must still answer as placed. A listener reports
+ * its own failures (the server's logs them); one that throws is passed over, and the caches' next
+ * request reads the revision and rebuilds.
+ */
 export function announceOwnCatalogChange(change: OwnCatalogChange): void {
-  for (const listener of listeners) listener(change);
+  for (const listener of listeners) {
+    try {
+      listener(change);
+    } catch {
+      // Passed over: see above.
+    }
+  }
 }

@@ -189,6 +189,14 @@ pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 
 /** Statement texts given a name, at most: the shop's queries are a few hundred shapes. */
 const PREPARED_STATEMENTS_MAX = 1_000;
+/** Statements with more parameters than this (a batch of rows, a long IN list) stay unnamed: each size is a text of its own. */
+const PREPARED_PARAMETERS_MAX = 64;
+/**
+ * A `*` that is not `count(*)`: a statement whose result columns are the table's (`select *`,
+ * `returning *`). Prepared, it would fail ('cached plan must not change result type') once another
+ * server's migration adds a column; it stays unnamed.
+ */
+const ALL_COLUMNS = /\*(?!\))/;
 
 /**
  * Names for the statements PostgreSQL keeps prepared. Kysely sends each query unnamed, which
@@ -196,8 +204,9 @@ const PREPARED_STATEMENTS_MAX = 1_000;
  * catalogue request's revision read paid that each time (measured here: 150 µs of the server's CPU
  * per statement unnamed, 76-108 µs named). A statement with parameters gets a name (a hash of its
  * text), and the driver parses it once per connection. Only once the schema is migrated: a
- * statement prepared before a migration changes its table's columns would fail after it. Texts
- * past PREPARED_STATEMENTS_MAX (a query whose IN list grows with its input) stay unnamed.
+ * statement prepared before a migration changes its table's columns would fail after it (and
+ * statements reading every column stay unnamed: another server may migrate while this one runs).
+ * Texts past PREPARED_STATEMENTS_MAX, and statements of many parameters, stay unnamed.
  */
 class PreparedStatements {
   #enabled = false;
@@ -208,10 +217,10 @@ class PreparedStatements {
   }
 
   /** The name to send `text` under, or undefined to send it unnamed. */
-  nameOf(text: string): string | undefined {
-    if (!this.#enabled) return undefined;
+  nameOf(text: string, parameters: number): string | undefined {
+    if (!this.#enabled || parameters > PREPARED_PARAMETERS_MAX) return undefined;
     let name = this.#names.get(text);
-    if (name === undefined && this.#names.size < PREPARED_STATEMENTS_MAX) {
+    if (name === undefined && this.#names.size < PREPARED_STATEMENTS_MAX && !ALL_COLUMNS.test(text)) {
       name = `s${createHash('sha256').update(text).digest('base64url').slice(0, 20)}`;
       this.#names.set(text, name);
     }
@@ -225,7 +234,7 @@ class PreparedStatements {
       // Kysely's queries: a text and an array of parameters. Parameterless ones (BEGIN, COMMIT, a
       // migration's script) keep the simple protocol, which also runs several statements at once.
       if (typeof text === 'string' && Array.isArray(values) && values.length > 0) {
-        const name = this.nameOf(text);
+        const name = this.nameOf(text, values.length);
         if (name !== undefined) return query({ name, text, values }, callback);
       }
       return query(text, values, callback);

@@ -54,6 +54,9 @@ export function takeCountedStock(db: Db, productId: string, quantity: number, at
     .where('id', '=', productId)
     .where('in_stock', '=', 1)
     .where('stock_quantity', '>=', quantity)
+    // Withdrawn or made quote-only since the order read it: refused like a product out of stock.
+    .where('withdrawn_at', 'is', null)
+    .where('request_quote_only', '=', 0)
     .returningAll()
     .executeTakeFirst();
 }

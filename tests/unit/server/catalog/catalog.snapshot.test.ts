@@ -247,6 +247,16 @@ describe('CatalogSnapshotCache.applyOwnChange', () => {
     expect(gunzipSync(await after.body('gzip')).equals(await rebuilt.body('identity'))).toBe(true);
   });
 
+  it('starts again from the database when its revision went back (a restored database)', async () => {
+    const first = await cache.get(handle.db);
+    const [product] = (await bodyOf(first)).products;
+    await handle.db.updateTable('catalog_revision').set({ revision: first.revision - 10 }).where('id', '=', 1).execute();
+    await handle.db.updateTable('products').set({ name: 'Restored name' }).where('id', '=', product!.id).execute();
+    const after = await cache.get(handle.db);
+    expect(after.revision).toBeLessThan(first.revision);
+    expect((await bodyOf(after)).products.find((p) => p.id === product!.id)?.name).toBe('Restored name');
+  });
+
   it('leaves a change to a rebuild when another came between, or when it wrote more than its rows', async () => {
     const first = await cache.get(handle.db);
     const [a, b, c] = await countedIn(first);
