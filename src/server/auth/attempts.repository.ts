@@ -1,16 +1,4 @@
-import type { Transaction } from 'kysely';
 import type { Db } from '../customers/customers.repository';
-import { lockAdvisoryKeys } from '../db/dialect';
-import type { Database } from '../db/schema';
-
-/**
- * Makes the transaction the only one counting under these scopes until it ends. PostgreSQL: an
- * advisory lock per scope, taken in one order so two transactions never wait on each other.
- * SQLite: nothing to do, the transaction's first write takes the database's only write lock.
- */
-export function lockAttemptScopes(trx: Transaction<Database>, scopes: readonly string[]): Promise<void> {
-  return lockAdvisoryKeys(trx, scopes);
-}
 
 /** Records one attempt under `scope`; returns its id. */
 export async function insertAttempt(db: Db, scope: string, at: string): Promise<string> {

@@ -3,7 +3,8 @@ import { AUTH_MESSAGES } from '../../lib/schemas/auth';
 import type { Db } from '../customers/customers.repository';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { countAttemptsSinceEach, deleteAttempts, deleteAttemptsById, insertAttempt, insertAttempts, lockAttemptScopes } from './attempts.repository';
+import { lockAdvisoryKeys } from '../db/dialect';
+import { countAttemptsSinceEach, deleteAttempts, deleteAttemptsById, insertAttempt, insertAttempts } from './attempts.repository';
 
 /** A limit: at most `max` counted attempts per sliding `windowMs`. */
 export interface RateLimit {
@@ -97,10 +98,10 @@ export async function clearAttempts(db: Db, scope: string): Promise<void> {
  * pass. Returns the ids of the attempts counted.
  */
 export async function takeAttempts(trx: Transaction<Database>, checks: readonly LimitCheck[], now: Date): Promise<string[]> {
-  await lockAttemptScopes(trx, checks.map((c) => c.scope));
-  const ids: string[] = [];
+  // The only transaction counting under these scopes until it ends (PostgreSQL's advisory locks).
+  await lockAdvisoryKeys(trx, checks.map((c) => c.scope));
   // Written before the count: on SQLite the write lock is then held from the count to the commit.
-  ids.push(...(await insertAttempts(trx, checks.map((c) => c.scope), now.toISOString())));
+  const ids = await insertAttempts(trx, checks.map((c) => c.scope), now.toISOString());
   // The new attempt itself is counted: over the limit means more than `max` including it.
   await assertWithinLimits(trx, checks.map(({ scope, limit }) => ({ scope, limit: { ...limit, max: limit.max + 1 } })), now);
   return ids;

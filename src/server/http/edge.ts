@@ -310,7 +310,11 @@ async function answerProductPage(req: IncomingMessage, res: ServerResponse, slug
  */
 export function createEdgeListener(options: EdgeOptions): RequestListener {
   const { handler, config, log, isShuttingDown } = options;
-  const track = options.track ?? (() => undefined);
+  /** Tells the server of a request's work (see EdgeOptions.track) and hands it back. */
+  const track = <T>(work: Promise<T>): Promise<T> => {
+    options.track?.(work);
+    return work;
+  };
   const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
   const https = config.SITE_URL.startsWith('https:');
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https }));
@@ -465,9 +469,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
       if (isApiPath(pathname)) return render();
       const slug = req.method === 'GET' || req.method === 'HEAD' ? productSlugOf(pathname) : undefined;
       if (slug !== undefined) {
-        const page = answerProductPage(req, res, slug);
-        track(page);
-        page.then(
+        track(answerProductPage(req, res, slug)).then(
           (outcome) => {
             if (outcome === 'missing') return notFound();
             if (outcome === 'render') render();
@@ -477,9 +479,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         return;
       }
       if (pathname === '/shop' && (req.method === 'GET' || req.method === 'HEAD') && (req.url ?? '').includes('view=products')) {
-        const page = answerShopPage();
-        track(page);
-        page.then(
+        track(answerShopPage()).then(
           (served) => served || serveStatic(),
           () => serveStatic(),
         );

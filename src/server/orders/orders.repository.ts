@@ -1,6 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
-import { getDialectKind, lockAdvisoryKeys } from '../db/dialect';
+import { getDialectKind } from '../db/dialect';
 import type { OrderItemsTable, OrdersTable, ProductsTable } from '../db/schema';
 
 /** An order row as stored. */
@@ -93,15 +93,6 @@ export function selectOrdersOfCustomer(db: Db, customerId: string, limit: number
 export function selectItemsOfOrders(db: Db, orderIds: readonly string[]): Promise<OrderItemRow[]> {
   if (orderIds.length === 0) return Promise.resolve([]);
   return db.selectFrom('order_items').selectAll().where('order_id', 'in', orderIds).orderBy('order_id').orderBy('position').execute();
-}
-
-/**
- * Serialises order placement per placer (PostgreSQL): a transaction-scoped advisory lock on each
- * key, taken in sorted order, so two orders of one address or e-mail count each other's pending
- * orders. Taken before the catalogue revision lock. SQLite runs one write transaction at a time.
- */
-export function lockOrderPlacers(db: Db, keys: readonly string[]): Promise<void> {
-  return lockAdvisoryKeys(db, keys);
 }
 
 /**

@@ -15,6 +15,7 @@ import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderI
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
+import { lockAdvisoryKeys } from '../db/dialect';
 import type { RequestFacts } from '../customers/customers.service';
 import type { Database, ProductsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
@@ -35,7 +36,6 @@ import {
   countPendingOrdersOf,
   insertOrder,
   lockCatalogRevision,
-  lockOrderPlacers,
   selectItemsOfOrders,
   selectOrderableProducts,
   selectOrderByIdempotencyKey,
@@ -265,8 +265,9 @@ async function placeWithinLimits(
       const order = await db.transaction().execute(async (trx) => {
         stockTaken = undefined;
         if (facts.limits) {
-          // Counted under the placer's lock, inside the transaction that adds the order: parallel orders cannot pass the cap together.
-          await lockOrderPlacers(trx, placerLockKeys(placer));
+          // Counted under the placer's locks (its address and e-mail, PostgreSQL's advisory locks; taken
+          // before the revision's), inside the transaction that adds the order: parallel orders cannot pass the cap together.
+          await lockAdvisoryKeys(trx, placerLockKeys(placer));
           const pending = await countPendingOrdersOf(trx, facts.address ?? null, placer.email);
           const cap = pendingOrderCap(facts.limits, placer);
           if (pending.byAddress >= cap || pending.byEmail >= cap) throw tooManyPendingOrders(cap, pending.oldest, facts.limits, now);
