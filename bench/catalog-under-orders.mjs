@@ -7,11 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { cpuMeter, startBenchServer, stockUp } from './bench-server.mjs';
+import { loadHttp } from './http-load.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS || 8);
 const connections = Number(process.env.BENCH_CONNECTIONS || 10);
 const ordersPerSecond = Number(process.env.ORDERS_PER_SECOND || 50);
-const generatorThreads = Number(process.env.BENCH_GENERATOR_THREADS || 2);
 
 
 let customer = 0;
@@ -52,38 +52,35 @@ function placeOrders(base, productIds, duration) {
 
 /**
  * Runs the catalogue clients while orders come in; returns a table row. Revalidating clients send
- * the newest ETag any of them has seen (autocannon clears its per-connection context after every
- * request of a one-request list), so a request that crosses a sale gets the new body, a 200.
+ * the newest ETag any of them has seen, so a request that crosses a sale gets the new body, a 200.
  */
 async function measureUnderOrders(title, base, revalidate, productIds) {
-  const headers = { 'accept-encoding': 'gzip' };
   let newestEtag;
-  const request = revalidate
-    ? {
-        method: 'GET',
-        setupRequest: (req) => ({ ...req, headers: newestEtag ? { ...headers, 'if-none-match': newestEtag } : headers }),
-        // Only a 200 brings a newer ETag: a 304 repeats the one sent, and taking it would put an older
-        // one back when answers cross (a request that read the revision before a sale answers after one that read it after).
-        onResponse: (status, _body, _context, responseHeaders) => {
-          if (status === 200 && responseHeaders.etag) newestEtag = responseHeaders.etag;
-        },
-      }
-    : { method: 'GET', headers };
   const meter = cpuMeter(serverPid);
   const [catalogue, orders] = await Promise.all([
-    // The full answers' clients in `generatorThreads` worker threads (their requests need no functions): one
-    // thread reading ~1,000 gzip bodies a second was the bench's own limit, not the server's.
-    autocannon({ url: `${base}/api/catalog`, connections, duration: seconds, pipelining: 1, requests: [request], ...(revalidate || generatorThreads < 2 ? {} : { workers: generatorThreads }) }),
+    loadHttp({
+      origin: base,
+      path: '/api/catalog',
+      connections,
+      seconds,
+      headers: () => (revalidate && newestEtag ? { 'accept-encoding': 'gzip', 'if-none-match': newestEtag } : { 'accept-encoding': 'gzip' }),
+      // Only a 200 brings a newer ETag: a 304 repeats the one sent, and taking it would put an older
+      // one back when answers cross (a request that read the revision before a sale answers after one that read it after).
+      onResponse: (status, headers) => {
+        if (status === 200 && headers.etag) newestEtag = headers.etag;
+      },
+    }),
     placeOrders(base, productIds, seconds),
   ]);
   return {
     title,
-    'req/s (avg)': Math.round(catalogue.requests.average),
-    'p50 ms': catalogue.latency.p50,
-    'p99 ms': catalogue.latency.p99,
-    '304/s': Math.round((catalogue.statusCodeStats?.['304']?.count ?? 0) / (catalogue.duration || seconds)),
-    statuses: Object.entries(catalogue.statusCodeStats ?? {}).map(([k, v]) => `${k}:${v.count}`).join(' '),
-    errors: catalogue.errors + catalogue.timeouts,
+    'req/s (avg)': Math.round(catalogue.perSecond),
+    'p50 ms': catalogue.p50,
+    'p99 ms': catalogue.p99,
+    '304/s': Math.round((catalogue.statuses[304] ?? 0) / catalogue.seconds),
+    'MB/s': Math.round(catalogue.bytes / catalogue.seconds / 1e6),
+    statuses: Object.entries(catalogue.statuses).map(([k, v]) => `${k}:${v}`).join(' '),
+    errors: catalogue.errors,
     'orders/s': Math.round(orders['2xx'] / (orders.duration || seconds)),
     'order non2xx': orders.non2xx,
     ...meter(),
@@ -99,7 +96,7 @@ try {
   const chosen = products.filter((p) => !p.requestQuoteOnly).slice(0, 2).map((p) => p.id);
   await stockUp(server.databaseUrl, chosen);
   console.log(`GET ${base}/api/catalog (${products.length} products) while POST /api/orders runs at ${ordersPerSecond}/s`);
-  console.log(`autocannon: ${connections} catalogue connections, ${seconds} s per phase, loopback\n`);
+  console.log(`undici: ${connections} catalogue connections, ${seconds} s per phase, loopback; orders: autocannon\n`);
 
   const rows = [];
   rows.push(await measureUnderOrders('200 full catalogue (gzip)', base, false, chosen));
