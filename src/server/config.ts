@@ -152,6 +152,12 @@ export const configSchema = z.object({
     .default('America/Chicago'),
   /** A live product with this many units or fewer raises the back office's low-stock alert. */
   LOW_STOCK_THRESHOLD: integer(0, 1_000_000).default(LOW_STOCK_MAX),
+  /**
+   * How long a sign-in, sign-up or password change may wait for a free password-hashing slot before
+   * it answers 503 with Retry-After, in milliseconds. Hashing runs at the lowest CPU priority, so on
+   * a machine busy with other programs a hash can take seconds: tests that send bursts raise it.
+   */
+  PASSWORD_WAIT_MS: integer(100, 600_000).default(5_000),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
   /** Memory the product art drawn on demand may keep (src/server/media/product-art.ts), in MB; 0 keeps none. */

@@ -11,6 +11,7 @@ import { migrateToLatest } from './db/migrate';
 import { unavailable } from './http/errors';
 import { createLogger, type Logger } from './log';
 import { AUTH_PURGE_INTERVAL_MS, purgeExpiredAuthRows } from './auth/maintenance';
+import { passwordGate } from './auth/passwords';
 import { seedDemoCustomers } from './customers/demo';
 import { ensureFirstAdmin, seedDemoStaff } from './staff/staff.service';
 import { expireStalePendingOrders } from './orders/order-workflow.service';
@@ -135,6 +136,8 @@ export function getDatabaseKind(): DialectKind {
 async function startDatabase(): Promise<DatabaseHandle> {
   const config = getConfig();
   const log = getLogger();
+  // Before the first admin's password is hashed below.
+  passwordGate.maxWaitMs = config.PASSWORD_WAIT_MS;
   const target = resolveDatabaseTarget(config.DATABASE_URL);
   const handle: DatabaseHandle = openDatabase(target, {
     onPoolError: (err) => log.warn('database connection lost', { err }),

@@ -406,9 +406,18 @@ describe('pause, resume, cancel', () => {
     expect(pause.status).toBe(200);
     const pausedAnswer = importJobSchema.parse(await pause.json());
     expect(pausedAnswer.status).toBe('paused');
-    await new Promise((r) => setTimeout(r, 400));
-    const paused = await jobOf(shop.base, job.id);
-    await new Promise((r) => setTimeout(r, 400));
+    // The batch being written when the pause came in still lands (on a loaded machine, later than a
+    // fixed wait): wait until the count holds for a second, then it must not move again.
+    let paused = await jobOf(shop.base, job.id);
+    await expect
+      .poll(async () => {
+        await new Promise((r) => setTimeout(r, 1_000));
+        const before = paused.current;
+        paused = await jobOf(shop.base, job.id);
+        return paused.current - before;
+      }, { timeout: 30_000, interval: 0 })
+      .toBe(0);
+    await new Promise((r) => setTimeout(r, 1_000));
     const stillPaused = await jobOf(shop.base, job.id);
     expect(stillPaused.current).toBe(paused.current);
     expect(paused.current, JSON.stringify({ answeredAt: pausedAnswer.current, status: paused.status })).toBeLessThan(20_000);

@@ -58,11 +58,12 @@ describe.runIf(currentLane() === 'postgres')('the catalogue while the main pool 
 
       for (const path of ['/api/catalog', '/api/catalog/cards', '/api/catalog/results?view=products&limit=8']) {
         const started = Date.now();
-        const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(4_000) });
+        const response = await fetch(`${base}${path}`, { signal: AbortSignal.timeout(4_800) });
         expect(response.status, path).toBe(200);
         await response.arrayBuffer();
-        // Behind the held pool it waited for a connection until the pool's 5 s timeout, then answered 503.
-        expect(Date.now() - started, `${path} answered in`).toBeLessThan(2_000);
+        // Behind the held pool it waited for a connection until the pool's 5 s timeout, then answered
+        // 503; a first answer built from scratch on a loaded machine takes up to a second or two.
+        expect(Date.now() - started, `${path} answered in`).toBeLessThan(4_000);
       }
     } finally {
       await locker.query('COMMIT');

@@ -11,9 +11,9 @@ let product: CatalogProduct;
 /** The server's log lines saying it built a catalogue snapshot. */
 const builds = () => server.logLines().filter((line) => line.msg === 'catalogue snapshot built');
 
-/** Waits until the server has written `count` build lines (stdout arrives a little after the answer). */
+/** Waits (up to 10 s) until the server has written `count` build lines (stdout arrives a little after the answer, seconds on a loaded machine). */
 async function waitForBuilds(count: number): Promise<void> {
-  for (let i = 0; i < 100 && builds().length < count; i += 1) await new Promise((r) => setTimeout(r, 20));
+  for (let i = 0; i < 500 && builds().length < count; i += 1) await new Promise((r) => setTimeout(r, 20));
 }
 
 beforeAll(async () => {

@@ -15,12 +15,8 @@ async function failSignIn(server: TestServer, forwardedFor?: string): Promise<{ 
   });
   await response.arrayBuffer();
   // The access line is written when the response closes: wait for it.
-  for (let i = 0; i < 50; i++) {
-    const line = server.logLines().find((l) => l.msg === 'request' && l.requestId === requestId);
-    if (line) return { status: response.status, ip: line.ip };
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`no access log line for ${requestId}`);
+  const line = await server.waitForLog((l) => l.msg === 'request' && l.requestId === requestId);
+  return { status: response.status, ip: line.ip };
 }
 
 /** A made-up left part of X-Forwarded-For, different on every call. */

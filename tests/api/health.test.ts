@@ -50,9 +50,7 @@ describe('with an unreachable database', () => {
   it('logs the outage as a structured line with the request id of the request that met it', async () => {
     await (await fetch(`${server.url}/api/catalog`, { headers: { 'x-request-id': 'health-test-0001' } })).arrayBuffer();
     // The access line is written when the response closes, just after the client has it.
-    const accessLine = () => server.logLines().some((l) => l.requestId === 'health-test-0001' && l.msg === 'request' && l.status === 503);
-    for (let i = 0; i < 40 && !accessLine(); i++) await new Promise((r) => setTimeout(r, 50));
-    expect(accessLine()).toBe(true);
+    await server.waitForLog((l) => l.requestId === 'health-test-0001' && l.msg === 'request' && l.status === 503);
     expect(server.logLines().some((l) => l.level === 'error' && l.msg === 'database unavailable')).toBe(true);
   });
 });

@@ -106,6 +106,7 @@ describe('SIGTERM', () => {
     const server = await startServer({ env: { DATABASE_URL: await createTestDatabase() } });
     const port = Number(new URL(server.url).port);
     // A request whose body is still arriving when the signal comes.
+    let finishBody = () => {};
     const inFlight = new Promise<{ status: number; body: string }>((resolve, reject) => {
       const req = request({ host: '127.0.0.1', port, path: '/api/no-route', method: 'POST', headers: { 'content-type': 'application/json' } }, (res) => {
         let body = '';
@@ -114,12 +115,15 @@ describe('SIGTERM', () => {
       });
       req.on('error', reject);
       req.write('{"slow":');
-      setTimeout(() => server.child.kill('SIGTERM'), 300);
-      setTimeout(() => req.end('true}'), 1_200);
+      finishBody = () => req.end('true}');
     });
-
-    await new Promise((r) => setTimeout(r, 800));
+    // The server has read the request's start (its access line comes only at the end): then the signal.
+    await new Promise((r) => setTimeout(r, 300));
+    server.child.kill('SIGTERM');
+    // 'shutting down' is logged as the listener closes: from then on new connections are refused.
+    await server.waitForLog((l) => l.msg === 'shutting down');
     await expect(fetch(`${server.url}/api/health`)).rejects.toThrow();
+    finishBody();
 
     const answer = await inFlight;
     expect(answer.status).toBe(404);

@@ -12,7 +12,9 @@ let shop: Shop;
 let addressCounter = 0;
 
 beforeAll(async () => {
-  shop = await startShop({ TRUST_PROXY: 'true' });
+  // Bursts of five hashes at once: at the lowest CPU priority, on a machine busy with the other
+  // lane and the browser tests, the fifth could wait past the gate's 5 s (503) and not be tried.
+  shop = await startShop({ TRUST_PROXY: 'true', PASSWORD_WAIT_MS: '120000' });
 });
 afterAll(async () => {
   await shop?.server.stop();
@@ -107,9 +109,9 @@ describe('customer sign-in', () => {
     const [knownMedian, unknownMedian] = [median(knownMs), median(unknownMs)];
     console.info(`sign-in medians of 30: known e-mail ${knownMedian.toFixed(1)} ms, unknown e-mail ${unknownMedian.toFixed(1)} ms`);
     // Without the decoy hash an unknown e-mail answered in about a fifth of the time; the bounds
-    // leave room for a machine busy with other work.
-    expect(unknownMedian / knownMedian).toBeGreaterThan(0.6);
-    expect(unknownMedian / knownMedian).toBeLessThan(1 / 0.6);
+    // leave room for a machine busy with other work (hashing runs at the lowest CPU priority).
+    expect(unknownMedian / knownMedian).toBeGreaterThan(0.45);
+    expect(unknownMedian / knownMedian).toBeLessThan(1 / 0.45);
   });
 });
 
@@ -176,5 +178,33 @@ describe('order look-up by number and e-mail', () => {
     expect((await lookUp('guess@example.com')).status).toBe(429);
     // The owner, even from the address that failed, still sees the order.
     expect((await lookUp(order.email)).status).toBe(200);
+  });
+});
+
+describe('the password gate (PASSWORD_WAIT_MS)', () => {
+  it('turns away with 503 and Retry-After the sign-ins that waited longer than the setting for a hash, and tries the rest', async () => {
+    // 100 ms is four hashes' time at best: of twenty sent at once, most wait longer.
+    const own = await startShop({ TRUST_PROXY: 'true', PASSWORD_WAIT_MS: '100' });
+    try {
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          fetch(`${own.base}/api/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', origin: own.base, 'x-forwarded-for': `203.0.113.${i + 1}` },
+            body: JSON.stringify({ email: `gate.${i}.${randomUUID()}@example.com`, password: STRONG_PASSWORD }),
+          }),
+        ),
+      );
+      const turnedAway = responses.filter((r) => r.status === 503);
+      expect(turnedAway.length).toBeGreaterThan(0);
+      // Every other one was tried: an unknown e-mail, after the decoy hash.
+      expect(responses.filter((r) => r.status !== 503).map((r) => r.status)).toEqual(times(20 - turnedAway.length, 404));
+      for (const response of turnedAway) {
+        expect(response.headers.get('retry-after')).toBe('1');
+        expect(await response.json()).toEqual({ error: { code: 'busy', message: 'The server is busy signing other people in. Please try again in a moment.' } });
+      }
+    } finally {
+      await own.server.stop();
+    }
   });
 });

@@ -50,8 +50,8 @@ const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
 /**
  * Every argon2 hash and verification goes through this gate: HASHING_CONCURRENCY at a time (each
- * takes 19 MiB and ~25 ms of a core); beyond 64 waiting or 5 s of waiting a sign-in gets 503 with
- * Retry-After.
+ * takes 19 MiB and ~25 ms of a core); beyond 64 waiting or PASSWORD_WAIT_MS of waiting (5 s unless
+ * set) a sign-in gets 503 with Retry-After.
  */
 export const passwordGate = new WorkGate(HASHING_CONCURRENCY, 64, 5_000);
 

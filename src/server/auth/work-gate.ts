@@ -16,7 +16,8 @@ export class WorkGate {
   constructor(
     readonly concurrency: number,
     readonly maxQueue: number,
-    readonly maxWaitMs: number,
+    /** Settable: the server gives the password gate PASSWORD_WAIT_MS at start. */
+    public maxWaitMs: number,
   ) {}
 
   /** Tasks running and waiting now. */

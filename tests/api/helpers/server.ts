@@ -14,6 +14,11 @@ export interface TestServer {
   output(): string;
   /** The JSON log lines it wrote so far. */
   logLines(): Record<string, unknown>[];
+  /**
+   * The first log line `match` accepts, once the server has written it: a line reaches the pipe a
+   * little after the answer it logs, and on a loaded machine seconds after. Throws after `timeoutMs`.
+   */
+  waitForLog(match: (line: Record<string, unknown>) => boolean, timeoutMs?: number): Promise<Record<string, unknown>>;
   /** Resolves with the exit code (or signal) once the process ends. */
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** SIGTERM, then SIGKILL after 10 s; resolves when it has exited. */
@@ -97,6 +102,15 @@ async function startServerOnce(options: StartOptions, port: number): Promise<Tes
         .split('\n')
         .filter((l) => l.startsWith('{'))
         .map((l) => JSON.parse(l) as Record<string, unknown>),
+    waitForLog: async (match, timeoutMs = 10_000) => {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const line = server.logLines().find(match);
+        if (line) return line;
+        if (Date.now() > deadline) throw new Error(`no matching log line within ${timeoutMs} ms`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+    },
     exited,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;

