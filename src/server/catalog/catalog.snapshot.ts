@@ -277,11 +277,14 @@ export class CatalogSnapshotCache {
   /** The snapshot of the current revision, building it when the catalogue has changed. */
   async get(db: Kysely<Database>): Promise<CatalogSnapshot> {
     let revision = await readCatalogRevisionThisTurn(db);
-    if (this.#current && revision < this.#current.revision) {
+    const seen = this.#current?.revision;
+    if (seen !== undefined && revision < seen) {
       // Read before this process's own change was applied (the snapshot answers), or a database
-      // that went back (restored, replaced): a read begun now tells them apart.
+      // that went back (restored, replaced): a read begun now tells them apart. It is compared with
+      // the snapshot it began after: sales applied while it is under way move the snapshot past it,
+      // and other requests may have cleared it meanwhile.
       revision = await readCatalogRevisionThisTurn(db);
-      if (revision < this.#current.revision) this.clear();
+      if (revision < seen) this.clear();
     }
     // A snapshot of a later revision (made from this process's own change) answers too.
     if (this.#current && this.#current.revision >= revision) return this.#current;

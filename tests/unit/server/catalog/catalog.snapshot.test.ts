@@ -2,6 +2,7 @@ import { cpSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import type { CompiledQuery } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { rowToCatalogCard } from '../../../../src/server/catalog/catalog-cards';
 import { rowToProduct } from '../../../../src/server/catalog/catalog.rows';
@@ -255,6 +256,38 @@ describe('CatalogSnapshotCache.applyOwnChange', () => {
     const after = await cache.get(handle.db);
     expect(after.revision).toBeLessThan(first.revision);
     expect((await bodyOf(after)).products.find((p) => p.id === product!.id)?.name).toBe('Restored name');
+  });
+
+  it('keeps its snapshot when sales move it on while it checks a revision read from before them (two requests at once)', async () => {
+    const first = await cache.get(handle.db);
+    const [a, b] = await countedIn(first);
+    // The database as the cache sees it, where work can be done between a revision read and its answer.
+    const between: (() => Promise<void>)[] = [];
+    const db = new Proxy(handle.db, {
+      get(target, key) {
+        if (key === 'executeQuery') {
+          return async (query: CompiledQuery) => {
+            const result = await target.executeQuery(query);
+            if (/from "catalog_revision" where/.test(query.sql)) await between.shift()?.();
+            return result;
+          };
+        }
+        const value = Reflect.get(target, key) as unknown;
+        return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+      },
+    }) as typeof handle.db;
+    const sale = (id: string) => async () => cache.applyOwnChange(await takeStock([id]));
+    // The first read answers the revision before sale a, which commits and is applied before the
+    // cache looks: it reads again, and sale b commits and is applied while that read is under way.
+    between.push(sale(a!.id), sale(b!.id));
+    const [one, two] = await Promise.all([cache.get(db), cache.get(db)]);
+    expect(between).toEqual([]);
+    expect(one).toBe(two);
+    expect(one.revision).toBe(await selectCatalogRevision(handle.db));
+    // Two sales applied from the orders, no rebuild from the database (the snapshot was not dropped as if the database went back).
+    expect(builds.map((report) => report.source)).toEqual(['database', 'own change', 'own change']);
+    const body = await bodyOf(one);
+    expect(body.products.find((p) => p.id === b!.id)?.stockQuantity).toBe(b!.stockQuantity! - 1);
   });
 
   it('leaves a change to a rebuild when another came between, or when it wrote more than its rows', async () => {
