@@ -90,7 +90,7 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
             </dd>
           </div>
         </dl>
-        <dl className="grid min-w-56 grid-cols-[1fr_auto] gap-x-6 gap-y-1 tabular">
+        <dl className="grid min-w-56 grid-cols-[1fr_auto] gap-y-1 tabular [&>dd]:pl-6">
           <dt className="text-ink-muted">Subtotal</dt>
           <dd className="text-right">{dollars(order.subtotal)}</dd>
           <dt className="text-ink-muted">Shipping</dt>

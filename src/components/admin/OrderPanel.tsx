@@ -44,7 +44,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <li key={line.product.id} className="flex items-center gap-3 py-2.5 first:pt-0">
               <img src={line.product.image} alt="" width={44} height={44} loading="lazy" className="h-11 w-11 shrink-0 rounded-lg border border-line bg-canvas object-contain p-0.5" />
               <div className="min-w-0 flex-1">
-                <p className="truncate text-[0.9375rem] font-medium text-ink">{line.product.name}</p>
+                <p className="line-clamp-2 text-[0.9375rem] font-medium text-ink">{line.product.name}</p>
                 <p className="text-sm text-ink-muted">
                   <span className="tabular">
                     {line.quantity} × {formatDollars(line.price)}

@@ -53,6 +53,10 @@ function makeColumns(ctx: { current: RowContext }) {
               {order.orderNumber}
             </a>
             <span className="block truncate text-sm text-ink-muted @lg:hidden">{order.customerName}</span>
+            {/* Where the list is too narrow for a Placed column (beside the order panel too), the time sits under the number. */}
+            <time dateTime={order.createdAt} className="block text-sm whitespace-nowrap text-ink-muted tabular @3xl:hidden">
+              {formatPlaced(order.createdAt)}
+            </time>
             {/* Where the list is too narrow for a status column, the badge sits under the number. */}
             <span className="mt-1 block @md:hidden">
               <StatusBadge status={order.status} />

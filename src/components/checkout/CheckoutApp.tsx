@@ -254,6 +254,8 @@ export default function CheckoutApp() {
   const cardDigits = readCardDigits(values.cardNumber) ?? '';
   const validBrand = validateCardNumber(values.cardNumber);
   const seenBrand = validBrand ?? detectCardBrand(cardDigits);
+  // The brand badge: 'Amex' for the longest name, so that the number beside it keeps its room.
+  const badgeText = seenBrand && (seenBrand === 'amex' ? 'Amex' : CARD_BRANDS[seenBrand].label);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
@@ -318,7 +320,8 @@ export default function CheckoutApp() {
                   inputMode="numeric"
                   autoComplete="cc-number"
                   placeholder="1234 5678 9012 3456"
-                  className="relative sm:col-span-2 [&_input]:pr-40"
+                  // Room on the right for the badge, as wide as it: a fixed 160 px (for 'American Express') hid the end of every number at 375 px.
+                  className={`relative sm:col-span-2 ${badgeText ? (badgeText.length > 4 ? '[&_input]:pr-28' : '[&_input]:pr-20') : ''}`}
                   {...fieldProps('cardNumber')}
                   onChange={(e) => setField('cardNumber', formatCardNumberInput(e.target.value))}
                 >
@@ -331,7 +334,7 @@ export default function CheckoutApp() {
                           </svg>
                         )}
                         <span className="sr-only">Card brand: </span>
-                        {CARD_BRANDS[seenBrand].label}
+                        {badgeText}
                       </span>
                     )}
                   </p>

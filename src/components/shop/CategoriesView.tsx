@@ -131,7 +131,7 @@ export default function CategoriesView({ brands, featured }: CategoriesViewProps
             See every product
           </button>
         </div>
-        <ul className="grid grid-cols-2 gap-3 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
+        <ul className="grid grid-cols-1 gap-3 min-[400px]:grid-cols-2 sm:gap-4 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5">
           {featured.map((p) => (
             <li key={p.id}>
               <ProductCard product={p} layout="grid" />

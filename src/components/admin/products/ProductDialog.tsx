@@ -291,7 +291,7 @@ export function ProductDialog({
                 <Field label="Description" error={errors.description}>
                   {(p) => <textarea {...p} {...text('description')} rows={4} maxLength={PRODUCT_TEXT_MAX} className={`${p.className} resize-y`} />}
                 </Field>
-                <div className="grid gap-4 sm:grid-cols-3">
+                <div className="grid gap-4 sm:grid-cols-2 2xl:grid-cols-3">
                   <Field label="Brand" error={errors.brand}>
                     {(p) => (
                       <select {...p} {...text('brand')}>
