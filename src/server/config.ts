@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { isTimeZone } from '../lib/analytics/days';
 import { ADMIN_PASSWORD_MIN, LOW_STOCK_MAX } from '../lib/constants';
 import { IMPORT_BATCH_SIZE } from '../lib/schemas/admin-imports';
-import { isCommonPassword } from './auth/passwords';
+import { isCommonPassword, PASSWORD_WAIT_DEFAULT_MS } from './auth/passwords';
 import { parseProxyTrust } from './http/client-address';
 
 /** A boolean environment variable: 1/0, true/false, yes/no, on/off (any case). */
@@ -157,7 +157,7 @@ export const configSchema = z.object({
    * it answers 503 with Retry-After, in milliseconds. Hashing runs at the lowest CPU priority, so on
    * a machine busy with other programs a hash can take seconds: tests that send bursts raise it.
    */
-  PASSWORD_WAIT_MS: integer(100, 600_000).default(5_000),
+  PASSWORD_WAIT_MS: integer(100, 600_000).default(PASSWORD_WAIT_DEFAULT_MS),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
   /** Memory the product art drawn on demand may keep (src/server/media/product-art.ts), in MB; 0 keeps none. */

@@ -166,13 +166,12 @@ describe.runIf(currentLane() === 'postgres')('SIGTERM while an order is half pla
             )
           ).rows[0]!.n,
         );
-      const seen = (what: (line: Record<string, unknown>) => boolean) => () => server.logLines().some(what);
       await expect.poll(waitingOnLock, { timeout: 15_000, message: 'the order waits on the lock' }).toBe(1);
       gone.abort();
       expect(await order).toBe('aborted');
-      await expect.poll(seen((l) => l.msg === 'request' && l.path === '/api/orders' && l.aborted === true), { timeout: 15_000 }).toBe(true);
+      await server.waitForLog((l) => l.msg === 'request' && l.path === '/api/orders' && l.aborted === true, 15_000);
       server.child.kill('SIGTERM');
-      await expect.poll(seen((l) => l.msg === 'shutting down'), { timeout: 15_000 }).toBe(true);
+      await server.waitForLog((l) => l.msg === 'shutting down', 15_000);
       await locker.query('COMMIT');
 
       const { code, signal } = await waitForExit(server.child, 15_000);

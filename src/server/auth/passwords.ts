@@ -45,6 +45,9 @@ export function isCommonPassword(password: string): boolean {
   return passwordEstimator().check(password).guesses < COMMON_PASSWORD_MAX_GUESSES;
 }
 
+/** How long a sign-in waits for a hashing slot unless PASSWORD_WAIT_MS says otherwise. */
+export const PASSWORD_WAIT_DEFAULT_MS = 5_000;
+
 /** Hashes at a time: the cores the event loop does not need (one on a two-core machine). */
 const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
 
@@ -53,7 +56,7 @@ const HASHING_CONCURRENCY = Math.max(1, availableParallelism() - 1);
  * takes 19 MiB and ~25 ms of a core); beyond 64 waiting or PASSWORD_WAIT_MS of waiting (5 s unless
  * set) a sign-in gets 503 with Retry-After.
  */
-export const passwordGate = new WorkGate(HASHING_CONCURRENCY, 64, 5_000);
+export const passwordGate = new WorkGate(HASHING_CONCURRENCY, 64, PASSWORD_WAIT_DEFAULT_MS);
 
 /**
  * The threads the hashes run on, one per gate slot, at the lowest priority: a sign-in burst then
