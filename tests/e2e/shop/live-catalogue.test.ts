@@ -156,7 +156,8 @@ describe('live catalogue', () => {
     const card = cardIn(list, repriced.name);
     await card.getByText(newPrice, { exact: true }).waitFor();
     expect(await card.getByText(formatPrice(repriced.price), { exact: true }).count()).toBe(0);
-    expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    // The placeholder goes with the answer that replaces it (the list can draw a moment before it).
+    await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0);
     const after = await documentBox(list);
     expect({ x: after.x, y: after.y, width: after.width }).toEqual(before);
     await page.unroute(LIVE_CARDS);
@@ -183,7 +184,10 @@ describe('live catalogue', () => {
     await gone.getByRole('button', { name: `Remove ${withdrawn.name}` }).click();
     await drawer.getByRole('link', { name: 'Proceed to Checkout' }).waitFor();
     expect(await drawer.locator('[data-cart-total]').textContent()).toBe(newPrice);
-    expectNoBrowserErrors(tracked.errors, 'the live catalogue journey');
+    // The deleted product's drawing is gone with its row (404): the drawer shows the line's image
+    // before it learns the product is gone, unless the browser kept the image from before.
+    const deletedArt = `/images/generated/products/${withdrawn.slug}`;
+    expectNoBrowserErrors(tracked.errors.filter((e) => !(e.includes('status of 404') && e.includes(deletedArt))), 'the live catalogue journey');
   });
 
   it('says so when the catalogue cannot be loaded, and lists the products after Try again', async () => {
