@@ -23,6 +23,7 @@ import { LocalMediaStorage, type MediaStorage } from './media/media.storage';
 import { ImportRunner } from './imports/import-runner';
 import { createImportImageStep } from './imports/import-images';
 import { IMAGE_MAX_BYTES } from '../lib/constants';
+import { setMetricsSources } from './metrics/metrics';
 
 /** How often pending orders past their hold time are looked for. */
 const ORDER_EXPIRY_INTERVAL_MS = 10 * 60_000;
@@ -65,6 +66,8 @@ interface RuntimeState {
   /** The last health probe and when it started. */
   probe?: { at: number; result: Promise<DatabaseCheck> };
   closed: boolean;
+  /** Set when the server began to stop (SIGTERM): the readiness check answers 'stopping' from then on. */
+  stopping?: boolean;
 }
 
 /** The database's state: ok, degraded (reads work, writes fail) or unavailable, with why. */
@@ -375,6 +378,19 @@ export function pokeOutbox(): void {
 export function getOutboxCounters(): OutboxCounters | undefined {
   return state.outbox?.counters();
 }
+
+/** Whether this process should be sent traffic: 'starting' until the database is migrated and seeded, 'stopping' once a stop began. */
+export function getReadiness(): 'ready' | 'starting' | 'stopping' {
+  if (state.stopping || state.closed) return 'stopping';
+  return state.handle ? 'ready' : 'starting';
+}
+
+/** Marks the process as stopping (SIGTERM received) before it stops accepting connections. */
+export function markStopping(): void {
+  state.stopping = true;
+}
+
+setMetricsSources({ checkDatabase, databaseKind: getDatabaseKind, outboxCounters: getOutboxCounters });
 
 /** Closes the database; later requests get 503. */
 export async function shutdown(): Promise<void> {

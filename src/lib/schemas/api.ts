@@ -65,3 +65,9 @@ export const healthResponseSchema = z.object({
     .optional(),
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
+
+/** GET /api/health/ready: 200 ready; 503 starting (database not migrated and seeded yet) or stopping (SIGTERM received). */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'starting', 'stopping']),
+});
+export type ReadinessResponse = z.infer<typeof readinessResponseSchema>;

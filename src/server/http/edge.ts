@@ -26,6 +26,8 @@ import { CompressedStaticFiles } from './static-compression';
 import { BuildFiles } from './build-files';
 import { LOW_PRIORITY_PATHS, LowPriorityLane } from './low-priority-lane';
 import { busy } from '../auth/work-gate';
+import { countSignInRefused, observeHttpRequest } from '../metrics/metrics';
+import { routeKindOf, SIGN_IN_PATHS } from './route-kind';
 
 /** What the edge wraps. */
 export interface EdgeOptions {
@@ -348,16 +350,21 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     requestContext.run({ requestId, clientAddress }, () => {
       const path = (req.url ?? '/').split('?')[0];
       res.once('close', () => {
+        const ms = performance.now() - started;
         // 'close' fires outside the request's async context, so the id is passed along.
         log.info('request', {
           requestId,
           method: req.method,
           path,
           status: res.statusCode,
-          ms: Math.round((performance.now() - started) * 10) / 10,
+          ms: Math.round(ms * 10) / 10,
           ip: clientAddress,
           ...(res.writableFinished ? {} : { aborted: true }),
         });
+        observeHttpRequest(routeKindOf(path!), res.writableFinished ? res.statusCode : 'aborted', ms / 1000);
+        const signInArea = req.method === 'POST' ? SIGN_IN_PATHS.get(path!) : undefined;
+        // Every answer of a sign-in route but 200 refused someone (the edge's 413/415/429/503 too).
+        if (signInArea && res.statusCode >= 400) countSignInRefused(signInArea, res.statusCode);
       });
 
       const forwardedHeader = (name: string) => {

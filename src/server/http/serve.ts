@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { bootstrap, getConfig, getDatabaseKind, getLogger, shutdown } from '../runtime';
+import { bootstrap, getConfig, getDatabaseKind, getLogger, markStopping, shutdown } from '../runtime';
 import { productHtmlCache } from '../catalog/product-pages';
 import { createEdgeListener } from './edge';
 import { PageStylePruner } from './page-css';
@@ -89,6 +89,7 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
   const stop = () =>
     (stopping ??= (async () => {
       shuttingDown = true;
+      markStopping();
       const deadline = config.SHUTDOWN_TIMEOUT_MS;
       log.info('shutting down', { inFlight, working, deadlineMs: deadline });
       const closed = new Promise<void>((resolve) => server.close(() => resolve()));

@@ -6,6 +6,7 @@ import { IMPORT_BATCH_SIZE, IMPORT_MESSAGES } from '../../lib/schemas/admin-impo
 import type { Actor } from '../audit/audit.service';
 import type { Database, ImportJobsTable } from '../db/schema';
 import type { Logger } from '../log';
+import { countImportBatch } from '../metrics/metrics';
 import { createRecordMapper } from './csv-formats';
 import { countCsvRecords, readCsvRecords, sniffFile } from './csv-reader';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from './import-batch';
@@ -277,6 +278,7 @@ export class ImportRunner {
           await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
         }
       }
+      countImportBatch(outcome!, dryRun);
       // Let requests waiting on the event loop in (SQLite's driver answers without real I/O, so a run of
       // batches would otherwise hold the loop): a pause or cancel is then seen after this batch, not a later one.
       await new Promise((resolve) => setImmediate(resolve));

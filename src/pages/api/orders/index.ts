@@ -5,6 +5,7 @@ import { findSignedInCustomer } from '../../../server/customers/customers.servic
 import { readJsonBody } from '../../../server/http/body';
 import { jsonResponse } from '../../../server/http/errors';
 import { currentClientAddress } from '../../../server/http/request-context';
+import { countOrderPlaced } from '../../../server/metrics/metrics';
 import { placeOrder } from '../../../server/orders/orders.service';
 import { getConfig, getDatabase, pokeOutbox } from '../../../server/runtime';
 
@@ -28,5 +29,6 @@ export const POST: APIRoute = async ({ request }) => {
   });
   if (placed.replayed) return jsonResponse(placed.order, 200, { 'idempotent-replayed': 'true' });
   pokeOutbox();
+  countOrderPlaced();
   return jsonResponse(placed.order, 201, { location: `/api/orders/${placed.order.orderNumber}` });
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
-import type { HealthResponse } from '../../lib/schemas/api';
-import { jsonResponse } from '../../server/http/errors';
-import { checkDatabase, getDatabaseKind } from '../../server/runtime';
+import type { HealthResponse } from '../../../lib/schemas/api';
+import { jsonResponse } from '../../../server/http/errors';
+import { checkDatabase, getDatabaseKind } from '../../../server/runtime';
 
 export const prerender = false;
 
