@@ -61,6 +61,8 @@ export const configSchema = z.object({
   SITE_URL: origin.default('http://localhost:4321'),
   /** Folder of uploaded images and their variants. */
   MEDIA_DIR: z.string().trim().min(1).default('./media'),
+  /** Folder `npm run db:backup` makes its timestamped backup folders in. */
+  BACKUP_DIR: z.string().trim().min(1).default('./data/backups'),
   /** smtp(s)://user:pass@host:port of the mail relay; empty writes .eml files to MAIL_DIR instead. */
   SMTP_URL: z
     .string()
