@@ -74,10 +74,14 @@ function parametersOf(op: Operation): OpenApiOperation['parameters'] {
     schema: { type: 'string' },
   }));
   if (op.query) {
-    const query = jsonSchemaOf(op.query, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
-    for (const [name, schema] of Object.entries(query.properties ?? {})) {
-      const { description, ...rest } = schema;
-      parameters.push({ name, in: 'query', required: query.required?.includes(name) ?? false, ...(typeof description === 'string' ? { description } : {}), schema: rest });
+    type ObjectSchema = { properties?: Record<string, Record<string, unknown>>; required?: string[]; allOf?: ObjectSchema[] };
+    const query = jsonSchemaOf(op.query, 'input') as ObjectSchema;
+    // An intersection of objects comes out as allOf: its parts' fields are the parameters.
+    for (const part of [query, ...(query.allOf ?? [])]) {
+      for (const [name, schema] of Object.entries(part.properties ?? {})) {
+        const { description, ...rest } = schema;
+        parameters.push({ name, in: 'query', required: part.required?.includes(name) ?? false, ...(typeof description === 'string' ? { description } : {}), schema: rest });
+      }
     }
   }
   return parameters.length ? parameters : undefined;

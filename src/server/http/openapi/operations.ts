@@ -54,8 +54,8 @@ export interface Operation {
   summary: string;
   description?: string;
   access: Access;
-  /** Query parameters: an object schema, one parameter per field. */
-  query?: z.ZodObject;
+  /** Query parameters: an object schema (or an intersection of them), one parameter per field. */
+  query?: z.ZodType;
   /** The request body: a JSON schema, or a multipart upload of the named fields. */
   body?: z.ZodType | { multipart: Record<string, string> };
   /** Answers by status; the error answers share the API's error shape (added where none is given). */

@@ -65,4 +65,15 @@ describe('the OpenAPI document', () => {
     expect(body.properties.items).toMatchObject({ minItems: 1, maxItems: 100 });
     expect(body.properties.idempotencyKey.pattern).toBe('^[A-Za-z0-9_-]{16,128}$');
   });
+
+  it('lists the fields of a query schema as query parameters, an intersection of objects included', () => {
+    const parameters = buildOpenApiDocument().paths['/api/admin/stats/export.csv']!.get!.parameters!;
+    expect(parameters.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['from', 'query', false],
+      ['to', 'query', false],
+      ['days', 'query', false],
+      ['series', 'query', true],
+    ]);
+    expect(buildOpenApiDocument().paths['/api/admin/orders/{id}/approve']!.post!.parameters).toEqual([{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }]);
+  });
 });
