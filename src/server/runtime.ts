@@ -68,6 +68,8 @@ interface RuntimeState {
   closed: boolean;
   /** Set when the server began to stop (SIGTERM): the readiness check answers 'stopping' from then on. */
   stopping?: boolean;
+  /** Set once the live catalogue's snapshots were first built (warmCatalogue). */
+  catalogueWarm?: boolean;
 }
 
 /** The database's state: ok, degraded (reads work, writes fail) or unavailable, with why. */
@@ -379,10 +381,21 @@ export function getOutboxCounters(): OutboxCounters | undefined {
   return state.outbox?.counters();
 }
 
-/** Whether this process should be sent traffic: 'starting' until the database is migrated and seeded, 'stopping' once a stop began. */
+/**
+ * Whether this process should be sent traffic: 'starting' until the database is migrated and seeded
+ * and the live catalogue first built, 'stopping' once a stop began.
+ */
 export function getReadiness(): 'ready' | 'starting' | 'stopping' {
   if (state.stopping || state.closed) return 'stopping';
-  return state.handle ? 'ready' : 'starting';
+  return state.handle && state.catalogueWarm ? 'ready' : 'starting';
+}
+
+/** Starts the database if needed and builds the live catalogue's snapshots, so the first shoppers after a start do not wait for them. */
+export async function warmCatalogue(): Promise<void> {
+  const { readDb } = await getDatabase();
+  await catalogCache.get(readDb);
+  await catalogCardsCache.get(readDb);
+  state.catalogueWarm = true;
 }
 
 /** Marks the process as stopping (SIGTERM received) before it stops accepting connections. */

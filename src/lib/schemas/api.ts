@@ -66,7 +66,7 @@ export const healthResponseSchema = z.object({
 });
 export type HealthResponse = z.infer<typeof healthResponseSchema>;
 
-/** GET /api/health/ready: 200 ready; 503 starting (database not migrated and seeded yet) or stopping (SIGTERM received). */
+/** GET /api/health/ready: 200 ready; 503 starting (database not migrated and seeded, or the live catalogue not built, yet) or stopping (SIGTERM received). */
 export const readinessResponseSchema = z.object({
   status: z.enum(['ready', 'starting', 'stopping']),
 });

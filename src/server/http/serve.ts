@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { bootstrap, getConfig, getDatabaseKind, getLogger, markStopping, shutdown } from '../runtime';
+import { bootstrap, getConfig, getDatabaseKind, getLogger, markStopping, shutdown, warmCatalogue } from '../runtime';
 import { productHtmlCache } from '../catalog/product-pages';
 import { createEdgeListener } from './edge';
 import { PageStylePruner } from './page-css';
@@ -37,6 +37,8 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
   } catch {
     // Already logged; the first requests needing the database try again.
   }
+  // Meanwhile the server listens; the readiness check answers 'starting' until it is done (and tries again).
+  warmCatalogue().catch(() => undefined);
 
   // Product pages, rendered on demand, keep only the styles they can use, as the pre-rendered ones do (src/integrations/page-css.ts).
   const stylePruner = new PageStylePruner(options.clientDir);
