@@ -81,6 +81,7 @@ describe('GET /api/metrics', () => {
     await setStock(shop.db, product.id, 50);
     await placeOrder(shop.base, [{ productId: product.id, quantity: 1 }]);
     expect((await staffLogin(shop.base, DEMO.orderManager.email, 'not-the-password')).status).toBe(401);
+    expect((await call(shop.base, '/api/auth/login', { body: { email: 'nobody.here@example.com', password: 'whatever-it-is' } })).status).toBe(404);
     const cookie = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
     const rows = [
       { name: 'Metric Primer', description: 'A primer counted by the metrics.', price: '9.99', sku: `MET-${Date.now().toString(36)}` },
@@ -100,7 +101,8 @@ describe('GET /api/metrics', () => {
     const moved = (name: string, labels: Record<string, string> = {}) => valueOf(after, name, labels) - valueOf(before, name, labels);
     expect(moved('shop_orders_placed_total')).toBe(1);
     expect(moved('shop_signins_refused_total', { area: 'staff', status: '401' })).toBe(1);
-    expect(moved('shop_signins_refused_total', { area: 'customer' })).toBe(0);
+    expect(moved('shop_signins_refused_total', { area: 'customer', status: '404' })).toBe(1);
+    expect(moved('shop_signins_refused_total', { area: 'staff', status: '404' })).toBe(0);
     expect(moved('shop_import_rows_total', { outcome: 'created' })).toBe(1);
     expect(moved('shop_import_rows_total', { outcome: 'failed' })).toBe(1);
 
@@ -109,7 +111,7 @@ describe('GET /api/metrics', () => {
     // The order's POST and the catalogue read that found the product.
     expect(requests({ route: 'api', status: '2xx' })).toBeGreaterThanOrEqual(1);
     expect(requests({ route: 'catalogue', status: '2xx' })).toBeGreaterThanOrEqual(1);
-    expect(requests({ route: 'sign_in', status: '4xx' })).toBe(1);
+    expect(requests({ route: 'sign_in', status: '4xx' })).toBe(2);
     expect(requests({ route: 'sign_in', status: '2xx' })).toBe(1);
     expect(requests({ route: 'admin_api', status: '2xx' })).toBeGreaterThanOrEqual(2);
     // Every series' buckets are cumulative and its +Inf bucket holds every request it counted.
