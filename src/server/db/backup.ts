@@ -262,11 +262,15 @@ export async function restoreShop(options: RestoreOptions): Promise<BackupManife
     const file = options.target.file;
     await mkdir(dirname(file), { recursive: true });
     const temporary = `${file}.restoring-${process.pid}`;
-    await copyFile(source, temporary);
-    // A replaced database's write-ahead log belongs to it, not to the restored copy.
-    await rm(`${file}-wal`, { force: true });
-    await rm(`${file}-shm`, { force: true });
-    await rename(temporary, file);
+    try {
+      await copyFile(source, temporary);
+      // A replaced database's write-ahead log belongs to it, not to the restored copy.
+      await rm(`${file}-wal`, { force: true });
+      await rm(`${file}-shm`, { force: true });
+      await rename(temporary, file);
+    } finally {
+      await rm(temporary, { force: true });
+    }
   } else {
     const { dbname, env } = libpqArgs(options.target.url);
     const clean = options.force ? ['--clean', '--if-exists'] : [];
