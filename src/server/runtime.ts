@@ -19,7 +19,8 @@ import { readOutboxSummary, type OutboxSummary } from './mail/outbox';
 import { startOutboxWorker, type OutboxCounters, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
 import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.service';
-import { LocalMediaStorage, type MediaStorage } from './media/media.storage';
+import { createMediaStorage, type MediaStorage } from './media/media.storage';
+import type { MediaServing } from './media/media.http';
 import { ImportRunner } from './imports/import-runner';
 import { createImportImageStep } from './imports/import-images';
 import { IMAGE_MAX_BYTES } from '../lib/constants';
@@ -48,7 +49,7 @@ interface RuntimeState {
   purgeTimer?: NodeJS.Timeout;
   /** Cancels pending orders nobody approved within ORDER_HOLD_HOURS. */
   expiryTimer?: NodeJS.Timeout;
-  /** Where uploaded images are stored (MEDIA_DIR). */
+  /** Where uploaded images are stored (MEDIA_STORE: MEDIA_DIR or the S3 bucket). */
   media?: MediaStorage;
   /** Hourly removal of images no product uses any more. */
   mediaTimer?: NodeJS.Timeout;
@@ -121,10 +122,16 @@ export function getLogger(): Logger {
   return state.log;
 }
 
-/** The storage of uploaded images: the MEDIA_DIR folder. */
+/** The storage of uploaded images: the MEDIA_DIR folder, or the S3 bucket with MEDIA_STORE=s3. */
 export function getMediaStorage(): MediaStorage {
-  state.media ??= new LocalMediaStorage(resolveDir(getConfig().MEDIA_DIR));
+  state.media ??= createMediaStorage(getConfig());
   return state.media;
+}
+
+/** How /media/<key> is answered: streamed from the store, or redirected to MEDIA_PUBLIC_BASE_URL when set. */
+export function getMediaServing(): MediaServing {
+  const base = getConfig().MEDIA_PUBLIC_BASE_URL;
+  return base ? { publicBaseUrl: base } : {};
 }
 
 /** Which engine DATABASE_URL names, without connecting. */
