@@ -23,6 +23,7 @@ const READY = 'S3RVER_READY';
  * Starts s3rver with the given buckets in a new folder (under `parent`, the system's temporary folder
  * by default); resolves once it listens. Returns its endpoint, `env(bucket)` (the shop's settings for
  * a bucket) and `stop()`, which ends it (at once: the signal is sent before it returns) and removes the folder.
+ * @param {{ buckets?: string[], parent?: string }} [options]
  */
 export async function startS3Server({ buckets = [], parent = tmpdir() } = {}) {
   const dir = mkdtempSync(join(parent, 'shop-s3-'));
@@ -51,7 +52,7 @@ export async function startS3Server({ buckets = [], parent = tmpdir() } = {}) {
     endpoint,
     dir,
     /** The shop's settings for media in `bucket` of this server. */
-    env: (bucket) => ({
+    env: (/** @type {string} */ bucket) => ({
       MEDIA_STORE: 's3',
       S3_ENDPOINT: endpoint,
       S3_BUCKET: bucket,
