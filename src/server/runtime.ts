@@ -128,6 +128,21 @@ export function getMediaStorage(): MediaStorage {
   return state.media;
 }
 
+/**
+ * Reads the first page of the media store once and logs an error when that fails (a bucket that
+ * does not exist, wrong keys, an endpoint that does not answer), so a bad S3 setting is seen at
+ * start rather than at the first upload. The local folder needs no check (it is made on first write).
+ */
+export async function checkMediaStorage(): Promise<void> {
+  const config = getConfig();
+  if (config.MEDIA_STORE !== 's3') return;
+  try {
+    for await (const _ of getMediaStorage().list()) break;
+  } catch (err) {
+    getLogger().error('media store cannot be read', { err, bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT || 'AWS' });
+  }
+}
+
 /** How /media/<key> is answered: streamed from the store, or redirected to MEDIA_PUBLIC_BASE_URL when set. */
 export function getMediaServing(): MediaServing {
   const base = getConfig().MEDIA_PUBLIC_BASE_URL;

@@ -137,6 +137,8 @@ describe('a bucket that cannot be reached', () => {
       expect((logged.err as { name: string; message: string }).name).toBe('ObjectStoreError');
       expect((logged.err as { message: string }).message).toMatch(/^object store PUT media\/[0-9a-f]{32}-.*ECONNREFUSED/);
       expect(broken.server.logLines().filter((line) => line.msg === 'database unavailable')).toEqual([]);
+      // Seen at start already, before anyone uploaded.
+      expect(await broken.server.waitForLog((line) => line.msg === 'media store cannot be read')).toMatchObject({ bucket: bucketEnv.S3_BUCKET, endpoint: closed });
     } finally {
       await broken.server.stop();
     }

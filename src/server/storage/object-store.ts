@@ -107,9 +107,12 @@ function storeError(what: string, err: unknown): ObjectStoreError {
   return new ObjectStoreError(`object store ${what} failed: ${e.code ?? e.name ?? 'Error'}: ${e.message ?? String(err)}${status}`);
 }
 
-/** Whether an error of the SDK says the object is not there. */
+/**
+ * Whether an error of the SDK says the object is not there (GET: NoSuchKey; HEAD: a bare 404). A
+ * missing bucket (NoSuchBucket, also a 404) is a fault of the settings, not a missing image.
+ */
 function isNotFound(err: unknown): boolean {
-  return err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  return err instanceof S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound');
 }
 
 /** A folder (key prefix) of one S3 bucket. */

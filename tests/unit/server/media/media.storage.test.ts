@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Server } from '../../../../scripts/s3-server.mjs';
 import { parseConfig } from '../../../../src/server/config';
 import { InvalidMediaKeyError, LocalMediaStorage, MEDIA_CACHE_CONTROL, S3_MEDIA_PREFIX, S3MediaStorage, s3SettingsOf } from '../../../../src/server/media/media.storage';
-import { createS3Client, S3ObjectStore } from '../../../../src/server/storage/object-store';
+import { createS3Client, ObjectStoreError, S3ObjectStore } from '../../../../src/server/storage/object-store';
 
 type S3TestServer = Awaited<ReturnType<typeof startS3Server>>;
 
@@ -94,5 +94,12 @@ describe('S3MediaStorage', () => {
     await expect(storage.put('../secret.txt', Buffer.from('x'), 'image/webp')).rejects.toBeInstanceOf(InvalidMediaKeyError);
     await expect(storage.delete(`../imports/${KEY}`)).rejects.toBeInstanceOf(InvalidMediaKeyError);
     expect(await storage.get(`../imports/${KEY}`)).toBeUndefined();
+  });
+
+  it('fails with the bucket named when the bucket does not exist, instead of taking every image for missing', async () => {
+    const storage = new S3MediaStorage(async () => new S3ObjectStore(client, 'no-such-bucket', S3_MEDIA_PREFIX));
+    await expect(storage.get(KEY)).rejects.toThrow(ObjectStoreError);
+    await expect(storage.get(KEY)).rejects.toThrow(/^object store GET media\/.*NoSuchBucket/);
+    await expect(storage.put(KEY, Buffer.from('x'), 'image/webp')).rejects.toThrow(/^object store PUT media\/.*NoSuchBucket/);
   });
 });
