@@ -81,6 +81,14 @@ async function serveChild(dir, buckets) {
   const stop = () => server.close().finally(() => process.exit(0));
   process.once('SIGTERM', stop);
   process.once('SIGINT', stop);
+  // A parent killed outright (a test run stopped with SIGKILL) leaves no server or objects behind.
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) server.close().finally(() => {
+      rmSync(dir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  }, 1000).unref();
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
