@@ -1,6 +1,6 @@
 // The HTTP API suite (tests/api) against the built server, twice at the same time: on SQLite and on
-// a throwaway PostgreSQL cluster. The lanes share nothing (each file starts servers on databases of
-// its lane) and spend most of their time waiting on HTTP and the database, so side by side they take
+// a throwaway PostgreSQL cluster. The lanes share nothing but an S3-compatible server (s3rver; each
+// file stores in buckets of its own, and starts servers on databases of its lane) and spend most of their time waiting on HTTP and the database, so side by side they take
 // about as long as the slower one. Each lane's output is printed as one block when it ends.
 // Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
 // and exits non-zero when anything failed. `node scripts/test-api.mjs tests/api/x.test.ts` runs only the files named.
@@ -11,6 +11,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FAILED_MARK, failedTestLines } from './failed-tests.mjs';
 import { startPgCluster } from './pg-cluster.mjs';
+import { startS3Server } from './s3-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const dist = resolve(process.env.SHOP_DIST_DIR || join(root, 'dist'));
@@ -27,6 +28,8 @@ chmodSync(scratch, 0o711);
 const reports = join(scratch, 'reports');
 mkdirSync(reports);
 let cluster;
+/** The S3-compatible server both lanes' media tests store in (each file in buckets of its own). */
+let s3;
 /** Test files (or name filters) given on the command line: both lanes run only those. */
 const fileFilters = process.argv.slice(2);
 /** The lanes' vitest processes still running. */
@@ -41,6 +44,8 @@ function cleanUp() {
     console.error(`Could not stop the PostgreSQL cluster: ${err.message}`);
   }
   cluster = undefined;
+  s3?.stop().catch(() => undefined);
+  s3 = undefined;
   rmSync(scratch, { recursive: true, force: true });
 }
 
@@ -91,7 +96,7 @@ function runLane(lane, env) {
 }
 
 /** The PostgreSQL lane: a throwaway cluster, then the suite against it; a cluster that will not start is one failure. */
-async function runPostgresLane() {
+async function runPostgresLane(env) {
   try {
     cluster = await startPgCluster();
   } catch (err) {
@@ -99,13 +104,20 @@ async function runPostgresLane() {
     return { passed: 0, failed: 1 };
   }
   // The cluster's folder lets a test stop and restart the server (a database outage).
-  return runLane('postgres', { API_TEST_PG_URL: cluster.url, API_TEST_PG_DIR: cluster.dir, API_TEST_PG_PORT: String(cluster.port) });
+  return runLane('postgres', { ...env, API_TEST_PG_URL: cluster.url, API_TEST_PG_DIR: cluster.dir, API_TEST_PG_PORT: String(cluster.port) });
 }
 
 const started = Date.now();
 const totals = { passed: 0, failed: 0 };
 try {
-  for (const lane of await Promise.all([runLane('sqlite', {}), runPostgresLane()])) {
+  try {
+    s3 = await startS3Server({ parent: scratch });
+  } catch (err) {
+    // The media tests that need it fail with their own message; the rest of the suite runs.
+    console.error(`Could not start the S3 test server: ${err.message}`);
+  }
+  const s3Env = { API_TEST_S3_ENDPOINT: s3?.endpoint ?? '' };
+  for (const lane of await Promise.all([runLane('sqlite', s3Env), runPostgresLane(s3Env)])) {
     totals.passed += lane.passed;
     totals.failed += lane.failed;
   }

@@ -42,6 +42,16 @@ const origin = z
   )
   .transform((v) => new URL(v).origin);
 
+/** Whether a text is an http(s) URL without credentials, query or fragment (and without a path unless `path`). */
+function isHttpUrl(value: string, path: boolean): boolean {
+  try {
+    const url = new URL(value);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash && (path || url.pathname === '/');
+  } catch {
+    return false;
+  }
+}
+
 /** Every environment variable the server reads, each with a default that works on one machine. */
 export const configSchema = z.object({
   /** TCP port of the HTTP server. */
@@ -59,10 +69,46 @@ export const configSchema = z.object({
     .default('file:./data/shop.db'),
   /** Public origin of the shop: links in e-mails, the same-origin check, cookie Secure flag. */
   SITE_URL: origin.default('http://localhost:4321'),
-  /** Folder of uploaded images and their variants. */
+  /** Where uploaded images and their variants are stored: `local` (MEDIA_DIR) or `s3` (the S3_* bucket, under `media/`). */
+  MEDIA_STORE: z.enum(['local', 's3'], { message: 'must be local or s3' }).default('local'),
+  /** Folder of uploaded images and their variants (MEDIA_STORE=local). */
   MEDIA_DIR: z.string().trim().min(1).default('./media'),
   /** Folder `npm run db:backup` makes its timestamped backup folders in. */
   BACKUP_DIR: z.string().trim().min(1).default('./data/backups'),
+  /** http(s) address of an S3-compatible server (MinIO, Ceph, R2 ...); empty for AWS's endpoint of S3_REGION. */
+  S3_ENDPOINT: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v, false), { message: 'must be an http(s) URL such as https://s3.example.com' })
+    .default(''),
+  /** The bucket (it must exist); required with MEDIA_STORE=s3. */
+  S3_BUCKET: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), { message: 'must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens' })
+    .default(''),
+  /** Region of the bucket (signs every request; S3-compatible servers mostly accept us-east-1). */
+  S3_REGION: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9-]{2,40}$/, { message: 'must be a region name such as us-east-1' })
+    .default('us-east-1'),
+  /** Access key; with S3_SECRET_ACCESS_KEY, or both empty for the SDK's credential chain (AWS_* variables, instance role). */
+  S3_ACCESS_KEY_ID: z.string().trim().default(''),
+  /** Secret of S3_ACCESS_KEY_ID. */
+  S3_SECRET_ACCESS_KEY: z.string().trim().default(''),
+  /** Path-style addresses (endpoint/bucket/key) instead of bucket.endpoint/key: most self-hosted servers need it. */
+  S3_FORCE_PATH_STYLE: flag.default(false),
+  /**
+   * Public address of the stored media (a CDN in front of the bucket's `media/` folder), no trailing
+   * slash needed: /media/<key> then redirects to <base>/<key>. Empty: the server streams the images.
+   */
+  MEDIA_PUBLIC_BASE_URL: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHttpUrl(v, true), { message: 'must be an http(s) URL without query or fragment, such as https://cdn.example.com/media' })
+    .transform((v) => v.replace(/\/+$/, ''))
+    .default(''),
   /** smtp(s)://user:pass@host:port of the mail relay; empty writes .eml files to MAIL_DIR instead. */
   SMTP_URL: z
     .string()
@@ -193,10 +239,25 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     if (value !== undefined && value.trim() !== '') input[key] = value;
   }
   const result = configSchema.safeParse(input);
-  if (result.success) return result.data;
+  if (result.success) {
+    const problem = combinationProblem(result.data);
+    if (problem) throw new ConfigError(`Invalid configuration: ${problem.name} ${problem.message} (got ${showValue(problem.name, input[problem.name])})`);
+    return result.data;
+  }
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
   throw new ConfigError(`Invalid configuration: ${name} ${issue.message} (got ${showValue(name, input[name])})`);
+}
+
+/** The first setting that is valid alone but not with the others, or undefined. */
+function combinationProblem(config: Config): { name: keyof Config; message: string } | undefined {
+  if (config.MEDIA_STORE === 's3' && !config.S3_BUCKET) return { name: 'S3_BUCKET', message: 'must be set when MEDIA_STORE=s3' };
+  if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY) return { name: 'S3_SECRET_ACCESS_KEY', message: 'must be set with S3_ACCESS_KEY_ID' };
+  if (!config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) return { name: 'S3_ACCESS_KEY_ID', message: 'must be set with S3_SECRET_ACCESS_KEY' };
+  if (config.MEDIA_PUBLIC_BASE_URL && config.MEDIA_STORE !== 's3') {
+    return { name: 'MEDIA_PUBLIC_BASE_URL', message: 'needs MEDIA_STORE=s3 (images of the local folder are served by the shop itself)' };
+  }
+  return undefined;
 }
 
 /** Which database a DATABASE_URL names. */

@@ -19,7 +19,8 @@ import { readOutboxSummary, type OutboxSummary } from './mail/outbox';
 import { startOutboxWorker, type OutboxCounters, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
 import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.service';
-import { LocalMediaStorage, type MediaStorage } from './media/media.storage';
+import { createMediaStorage, type MediaStorage } from './media/media.storage';
+import type { MediaServing } from './media/media.http';
 import { ImportRunner } from './imports/import-runner';
 import { createImportImageStep } from './imports/import-images';
 import { IMAGE_MAX_BYTES } from '../lib/constants';
@@ -49,7 +50,7 @@ interface RuntimeState {
   purgeTimer?: NodeJS.Timeout;
   /** Cancels pending orders nobody approved within ORDER_HOLD_HOURS. */
   expiryTimer?: NodeJS.Timeout;
-  /** Where uploaded images are stored (MEDIA_DIR). */
+  /** Where uploaded images are stored (MEDIA_STORE: MEDIA_DIR or the S3 bucket). */
   media?: MediaStorage;
   /** Hourly removal of images no product uses any more. */
   mediaTimer?: NodeJS.Timeout;
@@ -126,10 +127,31 @@ export function getLogger(): Logger {
   return state.log;
 }
 
-/** The storage of uploaded images: the MEDIA_DIR folder. */
+/** The storage of uploaded images: the MEDIA_DIR folder, or the S3 bucket with MEDIA_STORE=s3. */
 export function getMediaStorage(): MediaStorage {
-  state.media ??= new LocalMediaStorage(resolveDir(getConfig().MEDIA_DIR));
+  state.media ??= createMediaStorage(getConfig());
   return state.media;
+}
+
+/**
+ * Reads the first page of the media store once and logs an error when that fails (a bucket that
+ * does not exist, wrong keys, an endpoint that does not answer), so a bad S3 setting is seen at
+ * start rather than at the first upload. The local folder needs no check (it is made on first write).
+ */
+export async function checkMediaStorage(): Promise<void> {
+  const config = getConfig();
+  if (config.MEDIA_STORE !== 's3') return;
+  try {
+    for await (const _ of getMediaStorage().list()) break;
+  } catch (err) {
+    getLogger().error('media store cannot be read', { err, bucket: config.S3_BUCKET, endpoint: config.S3_ENDPOINT || 'AWS' });
+  }
+}
+
+/** How /media/<key> is answered: streamed from the store, or redirected to MEDIA_PUBLIC_BASE_URL when set. */
+export function getMediaServing(): MediaServing {
+  const base = getConfig().MEDIA_PUBLIC_BASE_URL;
+  return base ? { publicBaseUrl: base } : {};
 }
 
 /** Which engine DATABASE_URL names, without connecting. */

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MEDIA_MESSAGES } from '../../src/lib/media-messages';
 import { importJobSchema, IMPORT_MESSAGES, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib/schemas/admin-imports';
 import { call, countRows, DEMO, startShop, staffSignIn, type Shop } from './helpers/admin';
+import { createTestMediaStore } from './helpers/media-store';
 import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
 import { startServer } from './helpers/server';
@@ -21,7 +22,8 @@ let cookie: string;
 const imageDir = mkdtempSync(join(tmpdir(), 'import-images-'));
 
 beforeAll(async () => {
-  shop = await startShop({ IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_IMAGE_DIR: imageDir });
+  // Imported images go to the lane's media store: the local folder on SQLite, an S3 bucket on PostgreSQL.
+  shop = await startShop({ ...(await createTestMediaStore()).env, IMPORT_ALLOWED_HOSTS: '127.0.0.1', IMPORT_IMAGE_DIR: imageDir });
   cookie = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
 }, 180_000);
 

@@ -1,9 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { crc32, deflateSync } from 'node:zlib';
 import sharp, { type Sharp } from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,9 +10,9 @@ import { MEDIA_MESSAGES } from '../../src/lib/media-messages';
 import { resolveDatabaseTarget } from '../../src/server/config';
 import { openDatabase } from '../../src/server/db/connection';
 import { removeUnusedMedia } from '../../src/server/media/media.service';
-import { LocalMediaStorage } from '../../src/server/media/media.storage';
 import { auditOf, countRows, DEMO, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { errorOf, rawRequest } from './helpers/http';
+import { createTestMediaStore, type TestMediaStore } from './helpers/media-store';
 import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
 
@@ -23,11 +20,12 @@ import { runSql } from './helpers/sql';
  * POST /api/admin/media and GET /media/… (API.md "Back office", spec §5 Image upload, §9 image
  * limits, DESIGN.md uploads and remote URLs), with real files made here: every allowed type,
  * disguised and hostile files, the size and pixel limits, metadata stripping, the variants, the
- * remote-URL rules against a local server, serving, the permission gate and the cleanup.
+ * remote-URL rules against a local server, serving, the permission gate and the cleanup. The store
+ * is the lane's (helpers/media-store.ts): the local folder on SQLite, an S3 bucket on PostgreSQL.
  */
 
 let shop: Shop;
-let mediaDir: string;
+let store: TestMediaStore;
 let productManager: string;
 let orderManager: string;
 /** The local image host: what it serves, and every path it was asked for. */
@@ -124,9 +122,9 @@ function pngDeclaring(width: number, height: number): Buffer {
   ]);
 }
 
-/** The media files on disk. */
-function storedFiles(): string[] {
-  return readdirSync(mediaDir).filter((name) => !name.startsWith('.'));
+/** The stored media keys. */
+function storedFiles(): Promise<string[]> {
+  return store.keys();
 }
 
 beforeAll(async () => {
@@ -163,9 +161,9 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => imageHost.listen(0, '127.0.0.1', resolve));
   hostPort = (imageHost.address() as AddressInfo).port;
 
-  mediaDir = mkdtempSync(join(tmpdir(), 'shop-media-'));
+  store = await createTestMediaStore();
   // Only the name `localhost` may reach a private address; 127.0.0.1 written out may not.
-  shop = await startShop({ MEDIA_DIR: mediaDir, IMPORT_ALLOWED_HOSTS: 'localhost' });
+  shop = await startShop({ ...store.env, IMPORT_ALLOWED_HOSTS: 'localhost' });
   productManager = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
   orderManager = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
 });
@@ -339,23 +337,23 @@ describe('refusals', () => {
   });
 
   it('stores nothing for a refused file', async () => {
-    const files = storedFiles().length;
+    const files = (await storedFiles()).length;
     const rows = await countRows(shop.db, 'media');
     await upload(Buffer.from('plain text'), 'a.png', 'image/png');
     await upload(pngDeclaring(60_000, 60_000), 'b.png', 'image/png');
-    expect(storedFiles().length).toBe(files);
+    expect((await storedFiles()).length).toBe(files);
     expect(await countRows(shop.db, 'media')).toBe(rows);
   });
 });
 
 describe('who may upload', () => {
   it('answers 401 without a staff session and 403 to staff without manage_products, storing nothing', async () => {
-    const files = storedFiles().length;
+    const files = (await storedFiles()).length;
     const rows = await countRows(shop.db, 'media');
     expect((await refused(await upload(samplePng, 'x.png', 'image/png', { cookie: '' }))).status).toBe(401);
     expect((await refused(await upload(samplePng, 'x.png', 'image/png', { cookie: orderManager }))).status).toBe(403);
     expect((await refused(await uploadUrl(`http://localhost:${hostPort}/photo.png`, orderManager))).status).toBe(403);
-    expect(storedFiles().length).toBe(files);
+    expect((await storedFiles()).length).toBe(files);
     expect(await countRows(shop.db, 'media')).toBe(rows);
   });
 
@@ -397,7 +395,7 @@ describe('serving GET /media/…', () => {
       '/media/..%2fpackage.json',
       '/media/%2e%2e%2f%2e%2e%2fetc%2fpasswd',
       '/media/..%5c..%5cpackage.json',
-      `/media/..%2f..%2f${mediaDir.split('/').pop()}%2f`,
+      `/media/..%2f..%2f${store.name}%2f`,
       '/media/.env',
       '/media/%ff',
     ]) {
@@ -497,15 +495,14 @@ describe('removing images no product uses', () => {
     const gallery = JSON.stringify([...(JSON.parse(product!.gallery) as string[]), inGallery.url]);
     await runSql(shop.db, `UPDATE products SET image = ${q(used.url)}, gallery = ${q(gallery)} WHERE id = ${q(product!.id)}`);
     const dayAgo = new Date(Date.now() - 25 * 3_600_000).toISOString();
-    // A file of another database sharing the folder: old, named like ours, but no record here names it.
-    const foreign = join(mediaDir, 'abcdefabcdefabcdefabcdefabcdefab-10x10.webp');
-    writeFileSync(foreign, 'another shop');
-    utimesSync(foreign, new Date(dayAgo), new Date(dayAgo));
+    // A file of another database sharing the store: named like ours, but no record here names it.
+    const foreign = 'abcdefabcdefabcdefabcdefabcdefab-10x10.webp';
+    await store.write(foreign, Buffer.from('another shop'));
     await runSql(shop.db, `UPDATE media SET created_at = ${q(dayAgo)} WHERE id IN (${[used, inGallery, unused].map((m) => q(m.id)).join(', ')})`);
 
     const handle = openDatabase(resolveDatabaseTarget(shop.db));
     try {
-      expect(await removeUnusedMedia(handle.db, new LocalMediaStorage(mediaDir))).toBe(1);
+      expect(await removeUnusedMedia(handle.db, store.storage)).toBe(1);
     } finally {
       await handle.close();
     }
@@ -515,7 +512,7 @@ describe('removing images no product uses', () => {
       for (const url of [media.url, ...media.variants.map((v) => v.url)]) expect((await fetch(`${shop.base}${url}`)).status, url).toBe(200);
     }
     expect(await countRows(shop.db, 'media', `id = ${q(unused.id)}`)).toBe(0);
-    expect(existsSync(foreign)).toBe(true);
+    expect(await store.has(foreign)).toBe(true);
     expect((await auditOf(shop.db, unused.id)).map((a) => [a.action, a.actor_name])).toEqual([
       ['media.upload', DEMO.productManager.name],
       ['media.delete', 'System'],

@@ -87,6 +87,7 @@ describe('configuration', () => {
     ['MAX_BODY_BYTES', { MAX_BODY_BYTES: '-5' }, /^Invalid configuration: MAX_BODY_BYTES /],
     ['SHOP_DEMO', { SHOP_DEMO: 'maybe' }, /^Invalid configuration: SHOP_DEMO /],
     ['ADMIN_PASSWORD', { ADMIN_PASSWORD: 'short' }, /^Invalid configuration: ADMIN_PASSWORD .*\(got hidden\)$/],
+    ['S3_BUCKET', { MEDIA_STORE: 's3' }, /^Invalid configuration: S3_BUCKET must be set when MEDIA_STORE=s3 \(got unset\)$/],
   ];
 
   for (const [name, env, message] of cases) {

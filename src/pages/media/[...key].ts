@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { Readable } from 'node:stream';
 import { answerMediaRequest } from '../../server/media/media.http';
-import { getMediaStorage } from '../../server/runtime';
+import { getMediaServing, getMediaStorage } from '../../server/runtime';
 
 export const prerender = false;
 
@@ -11,7 +11,7 @@ export const prerender = false;
  * are served before any route, so it only sees the other paths.
  */
 export const GET: APIRoute = async ({ request, url }) => {
-  const answer = await answerMediaRequest(getMediaStorage(), url.pathname, { head: request.method === 'HEAD', ifNoneMatch: request.headers.get('if-none-match') });
+  const answer = await answerMediaRequest(getMediaStorage(), url.pathname, { head: request.method === 'HEAD', ifNoneMatch: request.headers.get('if-none-match') }, getMediaServing());
   const body = answer.body ? (Readable.toWeb(answer.body) as unknown as BodyInit) : answer.status === 404 ? 'Not found.\n' : null;
   return new Response(body, { status: answer.status, headers: answer.headers });
 };

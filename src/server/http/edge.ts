@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/errors';
-import { catalogCache, catalogCardsCache, getDatabase, getMediaStorage } from '../runtime';
+import { catalogCache, catalogCardsCache, getDatabase, getMediaServing, getMediaStorage } from '../runtime';
 import { productHtmlCache, productPageCache } from '../catalog/product-pages';
 import { ShopPageVariants } from '../catalog/shop-page';
 import { isMediaPath, serveMediaRequest } from '../media/media.http';
@@ -466,7 +466,7 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
         return;
       }
       if ((req.method === 'GET' || req.method === 'HEAD') && isMediaPath(pathname)) {
-        track(serveMediaRequest(req, res, getMediaStorage(), log));
+        track(serveMediaRequest(req, res, getMediaStorage(), log, getMediaServing()));
         return;
       }
       if (LOW_PRIORITY_PATHS.has(pathname)) {

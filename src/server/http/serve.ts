@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { bootstrap, getConfig, getDatabaseKind, getLogger, markStopping, shutdown, warmCatalogue } from '../runtime';
+import { bootstrap, checkMediaStorage, getConfig, getDatabaseKind, getLogger, markStopping, shutdown, warmCatalogue } from '../runtime';
 import { productHtmlCache } from '../catalog/product-pages';
 import { createEdgeListener } from './edge';
 import { PageStylePruner } from './page-css';
@@ -85,7 +85,8 @@ export async function startHttpServer(options: StartHttpServerOptions): Promise<
       resolve();
     });
   });
-  log.info('server listening', { url: `http://${config.HOST}:${config.PORT}`, database: getDatabaseKind(), pid: process.pid });
+  log.info('server listening', { url: `http://${config.HOST}:${config.PORT}`, database: getDatabaseKind(), media: config.MEDIA_STORE, pid: process.pid });
+  void checkMediaStorage();
 
   let stopping: Promise<void> | undefined;
   const stop = () =>

@@ -15,9 +15,10 @@ export function selectMediaCreatedBefore(db: Db, before: string): Promise<Pick<M
   return db.selectFrom('media').select(['id', 'url', 'storage_key', 'variants_json', 'created_at']).where('created_at', '<', before).orderBy('created_at').execute();
 }
 
-/** Removes an image's record. */
-export async function deleteMedia(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('media').where('id', '=', id).execute();
+/** Removes an image's record; false when there was none (another process removed it first). */
+export async function deleteMedia(db: Db, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('media').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
 }
 
 /**

@@ -145,7 +145,8 @@ async function referencedMediaIds(db: Kysely<Database>): Promise<Set<string>> {
 
 /**
  * Removes images older than `graceMs` that no product (withdrawn ones included), category or
- * order line names any more: record (audited as the system), then files. Returns how many. Only
+ * order line names any more: record (audited as the system), then files. Returns how many this call
+ * removed (an image another process's sweep removed first is not counted or audited twice). Only
  * files a record names are ever deleted: another database may share the folder (the test servers
  * and a developer's shop both default to ./media), so a file without a record here is not an orphan.
  */
@@ -155,10 +156,13 @@ export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStor
   let removed = 0;
   for (const row of await selectMediaCreatedBefore(db, before)) {
     if (used.has(row.id)) continue;
-    await db.transaction().execute(async (trx) => {
-      await deleteMedia(trx, row.id);
+    // Every process sharing the database sweeps: the one whose delete finds the record removes it.
+    const mine = await db.transaction().execute(async (trx) => {
+      if (!(await deleteMedia(trx, row.id))) return false;
       await recordAudit(trx, SYSTEM_ACTOR, { action: 'media.delete', entityType: 'media', entityId: row.id, before: { url: row.url, createdAt: row.created_at } }, now);
+      return true;
     });
+    if (!mine) continue;
     const variants = JSON.parse(row.variants_json) as { key: string }[];
     await removeFiles(storage, [row.storage_key, ...variants.map((v) => v.key)]);
     removed++;

@@ -3,12 +3,20 @@ import { mkdir, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { MEDIA_EXTENSION, parseMediaKey } from '../../lib/media';
+import { resolveDir, type Config } from '../config';
+import type { ObjectStore, S3Settings } from '../storage/object-store';
 
 /** A stored object as read back. */
 export interface StoredObject {
   /** The bytes, streamed. */
   body: Readable;
   /** Length in bytes. */
+  size: number;
+  contentType: string;
+}
+
+/** A stored object's size and type, without its bytes. */
+export interface StoredObjectHead {
   size: number;
   contentType: string;
 }
@@ -22,18 +30,23 @@ export interface StoredObjectInfo {
 
 /**
  * Where uploaded images live, by key (a flat name such as `<id>-800x600.webp`, never a path).
- * The local folder is the default; an object store (S3 and the like) implements the same four calls.
+ * The local folder is the default; S3MediaStorage keeps them in an S3-compatible bucket.
  */
 export interface MediaStorage {
   /** Stores bytes under a key, replacing nothing half-written: readers see all of it or none. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** The object of a key, or undefined when there is none. */
   get(key: string): Promise<StoredObject | undefined>;
+  /** The size and type of a key's object (no bytes read), or undefined when there is none. */
+  stat(key: string): Promise<StoredObjectHead | undefined>;
   /** Removes a key; removing a missing key is not an error. */
   delete(key: string): Promise<void>;
   /** Every stored key. */
   list(): AsyncIterable<StoredObjectInfo>;
 }
+
+/** A stored file never changes under its key: caches keep it for a year without asking again. */
+export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Content types of the formats storage may hold, by extension. */
 const CONTENT_TYPES: Record<string, string> = { [MEDIA_EXTENSION]: 'image/webp' };
@@ -88,6 +101,17 @@ export class LocalMediaStorage implements MediaStorage {
     }
   }
 
+  async stat(key: string): Promise<StoredObjectHead | undefined> {
+    if (!isMediaKey(key)) return undefined;
+    try {
+      const info = await stat(join(this.dir, key));
+      return info.isFile() ? { size: info.size, contentType: CONTENT_TYPES[MEDIA_EXTENSION]! } : undefined;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     checkKey(key);
     await rm(join(this.dir, key), { force: true });
@@ -107,4 +131,74 @@ export class LocalMediaStorage implements MediaStorage {
       if (info?.isFile()) yield { key: name, size: info.size, modifiedAt: info.mtime };
     }
   }
+}
+
+/** The folder of the bucket that media keys live in: other stored files (imports) take folders of their own. */
+export const S3_MEDIA_PREFIX = 'media/';
+
+/**
+ * Media in an S3-compatible bucket, under S3_MEDIA_PREFIX: one object per key, written whole by a
+ * single PUT (so readers never see part of one), with its content type and the year of immutable
+ * caching kept on the object for a CDN that serves the bucket directly.
+ */
+export class S3MediaStorage implements MediaStorage {
+  private store?: Promise<ObjectStore>;
+
+  constructor(
+    /** The bucket folder, made on first use. */
+    private readonly open: () => Promise<ObjectStore>,
+  ) {}
+
+  private get objects(): Promise<ObjectStore> {
+    this.store ??= this.open();
+    return this.store;
+  }
+
+  async put(key: string, bytes: Uint8Array, contentType: string): Promise<void> {
+    checkKey(key);
+    await (await this.objects).put(key, bytes, { contentType, cacheControl: MEDIA_CACHE_CONTROL });
+  }
+
+  async get(key: string): Promise<StoredObject | undefined> {
+    if (!isMediaKey(key)) return undefined;
+    return (await this.objects).get(key);
+  }
+
+  async stat(key: string): Promise<StoredObjectHead | undefined> {
+    if (!isMediaKey(key)) return undefined;
+    return (await this.objects).head(key);
+  }
+
+  async delete(key: string): Promise<void> {
+    checkKey(key);
+    await (await this.objects).delete(key);
+  }
+
+  async *list(): AsyncIterable<StoredObjectInfo> {
+    for await (const item of (await this.objects).list()) {
+      if (isMediaKey(item.name)) yield { key: item.name, size: item.size, modifiedAt: item.modifiedAt };
+    }
+  }
+}
+
+/** The S3_* settings of a configuration. */
+export function s3SettingsOf(config: Config): S3Settings {
+  return {
+    endpoint: config.S3_ENDPOINT,
+    bucket: config.S3_BUCKET,
+    region: config.S3_REGION,
+    accessKeyId: config.S3_ACCESS_KEY_ID,
+    secretAccessKey: config.S3_SECRET_ACCESS_KEY,
+    forcePathStyle: config.S3_FORCE_PATH_STYLE,
+  };
+}
+
+/** The media store the configuration names: the MEDIA_DIR folder, or the S3_* bucket with MEDIA_STORE=s3. */
+export function createMediaStorage(config: Config, cwd: string = process.cwd()): MediaStorage {
+  if (config.MEDIA_STORE === 'local') return new LocalMediaStorage(resolveDir(config.MEDIA_DIR, cwd));
+  // The SDK is loaded on first use: it adds about 150 ms to every start, which a local shop need not pay.
+  return new S3MediaStorage(async () => {
+    const { createS3Client, S3ObjectStore } = await import('../storage/object-store');
+    return new S3ObjectStore(createS3Client(s3SettingsOf(config)), config.S3_BUCKET, S3_MEDIA_PREFIX);
+  });
 }

@@ -60,6 +60,34 @@ describe('parseConfig', () => {
   });
 });
 
+describe('media store settings', () => {
+  const s3 = { MEDIA_STORE: 's3', S3_BUCKET: 'shop-media', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG' };
+
+  it('keeps the local folder by default and reads the S3 bucket, endpoint and CDN address', () => {
+    expect(parseConfig({})).toMatchObject({ MEDIA_STORE: 'local', MEDIA_DIR: './media', S3_REGION: 'us-east-1', S3_FORCE_PATH_STYLE: false, MEDIA_PUBLIC_BASE_URL: '' });
+    const config = parseConfig({ ...s3, S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: 'yes', S3_REGION: 'eu-west-3', MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/media/' });
+    expect(config).toMatchObject({ MEDIA_STORE: 's3', S3_BUCKET: 'shop-media', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_FORCE_PATH_STYLE: true, S3_REGION: 'eu-west-3' });
+    expect(config.MEDIA_PUBLIC_BASE_URL).toBe('https://cdn.example.com/media');
+    // No keys: the SDK's own credential chain (AWS_* variables, an instance role).
+    expect(parseConfig({ MEDIA_STORE: 's3', S3_BUCKET: 'shop-media' }).S3_ACCESS_KEY_ID).toBe('');
+  });
+
+  it('refuses a bad or missing S3 setting with one line naming it', () => {
+    expect(() => parseConfig({ MEDIA_STORE: 'S3 bucket' })).toThrow(new ConfigError('Invalid configuration: MEDIA_STORE must be local or s3 (got "S3 bucket")'));
+    expect(() => parseConfig({ MEDIA_STORE: 's3' })).toThrow(new ConfigError('Invalid configuration: S3_BUCKET must be set when MEDIA_STORE=s3 (got unset)'));
+    expect(() => parseConfig({ ...s3, S3_BUCKET: 'Shop_Media' })).toThrow(/^Invalid configuration: S3_BUCKET must be a bucket name: 3-63 lower-case letters, digits, dots and hyphens \(got "Shop_Media"\)$/);
+    expect(() => parseConfig({ ...s3, S3_ENDPOINT: 'minio:9000' })).toThrow(/^Invalid configuration: S3_ENDPOINT must be an http\(s\) URL/);
+    expect(() => parseConfig({ ...s3, S3_REGION: 'Europe (Paris)' })).toThrow(/^Invalid configuration: S3_REGION must be a region name/);
+    expect(() => parseConfig({ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' })).toThrow(/^Invalid configuration: S3_FORCE_PATH_STYLE must be true or false/);
+    expect(() => parseConfig({ ...s3, S3_SECRET_ACCESS_KEY: '' })).toThrow(new ConfigError('Invalid configuration: S3_SECRET_ACCESS_KEY must be set with S3_ACCESS_KEY_ID (got unset)'));
+    expect(() => parseConfig({ ...s3, S3_ACCESS_KEY_ID: '' })).toThrow(new ConfigError('Invalid configuration: S3_ACCESS_KEY_ID must be set with S3_SECRET_ACCESS_KEY (got unset)'));
+    expect(() => parseConfig({ ...s3, MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/media?v=1' })).toThrow(/^Invalid configuration: MEDIA_PUBLIC_BASE_URL must be an http\(s\) URL without query/);
+    expect(() => parseConfig({ MEDIA_PUBLIC_BASE_URL: 'https://cdn.example.com/media' })).toThrow(
+      new ConfigError('Invalid configuration: MEDIA_PUBLIC_BASE_URL needs MEDIA_STORE=s3 (images of the local folder are served by the shop itself) (got "https://cdn.example.com/media")'),
+    );
+  });
+});
+
 describe('resolveDatabaseTarget', () => {
   it('reads postgres:// and postgresql:// as PostgreSQL', () => {
     expect(resolveDatabaseTarget('postgres://app@db:5432/shop')).toEqual({ kind: 'postgres', url: 'postgres://app@db:5432/shop' });
@@ -81,7 +109,7 @@ describe('.env.example', () => {
     const text = readFileSync(new URL('../../../.env.example', import.meta.url), 'utf8');
     const entries = text
       .split('\n')
-      .filter((line) => /^[A-Z_]+=/.test(line))
+      .filter((line) => /^[A-Z][A-Z0-9_]*=/.test(line))
       .map((line) => [line.slice(0, line.indexOf('=')), line.slice(line.indexOf('=') + 1)] as const);
     const names = entries.map(([name]) => name);
     expect([...names].sort()).toEqual(Object.keys(configSchema.shape).sort());
