@@ -480,3 +480,25 @@ describe('the Secure flag', () => {
     }
   }, 180_000);
 });
+
+describe('redirects that depend on the session', () => {
+  /** GET a page without following its redirect. */
+  const page = (path: string, cookie?: string) => fetch(`${shop.base}${path}`, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+  it('are never stored by a cache (Cache-Control: no-store): /admin/login signed in, /admin/dashboard signed out, and a role sent to its first view', async () => {
+    const member = await createStaffMember(shop.base, firstAdminCookie, 'order_manager', 'Redirected Member');
+    const memberCookie = await staffSignIn(shop.base, member.email, member.password, newAddress());
+    const cases: [string, string | undefined, string][] = [
+      ['/admin/login', firstAdminCookie, '/admin/dashboard'],
+      ['/admin/dashboard', undefined, '/admin/login'],
+      ['/admin/dashboard/orders', undefined, '/admin/login'],
+      ['/admin/dashboard', memberCookie, '/admin/dashboard/orders'],
+    ];
+    for (const [path, cookie, to] of cases) {
+      const response = await page(path, cookie);
+      expect(response.status, path).toBe(302);
+      expect(new URL(response.headers.get('location')!, shop.base).pathname, path).toBe(to);
+      expect(response.headers.get('cache-control'), `${path} ${cookie ? 'signed in' : 'signed out'}`).toBe('no-store');
+    }
+  });
+});

@@ -439,6 +439,22 @@ describe('GET /api/admin/audit', () => {
     }
   });
 
+  it('refuses a day or time that is not on the calendar (2026-13-45, 30 February) with 422 and a field message, never 500', async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ from: '2026-13-45' }, 'from'],
+      [{ to: '2026-02-30' }, 'to'],
+      [{ from: '2026-02-30T10:00:00Z' }, 'from'],
+      [{ to: '2026-00-10' }, 'to'],
+    ];
+    for (const [query, field] of cases) {
+      const response = await call(shop.base, `/api/admin/audit?${new URLSearchParams(query)}`, { cookie: bossCookie });
+      const json = await response.json();
+      expect(response.status, JSON.stringify(query)).toBe(422);
+      expect(json.error.code).toBe('invalid_fields');
+      expect(json.error.fields[field]).toBe('Please give a date (YYYY-MM-DD) or a time (ISO 8601).');
+    }
+  });
+
   it('is for super admins only', async () => {
     const member = await createStaffMember(shop.base, bossCookie, 'order_manager', 'Not Boss');
     const cookie = await staffSignIn(shop.base, member.email, member.password, newAddress());

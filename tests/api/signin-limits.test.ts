@@ -68,19 +68,31 @@ describe('customer sign-in', () => {
     expect(await burst(10, ghost)).toEqual([...times(5, 404), ...times(5, 429)]);
   });
 
-  it('keeps a stranger guessing from several addresses from locking the customer out, until the softer per-account limit of 50', async () => {
+  it('keeps strangers guessing from ten addresses (5 each, 50 in all) from locking the customer out: the right password from a fresh address signs in', async () => {
     const email = await newCustomer();
-    // Two strangers' addresses each use up their pair limit.
-    for (const address of [newAddress(), newAddress()]) {
-      expect(await burst(6, (i) => post('/api/auth/login', { email, password: `Wrong-password-${i}` }, address))).toEqual([...times(5, 401), 429]);
+    const guessers = Array.from({ length: 10 }, newAddress);
+    for (const address of guessers) {
+      expect(await burst(5, (i) => post('/api/auth/login', { email, password: `Wrong-password-${i}` }, address))).toEqual(times(5, 401));
     }
+    // The account has its 50 failures: a fresh address has failed nothing for it and is let through.
     expect((await post('/api/auth/login', { email, password: STRONG_PASSWORD }, newAddress())).status).toBe(200);
-    // Fifty failures in all (ten addresses) reach the account limit: then every address waits.
-    for (let a = 0; a < 8; a++) {
+    // That sign-in forgave only its own address: the guessers stay refused, the right password too.
+    expect((await post('/api/auth/login', { email, password: STRONG_PASSWORD }, guessers[0]!)).status).toBe(429);
+  });
+
+  it('slows a spray over the per-account limit to one guess per fresh address: after one failure there, that address waits', async () => {
+    const email = await newCustomer();
+    for (let a = 0; a < 10; a++) {
       const address = newAddress();
       expect(await burst(5, (i) => post('/api/auth/login', { email, password: `Wrong-password-${i}` }, address))).toEqual(times(5, 401));
     }
-    expect((await post('/api/auth/login', { email, password: STRONG_PASSWORD }, newAddress())).status).toBe(429);
+    const sprayer = newAddress();
+    expect((await post('/api/auth/login', { email, password: 'Wrong-password-x' }, sprayer)).status).toBe(401);
+    const refused = await post('/api/auth/login', { email, password: 'Wrong-password-y' }, sprayer);
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Below the account limit the same address would have had 5 guesses (the pair limit).
+    expect((await post('/api/auth/login', { email, password: STRONG_PASSWORD }, sprayer)).status).toBe(429);
   });
 
   it('takes as long for an unknown e-mail as for a known one with a wrong password (medians of 30)', async () => {
@@ -123,6 +135,18 @@ describe('staff sign-in', () => {
     expect(statuses).toEqual([...times(5, 401), ...times(5, 429)]);
     expect((await post('/api/admin/auth/login', { email: staff.email, password: staff.password }, address)).status).toBe(429);
     expect((await post('/api/admin/auth/login', { email: staff.email, password: staff.password }, newAddress())).status).toBe(200);
+  });
+
+  it('keeps strangers guessing from ten addresses (5 each, 50 in all) from locking the member out: the right password from a fresh address signs in', async () => {
+    const staff = DEMO.orderManager;
+    const guessers = Array.from({ length: 10 }, newAddress);
+    for (const address of guessers) {
+      expect(await burst(5, (i) => post('/api/admin/auth/login', { email: staff.email, password: `Wrong-password-${i}` }, address))).toEqual(times(5, 401));
+    }
+    expect((await post('/api/admin/auth/login', { email: staff.email, password: staff.password }, newAddress())).status).toBe(200);
+    const sprayer = newAddress();
+    expect((await post('/api/admin/auth/login', { email: staff.email, password: 'Wrong-password-x' }, sprayer)).status).toBe(401);
+    expect((await post('/api/admin/auth/login', { email: staff.email, password: 'Wrong-password-y' }, sprayer)).status).toBe(429);
   });
 });
 

@@ -6,6 +6,10 @@
 import './zod-config';
 import { z } from 'zod';
 
+/** Longest record (row) of a product CSV, in characters: far above every field's limit together, small enough to hold while it is read. */
+export const IMPORT_ROW_MAX_CHARS = 256 * 1024;
+const IMPORT_ROW_MAX_CHARS_TEXT = IMPORT_ROW_MAX_CHARS.toLocaleString('en-US');
+
 /** Every message of the bulk import, as the API returns it and the view shows it (spec §5, §8). */
 export const IMPORT_MESSAGES = {
   /** Spec §5/§8: the file is not a CSV. */
@@ -32,6 +36,8 @@ export const IMPORT_MESSAGES = {
   /** A price cell that is not a number. */
   priceNotNumber: 'Price must be a number, e.g. 24.99.',
   duplicateSku: 'This SKU appears on an earlier row of the same file.',
+  /** A record longer than IMPORT_ROW_MAX_CHARS: refused without being read whole (often a cell missing its closing quote). */
+  rowTooLong: `This row is longer than ${IMPORT_ROW_MAX_CHARS_TEXT} characters, more than every field together may hold; it was not read (is a closing quote missing?).`,
   withdrawnSku: 'A deleted product still holds this SKU; choose another SKU.',
   /** POST /api/admin/imports/:id/start on a job that is not a finished dry run. */
   notStartable: 'Only a finished dry run can be started as the import.',

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { ADMIN_PASSWORD_MIN, NAME_MAX, PASSWORD_MAX } from '../constants';
 import { ADMIN_MESSAGES, STAFF_ROLES, staffMemberSchema, type StaffRole } from './admin';
 import { isValidEmail } from './auth';
+import { parseLocalDate } from '../analytics/days';
 
 /**
  * The contract of staff accounts and the audit log (API.md "Back office", super_admin only): the
@@ -115,12 +116,18 @@ export function auditKindOf(action: string, entityType: string): AuditKind | 'ot
 /** Audit entries per page. */
 export const AUDIT_PAGE_SIZE = 25;
 
+/**
+ * Whether a text is a day of the calendar (YYYY-MM-DD) or an instant (ISO 8601) on one: '2026-13-45'
+ * and '2026-02-30' are not (Date.parse refuses the first and rolls the second over into March).
+ */
+function isDayOrInstant(value: string): boolean {
+  const day = /^\d{4}-\d{2}-\d{2}(?=$|T)/.exec(value)?.[0];
+  if (!day || parseLocalDate(day) === null) return false;
+  return value === day || !Number.isNaN(Date.parse(value));
+}
+
 /** A day (YYYY-MM-DD) or an instant (ISO 8601 with a zone). */
-const dayOrInstant = z
-  .string()
-  .trim()
-  .max(40)
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) || (/^\d{4}-\d{2}-\d{2}T/.test(v) && !Number.isNaN(Date.parse(v))), { error: 'Please give a date (YYYY-MM-DD) or a time (ISO 8601).' });
+const dayOrInstant = z.string().trim().max(40).refine(isDayOrInstant, { error: 'Please give a date (YYYY-MM-DD) or a time (ISO 8601).' });
 
 /**
  * GET /api/admin/audit query: `actor` a staff id ('system' for the server's own changes), `kind`

@@ -16,6 +16,11 @@ export interface RateLimit {
 export interface LimitCheck {
   scope: string;
   limit: RateLimit;
+  /**
+   * Another scope of the same checks: this limit refuses only a client with attempts of its own
+   * under that one (counted in its window). Without it the limit refuses everyone alike.
+   */
+  onlyAfter?: string;
 }
 
 const MINUTE = 60_000;
@@ -23,8 +28,10 @@ const MINUTE = 60_000;
 /** Failed sign-ins per account from one client address, per 15 minutes: the limit a guesser meets. */
 export const LOGIN_PAIR_LIMIT: RateLimit = { max: 5, windowMs: 15 * MINUTE };
 /**
- * Failed sign-ins per account from all addresses, per 15 minutes: ten times the pair limit and more
- * than one address may make (LOGIN_ADDRESS_LIMIT), so a stranger cannot lock the customer out.
+ * Failed sign-ins per account from all addresses, per 15 minutes. Past it, an address that has
+ * failed for the account itself in its pair window waits; an address that has not is let through,
+ * so strangers guessing from many addresses slow each other down (one guess per address, not five)
+ * but never lock the member out: the right password from where they have not failed still works.
  */
 export const LOGIN_ACCOUNT_LIMIT: RateLimit = { max: 50, windowMs: 15 * MINUTE };
 /** Failed sign-ins per client address, per 15 minutes (several people may share one address). */
@@ -33,9 +40,11 @@ export const LOGIN_ADDRESS_LIMIT: RateLimit = { max: 20, windowMs: 15 * MINUTE }
 /** The three failed-sign-in limits of an account (normalised e-mail) and a client address, under a `prefix`. */
 export function signInLimits(prefix: string, account: string, address: string | undefined): LimitCheck[] {
   const from = address ?? 'unknown';
+  const pair = `${prefix}:pair:${from}:${account}`;
   return [
-    { scope: `${prefix}:pair:${from}:${account}`, limit: LOGIN_PAIR_LIMIT },
-    { scope: `${prefix}:account:${account}`, limit: LOGIN_ACCOUNT_LIMIT },
+    { scope: pair, limit: LOGIN_PAIR_LIMIT },
+    // Applied to this address only once it has failed for the account: a refusal for everyone would be a lock-out anyone can cause.
+    { scope: `${prefix}:account:${account}`, limit: LOGIN_ACCOUNT_LIMIT, onlyAfter: pair },
     { scope: `${prefix}:address:${from}`, limit: LOGIN_ADDRESS_LIMIT },
   ];
 }
@@ -59,17 +68,26 @@ const usedUpScopes = new WeakMap<ApiError, { scope: string; freesAt: number }[]>
 
 /** Throws the 429 error when any of the scopes has used up its limit within its window. */
 export async function assertWithinLimits(db: Db, checks: readonly LimitCheck[], now: Date): Promise<void> {
+  await assertUnused(db, checks, now, 0);
+}
+
+/**
+ * assertWithinLimits, where `counted` attempts of each scope are the one being judged (takeAttempts
+ * writes it before counting): an `onlyAfter` scope must hold more than those to be the client's own.
+ */
+async function assertUnused(db: Db, checks: readonly LimitCheck[], now: Date, counted: number): Promise<void> {
   const usedUp: { scope: string; freesAt: number }[] = [];
   const counts = await countAttemptsSinceEach(
     db,
     checks.map(({ scope, limit }) => ({ scope, since: new Date(now.getTime() - limit.windowMs).toISOString() })),
   );
-  for (const { scope, limit } of checks) {
+  for (const { scope, limit, onlyAfter } of checks) {
     const { count, oldest } = counts.get(scope) ?? { count: 0 };
-    if (count >= limit.max && oldest) {
-      // The window slides: the oldest counted attempt leaving it frees one attempt.
-      usedUp.push({ scope, freesAt: new Date(oldest).getTime() + limit.windowMs });
-    }
+    if (count < limit.max || !oldest) continue;
+    if (onlyAfter !== undefined && (counts.get(onlyAfter)?.count ?? 0) <= counted) continue;
+    // The window slides: the oldest counted attempt leaving it frees one attempt. A conditional
+    // refusal is remembered under the client's own scope, so others are not refused from memory.
+    usedUp.push({ scope: onlyAfter ?? scope, freesAt: new Date(oldest).getTime() + limit.windowMs });
   }
   if (usedUp.length === 0) return;
   const error = tooManyAttempts((Math.max(...usedUp.map((u) => u.freesAt)) - now.getTime()) / 1000);
@@ -103,7 +121,7 @@ export async function takeAttempts(trx: Transaction<Database>, checks: readonly 
   // Written before the count: on SQLite the write lock is then held from the count to the commit.
   const ids = await insertAttempts(trx, checks.map((c) => c.scope), now.toISOString());
   // The new attempt itself is counted: over the limit means more than `max` including it.
-  await assertWithinLimits(trx, checks.map(({ scope, limit }) => ({ scope, limit: { ...limit, max: limit.max + 1 } })), now);
+  await assertUnused(trx, checks.map((check) => ({ ...check, limit: { ...check.limit, max: check.limit.max + 1 } })), now, 1);
   return ids;
 }
 
@@ -137,7 +155,10 @@ function rememberRefusal(db: object, err: ApiError, now: number, generation: num
   if (known.size >= MAX_REMEMBERED) {
     for (const [scope, refusal] of known) if (refusal.until <= now || refusal.generation !== givenBack) known.delete(scope);
   }
-  for (const { scope, freesAt } of usedUp) known.set(scope, { until: Math.min(now + REFUSAL_MEMORY_MS, freesAt), freesAt, generation });
+  const latest = new Map<string, number>();
+  // A client's own scope can be used up twice (its own limit and a conditional one): the later end holds.
+  for (const { scope, freesAt } of usedUp) latest.set(scope, Math.max(latest.get(scope) ?? 0, freesAt));
+  for (const [scope, freesAt] of latest) known.set(scope, { until: Math.min(now + REFUSAL_MEMORY_MS, freesAt), freesAt, generation });
 }
 
 /** The 429 of a remembered refusal of one of the scopes, if any still holds at `now`. */

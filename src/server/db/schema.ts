@@ -424,6 +424,8 @@ export interface ImportJobsTable {
   /** The process running it and until when its claim holds. */
   lease_owner: string | null;
   lease_expires_at: string | null;
+  /** Times a server took the job up by itself since its last committed batch (IMPORT_TAKEOVER_MAX). */
+  takeovers: number;
   created_by: string | null;
   created_by_name: string;
   created_at: string;

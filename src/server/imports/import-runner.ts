@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import { IMPORT_BATCH_SIZE, IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
-import type { Actor } from '../audit/audit.service';
+import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import type { Database, ImportJobsTable } from '../db/schema';
 import type { Logger } from '../log';
 import { countImportBatch } from '../metrics/metrics';
 import { createRecordMapper } from './csv-formats';
-import { countCsvRecords, readCsvRecords, sniffFile } from './csv-reader';
+import { countCsvRecords, isOversizedRecord, readCsvRecords, sniffFile } from './csv-reader';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from './import-batch';
 import { SeenSkus } from './seen-skus';
 import {
@@ -19,13 +20,17 @@ import {
   releaseImportLease,
   selectExpiredDryRunFiles,
   selectImportJob,
+  selectInterruptedImportJobs,
   selectRunningImportJobs,
   takeDryRunFile,
+  takeOverImportJob,
   transitionImportJob,
 } from './imports.repository';
 
 /** How long a claim on a job holds without being renewed. */
 export const IMPORT_LEASE_MS = 30_000;
+/** Times in a row servers take up a job by itself without a batch going in; then it waits for Resume. */
+export const IMPORT_TAKEOVER_MAX = 3;
 /** How often a running job's lease is renewed between batches, and the sweep looks for orphaned jobs. */
 const HEARTBEAT_MS = 5_000;
 
@@ -62,28 +67,45 @@ export interface ImportRunnerOptions {
   batchRows?: number;
 }
 
-/** Whether a lease owner names a process of this machine that no longer runs. */
+/** When a process of this machine started (clock ticks since boot, /proc/<pid>/stat), or '' where that cannot be read. */
+function startTicksOf(pid: number): string {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The name in parentheses may hold spaces; the start time is the 22nd field, the 20th after it.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? '';
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * Whether a lease owner (not this runner) names a process of this machine that no longer runs: no
+ * process has its pid, this process has it (an earlier one restarted with the same pid, as in a
+ * container), or another process has it that started at another time (the pid was reused).
+ */
 function ownerIsDeadHere(owner: string): boolean {
-  const [host, pid] = owner.split('#');
+  const [host, pid, , started] = owner.split('#');
   if (host !== hostname() || !pid || !/^\d+$/.test(pid)) return false;
+  if (Number(pid) === process.pid) return true;
   try {
     process.kill(Number(pid), 0);
-    return false;
   } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'ESRCH';
+    if ((err as NodeJS.ErrnoException).code === 'ESRCH') return true;
   }
+  const now = started ? startTicksOf(Number(pid)) : '';
+  return now !== '' && now !== started;
 }
 
 /**
  * Runs import jobs in this process: claims a job with a lease (one process per job, even with
  * several servers on one PostgreSQL database), streams its file, writes batches of rows each in one
  * transaction together with the job's counters and resume point, and stops after the batch in which
- * it was paused or cancelled. A sweep marks jobs whose process died 'interrupted': they resume from
- * their last committed batch.
+ * it was paused or cancelled. A sweep marks jobs whose process died 'interrupted' and takes them up:
+ * they go on from their last committed batch by themselves, on whichever server sweeps first.
  */
 export class ImportRunner {
-  /** This process's name on the leases it holds: host#pid#random. */
-  readonly owner = `${hostname()}#${process.pid}#${randomBytes(4).toString('hex')}`;
+  /** This process's name on the leases it holds: host#pid#random#start ticks. */
+  readonly owner = `${hostname()}#${process.pid}#${randomBytes(4).toString('hex')}#${startTicksOf(process.pid)}`;
   private readonly running = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private sweepTimer?: NodeJS.Timeout;
@@ -97,8 +119,10 @@ export class ImportRunner {
   }
 
   /**
-   * Marks 'interrupted' every running job whose process is gone: its lease expired, or its owner was
-   * a process of this machine that no longer exists (a kill -9 seen at once on restart).
+   * Marks 'interrupted' every running job whose process is gone (its lease expired, or its owner was
+   * a process of this machine that no longer runs: a kill -9 seen at once on restart), then takes
+   * up interrupted jobs in this process: they go on after their last committed batch, nobody needed.
+   * A job taken up IMPORT_TAKEOVER_MAX times without a batch going in waits for Resume.
    */
   async sweep(): Promise<number> {
     let marked = 0;
@@ -114,14 +138,34 @@ export class ImportRunner {
         const changed = await transitionImportJob(db, job.id, ['uploading'], { status: 'interrupted', lease_owner: null, lease_expires_at: null, updated_at: now.toISOString() });
         if (changed) {
           marked++;
-          this.options.log.warn('import interrupted: its server stopped', { job: job.id, row: job.last_row });
+          const waits = job.takeovers >= IMPORT_TAKEOVER_MAX;
+          this.options.log.warn(waits ? 'import interrupted again: it waits for Resume' : 'import interrupted: its server stopped', { job: job.id, row: job.last_row, takeovers: job.takeovers });
         }
       }
+      await this.takeOverInterrupted(now);
       await this.removeExpiredDryRunFiles(now);
     } catch (err) {
       this.options.log.warn('import sweep failed', { err });
     }
     return marked;
+  }
+
+  /** Takes up the interrupted jobs a server may take up, each in this process unless another server won it. */
+  private async takeOverInterrupted(now: Date): Promise<void> {
+    if (this.abort.signal.aborted) return;
+    const db = this.options.db();
+    const until = new Date(now.getTime() + IMPORT_LEASE_MS).toISOString();
+    for (const job of await selectInterruptedImportJobs(db, IMPORT_TAKEOVER_MAX)) {
+      if (this.running.has(job.id) || this.abort.signal.aborted) continue;
+      const taken = await db.transaction().execute(async (trx) => {
+        if (!(await takeOverImportJob(trx, job.id, this.owner, now.toISOString(), until, IMPORT_TAKEOVER_MAX))) return false;
+        await recordAudit(trx, SYSTEM_ACTOR, { action: 'import.take_over', entityType: 'import', entityId: job.id, before: { status: 'interrupted' }, after: { status: 'uploading', row: job.last_row } }, now);
+        return true;
+      });
+      if (!taken) continue;
+      this.options.log.info('import taken over', { job: job.id, row: job.last_row, takeover: job.takeovers + 1 });
+      this.kick(job.id);
+    }
   }
 
   /** Runs a job marked 'uploading' in this process unless it already runs here (or another process holds it). */
@@ -297,10 +341,17 @@ export class ImportRunner {
 
     for await (const cells of readCsvRecords(job.file_path, sniff)) {
       if (!mapper) {
+        if (isOversizedRecord(cells)) throw new Error(IMPORT_MESSAGES.rowTooLong);
         mapper = createRecordMapper(cells);
         continue;
       }
       record++;
+      if (isOversizedRecord(cells)) {
+        // Never read whole, so never mapped: a continuation row after it joins no product.
+        if (record > job.last_row) batch.push({ row: record + 1, cells: [], fields: {}, refused: IMPORT_MESSAGES.rowTooLong });
+        if (batch.length >= (this.options.batchRows ?? IMPORT_BATCH_SIZE) && !(await commit())) return;
+        continue;
+      }
       // Every record goes through the mapper (a variant row needs the product row before it), but
       // the ones of committed batches are not written again.
       const mapped = mapper.map(cells);

@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import busboy from 'busboy';
 import Papa from 'papaparse';
 import { IMPORT_MESSAGES, parseDryRunField } from '../../lib/schemas/admin-imports';
@@ -73,9 +72,17 @@ export async function receiveImportUpload(request: Request, dir: string, maxByte
     parser.on('error', reject);
   });
 
-  const body = Readable.fromWeb(request.body as unknown as NodeReadableStream<Uint8Array>);
-  body.on('error', (err) => parser.destroy(err));
-  body.pipe(parser);
+  const body = request.body as unknown as AsyncIterable<Uint8Array>;
+  void (async () => {
+    for await (const chunk of body) {
+      if (parser.destroyed) return;
+      if (!parser.write(chunk)) await once(parser, 'drain');
+      // Other requests get their turn between chunks: chunks already received would otherwise be
+      // parsed and written one after another without the event loop seeing anything else.
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    parser.end();
+  })().catch((err: unknown) => parser.destroy(err as Error));
   try {
     await done;
     await writing;
@@ -87,6 +94,8 @@ export async function receiveImportUpload(request: Request, dir: string, maxByte
     if (!hasRecord(sample, sniff.delimiter, bytes <= sample.length)) throw new ApiError(422, 'invalid_fields', IMPORT_MESSAGES.noProducts, { file: IMPORT_MESSAGES.noProducts });
     return { file: { id, path, name, bytes }, dryRun: parseDryRunField(fields.dryRun) };
   } catch (err) {
+    // The file's write fails with the body's own error: settled here, not left as an unhandled rejection (logged as an error).
+    await writing?.catch(() => undefined);
     await rm(path, { force: true });
     if (err instanceof ApiError) throw err;
     if (isBodyTooLarge(err)) throw payloadTooLarge(IMPORT_MESSAGES.fileTooLarge(maxBytes));

@@ -39,6 +39,27 @@ export async function claimImportJob(db: Db, id: string, owner: string, now: str
   return result.numUpdatedRows > 0n;
 }
 
+/**
+ * Takes up an interrupted job for `owner`, running again with a lease until `until`: only while it
+ * is still interrupted and was taken up fewer than `max` times since its last committed batch. One
+ * conditional UPDATE, so of several servers sweeping at once exactly one wins.
+ */
+export async function takeOverImportJob(db: Db, id: string, owner: string, now: string, until: string, max: number): Promise<boolean> {
+  const result = await db
+    .updateTable('import_jobs')
+    .set({ status: 'uploading', lease_owner: owner, lease_expires_at: until, updated_at: now, takeovers: sql<number>`takeovers + 1` })
+    .where('id', '=', id)
+    .where('status', '=', 'interrupted')
+    .where('takeovers', '<', max)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/** Interrupted jobs a server may take up (taken up fewer than `max` times since their last batch), oldest first. */
+export function selectInterruptedImportJobs(db: Db, max: number): Promise<Pick<ImportJobsTable, 'id' | 'last_row' | 'takeovers'>[]> {
+  return db.selectFrom('import_jobs').select(['id', 'last_row', 'takeovers']).where('status', '=', 'interrupted').where('takeovers', '<', max).orderBy('created_at').limit(20).execute();
+}
+
 /** Extends `owner`'s lease; false when it no longer holds it. */
 export async function extendImportLease(db: Db, id: string, owner: string, until: string): Promise<boolean> {
   const result = await db.updateTable('import_jobs').set({ lease_expires_at: until }).where('id', '=', id).where('lease_owner', '=', owner).executeTakeFirst();
@@ -84,6 +105,8 @@ export async function addBatchProgress(db: Db, id: string, owner: string, p: Bat
       active_ms: sql<number>`active_ms + ${p.activeMs}`,
       current_product: p.currentProduct,
       lease_expires_at: p.leaseUntil,
+      // A batch went in: the job is not what stops the servers taking it up.
+      takeovers: 0,
       updated_at: p.at,
     })
     .where('id', '=', id)

@@ -20,7 +20,7 @@ import type { Db } from '../customers/customers.repository';
 import type { Database, ImportJobsTable } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { createRecordMapper, type RecordMapper, type TemplateRecord } from './csv-formats';
-import { readCsvRecords, sniffFile } from './csv-reader';
+import { isOversizedRecord, readCsvRecords, sniffFile } from './csv-reader';
 import type { ImportRunner } from './import-runner';
 import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, takeDryRunFile, transitionImportJob } from './imports.repository';
 import { csvLine, productToTemplateCells } from './product-rows';
@@ -93,6 +93,11 @@ async function previewRows(path: string): Promise<NonNullable<ImportJob['preview
     let mapper: RecordMapper | undefined;
     let record = 0;
     for await (const cells of readCsvRecords(path, sniff)) {
+      if (isOversizedRecord(cells)) {
+        if (!mapper) break;
+        record++;
+        continue;
+      }
       if (!mapper) {
         mapper = createRecordMapper(cells);
         continue;
@@ -182,6 +187,7 @@ function newJobRow(file: StoredImportFile, dryRun: boolean, actor: Actor, now: D
     error_message: null,
     lease_owner: null,
     lease_expires_at: null,
+    takeovers: 0,
     created_by: actor.id,
     created_by_name: actor.name,
     created_at: at,
@@ -225,9 +231,12 @@ export async function pauseImportJob(db: Kysely<Database>, id: string, actor: Ac
   return toImportJob(db, await moveJob(db, id, ['uploading'], { status: 'paused' }, IMPORT_MESSAGES.notPausable, actor, 'import.pause', now));
 }
 
-/** Resumes a paused or interrupted job from its last committed batch, in this process. */
+/**
+ * Resumes a paused or interrupted job from its last committed batch, in this process (an interrupted
+ * one is taken up by a server by itself too, unless it stopped every server that took it up).
+ */
 export async function resumeImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
-  const row = await moveJob(db, id, ['paused', 'interrupted'], { status: 'uploading' }, IMPORT_MESSAGES.notResumable, actor, 'import.resume', now);
+  const row = await moveJob(db, id, ['paused', 'interrupted'], { status: 'uploading', takeovers: 0 }, IMPORT_MESSAGES.notResumable, actor, 'import.resume', now);
   runner.kick(id);
   return toImportJob(db, row);
 }

@@ -21,6 +21,14 @@ export function readStaffToken(request: Request): string | undefined {
   return undefined;
 }
 
+/**
+ * A 302 to `location` decided by the request's staff session (signed in or not, the role): never
+ * stored by a cache, which would send the next visitor where this one was sent.
+ */
+export function sessionRedirect(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, 'cache-control': 'no-store' } });
+}
+
 /** Whether the staff cookie must carry Secure for this request. */
 export function staffCookieIsSecure(url: URL): boolean {
   return isSecureContext(getConfig().SITE_URL, url);

@@ -135,3 +135,34 @@ describe('signInLimits', () => {
     expect(address!.limit.max).toBeLessThan(account!.limit.max);
   });
 });
+
+describe('a limit that applies only after attempts of the client’s own (onlyAfter)', () => {
+  const start = new Date('2026-11-24T01:00:00Z');
+  /** Sign-in checks of one account from `address`: the account's limit applies once the address has failed for it. */
+  const from = (address: string) => signInLimits('login', 'ann@example.com', address);
+  const reserve = (address: string, ms = 0) =>
+    reserveAttempts(handle.db, from(address), new Date(start.getTime() + ms)).then(
+      () => true,
+      (err: unknown) => {
+        expect((err as ApiError).status).toBe(429);
+        return false;
+      },
+    );
+
+  it('lets an address that has not failed for the account through past its limit, once; then that address waits', async () => {
+    for (let a = 0; a < 10; a++) for (let i = 0; i < 5; i++) expect(await reserve(`198.51.100.${a}`)).toBe(true);
+    // The account has its 50: every one of those addresses waits, a fresh one is tried.
+    expect(await reserve('198.51.100.0', 1_000)).toBe(false);
+    expect(await reserve('203.0.113.9', 1_000)).toBe(true);
+    expect(await reserve('203.0.113.9', 2_000)).toBe(false);
+    // Remembered under the address's own scope: another fresh address is not refused from memory.
+    expect(await reserve('203.0.113.10', 2_000)).toBe(true);
+  });
+
+  it('applies to nobody once the account’s window has moved past its failures', async () => {
+    for (let a = 0; a < 10; a++) for (let i = 0; i < 5; i++) expect(await reserve(`198.51.100.${a}`)).toBe(true);
+    expect(await reserve('198.51.100.0', 1_000)).toBe(false);
+    expect(await reserve('198.51.100.0', 15 * 60_000 + 1)).toBe(true);
+  });
+});
+
