@@ -1,5 +1,6 @@
 import { CatalogSnapshotCache } from './catalog/catalog.snapshot';
 import { seedCatalogFromContent } from './catalog/catalog.service';
+import { syncCatalogFromContent } from './catalog/content-sync.service';
 import { rowToCatalogCard } from './catalog/catalog-cards';
 import { onOwnCatalogChange } from './catalog/own-changes';
 import { parseConfig, resolveDatabaseTarget, resolveDir, type Config } from './config';
@@ -132,7 +133,7 @@ export function getDatabaseKind(): DialectKind {
   return resolveDatabaseTarget(getConfig().DATABASE_URL).kind;
 }
 
-/** Opens the database, runs the migrations and seeds an empty catalogue. */
+/** Opens the database, runs the migrations, seeds an empty catalogue and merges content/ into it. */
 async function startDatabase(): Promise<DatabaseHandle> {
   const config = getConfig();
   const log = getLogger();
@@ -150,6 +151,13 @@ async function startDatabase(): Promise<DatabaseHandle> {
     handle.prepareStatements();
     const seed = await seedCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
     if (seed.seeded) log.info('catalogue seeded from content', { products: seed.products, categories: seed.categories });
+    try {
+      const sync = await syncCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
+      log.info('content synced', { products: sync.products, categories: sync.categories, conflicts: sync.conflicts, skipped: sync.skipped });
+    } catch (err) {
+      // The shop still serves what the database holds; the editor's file is named in the error.
+      log.error('content sync failed', { err });
+    }
     if (await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) log.info('first admin created', { email: config.ADMIN_EMAIL });
     if (config.SHOP_DEMO) {
       const created = await seedDemoCustomers(handle.db);

@@ -109,6 +109,10 @@ export const ADMIN_CATALOG_MESSAGES = {
   /** Names a product may not use (the storefront's category pages know a fixed list). */
   categoryNameUnknown: 'Products can only be filed under the catalogue categories; choose one of their names.',
   confirmDeleteCategory: 'Are you sure you want to delete this category?',
+  contentConflictNotFound: 'This content change was already decided.',
+  contentConflictTake: "Please choose 'live' or 'content'.",
+  /** 422 when taking the editor's value would leave the product invalid (e.g. an original price not above the price). */
+  contentConflictInvalid: "The editor's value cannot be applied to the product as it is now. Edit the product instead.",
 } as const;
 
 /** "… 3 products use it." after categoryInUse / categoryRenameInUse. */
@@ -381,3 +385,45 @@ export const adminCategoriesSchema = z.object({
   categories: z.array(categorySchema.extend({ productCount: z.number().int() })),
 });
 export type AdminCategoryList = z.infer<typeof adminCategoriesSchema>;
+
+/** POST /api/admin/catalog/content-conflicts/:id: which side of a content conflict to keep. */
+export const contentConflictDecisionSchema = z.object({
+  take: z.enum(['live', 'content'], { error: M.contentConflictTake }),
+});
+export type ContentConflictDecision = z.infer<typeof contentConflictDecisionSchema>;
+
+/** One field editors (content/) and staff both changed differently; values as JSON (null: absent). */
+export interface ContentConflict {
+  id: string;
+  /** Set for a product's conflict. */
+  productId?: string;
+  /** Set for a category's conflict. */
+  categoryId?: string;
+  /** The product's or category's name as it is live, for people. */
+  name: string;
+  /** A field, `object.key`, or 'withdrawn' (content removed the item; staff changed it since). */
+  field: string;
+  /** The value when last synced; null when there was no recorded base. */
+  base: unknown;
+  /** The editor's value in content/. */
+  content: unknown;
+  /** The value the shop has now. */
+  live: unknown;
+  /** When the sync found it. */
+  createdAt: string;
+}
+
+/** GET /api/admin/catalog/content-conflicts answer, and the last sync's result for the overview. */
+export interface ContentConflictList {
+  conflicts: ContentConflict[];
+  lastSync: ContentSyncSummary | null;
+}
+
+/** What the last sync of content/ did (GET /api/admin/catalog/content-conflicts, the overview). */
+export interface ContentSyncSummary {
+  at: string;
+  products: { created: number; updated: number; withdrawn: number; restored: number };
+  categories: { created: number; updated: number; removed: number };
+  conflicts: { new: number; open: number };
+  skipped: number;
+}
