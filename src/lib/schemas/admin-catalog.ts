@@ -392,38 +392,42 @@ export const contentConflictDecisionSchema = z.object({
 });
 export type ContentConflictDecision = z.infer<typeof contentConflictDecisionSchema>;
 
-/** One field editors (content/) and staff both changed differently; values as JSON (null: absent). */
-export interface ContentConflict {
-  id: string;
-  /** Set for a product's conflict. */
-  productId?: string;
-  /** Set for a category's conflict. */
-  categoryId?: string;
-  /** The product's or category's name as it is live, for people. */
-  name: string;
-  /** A field, `object.key`, or 'withdrawn' (content removed the item; staff changed it since). */
-  field: string;
-  /** The value when last synced; null when there was no recorded base. */
-  base: unknown;
-  /** The editor's value in content/. */
-  content: unknown;
-  /** The value the shop has now. */
-  live: unknown;
-  /** When the sync found it. */
-  createdAt: string;
-}
-
-/** GET /api/admin/catalog/content-conflicts answer, and the last sync's result for the overview. */
-export interface ContentConflictList {
-  conflicts: ContentConflict[];
-  lastSync: ContentSyncSummary | null;
-}
-
 /** What the last sync of content/ did (GET /api/admin/catalog/content-conflicts, the overview). */
-export interface ContentSyncSummary {
-  at: string;
-  products: { created: number; updated: number; withdrawn: number; restored: number };
-  categories: { created: number; updated: number; removed: number };
-  conflicts: { new: number; open: number };
-  skipped: number;
-}
+export const contentSyncSummarySchema = z.object({
+  at: z.string(),
+  products: z.object({ created: z.number(), updated: z.number(), withdrawn: z.number(), restored: z.number() }),
+  categories: z.object({ created: z.number(), updated: z.number(), removed: z.number() }),
+  /** Conflicts the sync found that were not open before, and all open after it. */
+  conflicts: z.object({ new: z.number(), open: z.number() }),
+  skipped: z.number(),
+});
+export type ContentSyncSummary = z.infer<typeof contentSyncSummarySchema>;
+
+/** One field editors (content/) and staff both changed differently; values as JSON (null: absent). */
+export const contentConflictSchema = z.object({
+  id: z.string(),
+  /** Set for a product's conflict. */
+  productId: z.string().optional(),
+  /** Set for a category's conflict. */
+  categoryId: z.string().optional(),
+  /** The product's or category's name as it is live, for people. */
+  name: z.string(),
+  /** A field, `object.key`, or 'withdrawn' (content removed the item; staff changed it since). */
+  field: z.string(),
+  /** The value when last synced; null when there was no recorded base. */
+  base: z.unknown(),
+  /** The editor's value in content/. */
+  content: z.unknown(),
+  /** The value the shop has now. */
+  live: z.unknown(),
+  /** When the sync found it. */
+  createdAt: z.string(),
+});
+export type ContentConflict = z.infer<typeof contentConflictSchema>;
+
+/** GET /api/admin/catalog/content-conflicts answer: the open conflicts and the last sync's result. */
+export const contentConflictListSchema = z.object({
+  conflicts: z.array(contentConflictSchema),
+  lastSync: contentSyncSummarySchema.nullable(),
+});
+export type ContentConflictList = z.infer<typeof contentConflictListSchema>;
