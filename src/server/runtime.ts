@@ -6,7 +6,7 @@ import { onOwnCatalogChange } from './catalog/own-changes';
 import { parseConfig, resolveDatabaseTarget, resolveDir, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import type { DialectKind } from './db/dialect';
-import { describeDatabaseFault } from './db/errors';
+import { describeDatabaseFault, isDatabaseUnavailable } from './db/errors';
 import { readProbe, writeProbe } from './db/meta.repository';
 import { migrateToLatest } from './db/migrate';
 import { unavailable } from './http/errors';
@@ -155,8 +155,10 @@ async function startDatabase(): Promise<DatabaseHandle> {
       const sync = await syncCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
       log.info('content synced', { products: sync.products, categories: sync.categories, conflicts: sync.conflicts, skipped: sync.skipped });
     } catch (err) {
-      // The shop still serves what the database holds; the editor's file is named in the error.
-      log.error('content sync failed', { err });
+      // The shop still serves what the database holds. A database that cannot take writes now
+      // (read-only, unreachable) syncs when a new connection is opened; a bad content file is named.
+      if (isDatabaseUnavailable(err)) log.warn('content sync postponed: the database cannot take it now', { err });
+      else log.error('content sync failed', { err });
     }
     if (await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) log.info('first admin created', { email: config.ADMIN_EMAIL });
     if (config.SHOP_DEMO) {
