@@ -146,6 +146,25 @@ describe('mergeItem', () => {
   });
 });
 
+describe('fields other branches add later', () => {
+  const LATER = ['hazard', 'packSizes', 'family'];
+  const base = item({ hazard: { signalWord: 'Warning', pictograms: ['GHS07'] }, packSizes: ['1 gal', '5 gal'], family: 'diamond-ultra' });
+
+  it('merge hazard data per key like any object, and pack sizes whole like any list', () => {
+    const content = { ...base, hazard: { signalWord: 'Danger', pictograms: ['GHS07'] }, packSizes: ['1 qt', '1 gal', '5 gal'] };
+    const live = { ...base, hazard: { signalWord: 'Warning', pictograms: ['GHS07', 'GHS09'] } };
+    expect(mergeFields(LATER, base, content, live)).toEqual({
+      changes: { hazard: { signalWord: 'Danger', pictograms: ['GHS07', 'GHS09'] }, packSizes: ['1 qt', '1 gal', '5 gal'] },
+      conflicts: [],
+    });
+  });
+
+  it('make a conflict of a family both moved the product to', () => {
+    const r = mergeFields(LATER, base, { ...base, family: 'diamond-pro' }, { ...base, family: 'diamond-trade' });
+    expect(r.conflicts).toEqual([{ field: 'family', base: 'diamond-ultra', content: 'diamond-pro', live: 'diamond-trade' }]);
+  });
+});
+
 describe('the merged fields', () => {
   it('leave stock to the database and merge every other product field', () => {
     expect(PRODUCT_MERGE_FIELDS).not.toContain('stockQuantity');
