@@ -149,11 +149,15 @@ export type ItemOutcome =
 /**
  * Decides one item: new in content → created; removed from content → withdrawn unless staff
  * changed it since (a conflict on WITHDRAWN_FIELD); created by staff (no base, not in content) →
- * never touched; deleted by staff → stays deleted; present on both sides → mergeFields.
+ * never touched; deleted or withdrawn by staff → stays so; present on both sides → mergeFields.
  */
 export function mergeItem(fields: readonly string[], sides: ItemSides): ItemOutcome {
   const { base, content, live, liveWithdrawn, staffChanged } = sides;
-  if (content && !live) return { kind: 'create', value: content, base: content };
+  if (content && !live) {
+    // Content held it at the last sync and the row is gone: staff deleted it (a brand), and it stays deleted.
+    if (base || (base === undefined && staffChanged)) return { kind: 'keep', conflicts: [], base: content };
+    return { kind: 'create', value: content, base: content };
+  }
   if (content && live && liveWithdrawn) {
     // A row content removed earlier comes back; one staff deleted stays deleted.
     if (base === null || (base === undefined && !staffChanged)) return { kind: 'restore', value: content, base: content };

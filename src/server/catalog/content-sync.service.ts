@@ -261,11 +261,24 @@ export async function mergeContentInto(db: Db, content: ContentSnapshot, now: Da
     const fromContent = new Map(content.products.map((p) => [p.product.id, p]));
     for (const [id, p] of fromContent) contentItems.product.set(id, p.product as unknown as Item);
     const ids = new Set([...fromContent.keys(), ...live.keys()]);
+    const withOpenConflicts = new Set(openBefore.filter((c) => c.entity_type === 'product').map((c) => c.entity_id));
     for (const id of ids) {
       const row = live.get(id);
-      const liveItem = row ? (rowToProduct(row) as unknown as Item) : undefined;
       const base = recorded.get(id);
       const entry = fromContent.get(id);
+      const place = entry ? { file: entry.file, position: entry.position } : undefined;
+      // Editors alone order the lists: a product moved in content moves (staff cannot move one).
+      const moved =
+        place && row && !row.withdrawn_at && (base?.source_file ? base.source_file !== place.file || Number(base.position) !== place.position : row.source_file !== place.file || Number(row.position) !== place.position);
+      // Content as it was at the last sync decides nothing: the live product stays (a restart of a
+      // 10,000-product shop skips the field merge for all but what editors changed).
+      if (entry && row && !row.withdrawn_at && base?.base_json && JSON.stringify(entry.product) === base.base_json) {
+        if (moved && !dryRun) await updateProductColumns(db, id, { source_file: place!.file, position: place!.position });
+        if (withOpenConflicts.has(id)) after.product.set(id, { item: rowToProduct(row) as unknown as Item, withdrawn: false });
+        noteBase('product', id, { kind: 'keep', conflicts: [], base: entry.product as unknown as Item }, base, place);
+        continue;
+      }
+      const liveItem = row ? (rowToProduct(row) as unknown as Item) : undefined;
       const outcome = mergeItem(PRODUCT_MERGE_FIELDS, {
         base: base === undefined ? undefined : base.base_json === null ? null : (JSON.parse(base.base_json) as Item),
         content: entry?.product as unknown as Item | undefined,
@@ -273,10 +286,6 @@ export async function mergeContentInto(db: Db, content: ContentSnapshot, now: Da
         liveWithdrawn: Boolean(row?.withdrawn_at),
         staffChanged: staffChanged.has(id),
       });
-      const place = entry ? { file: entry.file, position: entry.position } : undefined;
-      // Editors alone order the lists: a product moved in content moves (staff cannot move one).
-      const moved =
-        place && row && !row.withdrawn_at && (base?.source_file ? base.source_file !== place.file || Number(base.position) !== place.position : row.source_file !== place.file || Number(row.position) !== place.position);
       let state = liveItem ? { item: liveItem, withdrawn: Boolean(row?.withdrawn_at) } : undefined;
 
       /** Why a product cannot take these columns (a SKU or slug another holds, an invalid result), or undefined. */

@@ -131,6 +131,15 @@ describe('mergeItem', () => {
     expect(mergeItem(FIELDS, { ...sides, content: item({ price: 52 }), liveWithdrawn: true })).toEqual({ kind: 'keep', conflicts: [], base: item({ price: 52 }) });
   });
 
+  it('leaves gone an item staff deleted outright (a brand), whatever content says', () => {
+    expect(mergeItem(FIELDS, { ...sides, live: undefined })).toEqual({ kind: 'keep', conflicts: [], base: item() });
+    expect(mergeItem(FIELDS, { ...sides, base: undefined, live: undefined, staffChanged: true })).toEqual({ kind: 'keep', conflicts: [], base: item() });
+  });
+
+  it('creates again an item content removed earlier and holds again', () => {
+    expect(mergeItem(FIELDS, { ...sides, base: null, live: undefined })).toMatchObject({ kind: 'create' });
+  });
+
   it('restores an item content removed earlier and holds again', () => {
     expect(mergeItem(FIELDS, { ...sides, base: null, liveWithdrawn: true })).toEqual({ kind: 'restore', value: item(), base: item() });
   });
