@@ -207,6 +207,28 @@ describe('syncCatalogFromContent', () => {
     expect(row.description).toBe('Edited by the editor.');
   });
 
+  it('asks about a brand both changed, applies the editor\u2019s on Take content\u2019s, and withdraws a product on its removal\u2019s', async () => {
+    await syncCatalogFromContent(handle.db, contentDir);
+    const categories = JSON.parse(readFileSync(join(contentDir, 'categories.json'), 'utf8')) as { id: string; description: string }[];
+    const id = categories[0]!.id;
+    await handle.db.updateTable('categories').set({ description: 'Staff wording.' }).where('id', '=', id).execute();
+    await recordAudit(handle.db, STAFF, { action: 'category.update', entityType: 'category', entityId: id }, new Date());
+    categories[0]!.description = 'Editor wording.';
+    writeFileSync(join(contentDir, 'categories.json'), formatContentJson(categories));
+    await staffEdit(A, { name: 'Renamed by staff' });
+    editContent(A, () => undefined);
+    await syncCatalogFromContent(handle.db, contentDir);
+    const conflicts = (await listContentConflicts(handle.db)).conflicts;
+    const onBrand = conflicts.find((c) => c.categoryId === id)!;
+    expect(onBrand).toMatchObject({ field: 'description', content: 'Editor wording.', live: 'Staff wording.' });
+    await resolveContentConflict(handle.db, onBrand.id, { take: 'content' }, STAFF);
+    const row = await handle.db.selectFrom('categories').select('description').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.description).toBe('Editor wording.');
+    await resolveContentConflict(handle.db, conflicts.find((c) => c.productId === A)!.id, { take: 'content' }, STAFF);
+    expect(await getProduct(handle.db, A)).toBeUndefined();
+    expect((await syncCatalogFromContent(handle.db, contentDir)).changes).toEqual([]);
+  });
+
   it('writes nothing in a dry run but says what it would do', async () => {
     await syncCatalogFromContent(handle.db, contentDir);
     editContent(B, (p) => ({ ...p, price: 249.99 }));
