@@ -18,6 +18,9 @@ const FILE = 'diamond-collection.json';
 const A = 'dc-ultra-interior-eggshell-1g';
 const B = 'dc-ultra-interior-eggshell-5g';
 
+/** A test that starts servers several times (and runs the export script) on a busy machine. */
+const RESTARTS_TIMEOUT_MS = 240_000;
+
 const running: TestServer[] = [];
 
 afterEach(async () => {
@@ -160,7 +163,7 @@ describe('content sync at start', () => {
     ]);
     const contentAudit = await runSql<{ entity_id: string }>(db, `SELECT entity_id FROM audit_log WHERE action = 'content.product.update' AND actor_name = 'content' ORDER BY entity_id`);
     expect(contentAudit.map((r) => r.entity_id)).toEqual([A, B].sort());
-  });
+  }, RESTARTS_TIMEOUT_MS);
 
   it('an editor\u2019s change reaches every page type after a restart; after staff edit and export, a restart changes nothing', async () => {
     const db = await createTestDatabase();
@@ -172,6 +175,8 @@ describe('content sync at start', () => {
     editProduct(content, A, (p) => ({ ...p, name, price: 57.49 }));
     shop = await start(db, content);
     expect(await syncLine(shop.server)).toMatchObject({ products: { updated: 1 } });
+    // This build was made from the repository's content/: the server says its pages show that until a rebuild.
+    await shop.server.waitForLog((l) => l.level === 'warn' && String(l.msg).startsWith('content is newer than the build') && l.contentDir === content);
     const product = (await live(shop.base, A)).get(A)!;
     expect(product).toMatchObject({ name, price: 57.49 });
     const page = await fetch(`${shop.base}/shop/${product.slug}`);
@@ -201,7 +206,7 @@ describe('content sync at start', () => {
     });
     expect(await runSql<{ n: number }>(db, 'SELECT revision AS n FROM catalog_revision')).toEqual(etag);
     expect((await live(shop.base, B)).get(B)!.price).toBe(233.33);
-  });
+  }, RESTARTS_TIMEOUT_MS);
 
   it(`applies a sync once when ${currentLane() === 'postgres' ? 'three servers' : 'two servers'} start at once on one database`, async () => {
     const db = await createTestDatabase();
@@ -220,5 +225,5 @@ describe('content sync at start', () => {
     const audit = await runSql<{ entity_id: string }>(db, `SELECT entity_id FROM audit_log WHERE action LIKE 'content.%' ORDER BY entity_id`);
     expect(audit.map((r) => r.entity_id)).toEqual([A, B].sort());
     for (const server of servers) expect((await live(server.url, A)).get(A)!.price).toBe(61.11);
-  });
+  }, RESTARTS_TIMEOUT_MS);
 });
