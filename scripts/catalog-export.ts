@@ -1,5 +1,6 @@
 // `npm run catalog:export`: writes the database catalogue back to content/products/*.json and
-// content/categories.json (CONTENT_DIR) in their own format, so the next build bakes in staff changes.
+// content/categories.json (CONTENT_DIR) in their own format, so the next build bakes in staff changes,
+// and records what it wrote as the content sync's base: deploying the files changes nothing.
 import { relative } from 'node:path';
 import { parseConfig, resolveDatabaseTarget, resolveDir } from '../src/server/config';
 import { exportCatalogToContent } from '../src/server/catalog/catalog.service';

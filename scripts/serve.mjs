@@ -1,6 +1,6 @@
 // The shop's one server process: the built Astro app behind the node edge of src/server/http.
 // `node scripts/serve.mjs` (npm run serve / npm start); SHOP_DIST_DIR picks another build folder.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -33,6 +33,25 @@ try {
   // One line naming the variable, e.g. `Invalid configuration: PORT must be an integer 1-65535 (got "abc")`.
   console.error(err instanceof Error ? err.message : String(err));
   process.exit(1);
+}
+
+/** Newest modification time (ms) of the files under a folder; 0 when it cannot be read. */
+function newestMtime(path) {
+  try {
+    const stat = statSync(path);
+    if (!stat.isDirectory()) return stat.mtimeMs;
+    return readdirSync(path).reduce((newest, name) => Math.max(newest, newestMtime(join(path, name))), stat.mtimeMs);
+  } catch {
+    return 0;
+  }
+}
+
+// The start merges CONTENT_DIR into the database; the pre-rendered pages hold the content they
+// were built from. Content edited after the build (a serve without npm start's rebuild) is live in
+// the product pages and the catalogue, but not in those pages until the next build: say so.
+const contentDir = resolve(process.cwd(), entry.getConfig().CONTENT_DIR);
+if (newestMtime(contentDir) > statSync(entryPath).mtimeMs) {
+  entry.getLogger().warn('content is newer than the build: the pre-rendered pages show the content they were built from until `npm run build` (npm start rebuilds first)', { contentDir });
 }
 
 try {

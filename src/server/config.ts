@@ -143,7 +143,7 @@ export const configSchema = z.object({
   SHOP_DEMO: flag.default(false),
   /** Lowest level of log lines written to stdout. */
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error'], { message: 'must be one of debug, info, warn, error' }).default('info'),
-  /** The catalogue's content folder (its last segment is `content`); seeds the database and receives exports. */
+  /** The catalogue's content folder (its last segment is `content`); seeds the database, is merged into it at every start, and receives exports. */
   CONTENT_DIR: z
     .string()
     .trim()

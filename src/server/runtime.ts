@@ -1,11 +1,12 @@
 import { CatalogSnapshotCache } from './catalog/catalog.snapshot';
 import { seedCatalogFromContent } from './catalog/catalog.service';
+import { syncCatalogFromContent } from './catalog/content-sync.service';
 import { rowToCatalogCard } from './catalog/catalog-cards';
 import { onOwnCatalogChange } from './catalog/own-changes';
 import { parseConfig, resolveDatabaseTarget, resolveDir, type Config } from './config';
 import { openDatabase, type DatabaseHandle } from './db/connection';
 import type { DialectKind } from './db/dialect';
-import { describeDatabaseFault } from './db/errors';
+import { describeDatabaseFault, isDatabaseUnavailable } from './db/errors';
 import { readProbe, writeProbe } from './db/meta.repository';
 import { migrateToLatest } from './db/migrate';
 import { unavailable } from './http/errors';
@@ -159,7 +160,7 @@ export function getDatabaseKind(): DialectKind {
   return resolveDatabaseTarget(getConfig().DATABASE_URL).kind;
 }
 
-/** Opens the database, runs the migrations and seeds an empty catalogue. */
+/** Opens the database, runs the migrations, seeds an empty catalogue and merges content/ into it. */
 async function startDatabase(): Promise<DatabaseHandle> {
   const config = getConfig();
   const log = getLogger();
@@ -177,6 +178,15 @@ async function startDatabase(): Promise<DatabaseHandle> {
     handle.prepareStatements();
     const seed = await seedCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
     if (seed.seeded) log.info('catalogue seeded from content', { products: seed.products, categories: seed.categories });
+    try {
+      const sync = await syncCatalogFromContent(handle.db, resolveDir(config.CONTENT_DIR));
+      log.info('content synced', { products: sync.products, categories: sync.categories, conflicts: sync.conflicts, skipped: sync.skipped });
+    } catch (err) {
+      // The shop still serves what the database holds. A database that cannot take writes now
+      // (read-only, unreachable) syncs when a new connection is opened; a bad content file is named.
+      if (isDatabaseUnavailable(err)) log.warn('content sync postponed: the database cannot take it now', { err });
+      else log.error('content sync failed', { err });
+    }
     if (await ensureFirstAdmin(handle.db, config.ADMIN_EMAIL, config.ADMIN_PASSWORD)) log.info('first admin created', { email: config.ADMIN_EMAIL });
     if (config.SHOP_DEMO) {
       const created = await seedDemoCustomers(handle.db);

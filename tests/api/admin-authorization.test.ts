@@ -89,6 +89,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/quotes/[id]/reply': 'manage_orders',
   'GET /api/admin/messages/[id]': 'manage_orders',
   'GET /api/admin/quotes/[id]': 'manage_orders',
+  'GET /api/admin/catalog/content-conflicts': 'manage_products',
+  'POST /api/admin/catalog/content-conflicts/[id]': 'manage_products',
 };
 
 /** One route and method found in the code. */
@@ -236,6 +238,8 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     const created = await call(shop.base, '/api/admin/categories', { body: categoryInput(), cookie: cookies.superAdmin });
     path = path.replace('[id]', ((await created.json()) as { id: string }).id);
     body = route.method === 'PUT' ? { featured: true } : undefined;
+  } else if (route.key === 'POST /api/admin/catalog/content-conflicts/[id]') {
+    body = { take: 'content' };
   }
   return { path: path.replace(/\[[^\]]+\]/g, 'no-such-id'), body };
 }
@@ -263,6 +267,7 @@ const SAMPLED = new Set([
   'POST /api/admin/categories',
   'PUT /api/admin/categories/[id]',
   'DELETE /api/admin/categories/[id]',
+  'GET /api/admin/catalog/content-conflicts',
 ]);
 
 /** Calls a route as a caller. */

@@ -109,6 +109,10 @@ export const ADMIN_CATALOG_MESSAGES = {
   /** Names a product may not use (the storefront's category pages know a fixed list). */
   categoryNameUnknown: 'Products can only be filed under the catalogue categories; choose one of their names.',
   confirmDeleteCategory: 'Are you sure you want to delete this category?',
+  contentConflictNotFound: 'This content change was already decided.',
+  contentConflictTake: "Please choose 'live' or 'content'.",
+  /** 422 when taking the editor's value would leave the product invalid (e.g. an original price not above the price). */
+  contentConflictInvalid: "The editor's value cannot be applied to the product as it is now. Edit the product instead.",
 } as const;
 
 /** "… 3 products use it." after categoryInUse / categoryRenameInUse. */
@@ -381,3 +385,49 @@ export const adminCategoriesSchema = z.object({
   categories: z.array(categorySchema.extend({ productCount: z.number().int() })),
 });
 export type AdminCategoryList = z.infer<typeof adminCategoriesSchema>;
+
+/** POST /api/admin/catalog/content-conflicts/:id: which side of a content conflict to keep. */
+export const contentConflictDecisionSchema = z.object({
+  take: z.enum(['live', 'content'], { error: M.contentConflictTake }),
+});
+export type ContentConflictDecision = z.infer<typeof contentConflictDecisionSchema>;
+
+/** What the last sync of content/ did (GET /api/admin/catalog/content-conflicts, the overview). */
+export const contentSyncSummarySchema = z.object({
+  at: z.string(),
+  products: z.object({ created: z.number(), updated: z.number(), withdrawn: z.number(), restored: z.number() }),
+  categories: z.object({ created: z.number(), updated: z.number(), removed: z.number() }),
+  /** Conflicts the sync found that were not open before, and all open after it. */
+  conflicts: z.object({ new: z.number(), open: z.number() }),
+  skipped: z.number(),
+});
+export type ContentSyncSummary = z.infer<typeof contentSyncSummarySchema>;
+
+/** One field editors (content/) and staff both changed differently; values as JSON (null: absent). */
+export const contentConflictSchema = z.object({
+  id: z.string(),
+  /** Set for a product's conflict. */
+  productId: z.string().optional(),
+  /** Set for a category's conflict. */
+  categoryId: z.string().optional(),
+  /** The product's or category's name as it is live, for people. */
+  name: z.string(),
+  /** A field, `object.key`, or 'withdrawn' (content removed the item; staff changed it since). */
+  field: z.string(),
+  /** The value when last synced; null when there was no recorded base. */
+  base: z.unknown(),
+  /** The editor's value in content/. */
+  content: z.unknown(),
+  /** The value the shop has now. */
+  live: z.unknown(),
+  /** When the sync found it. */
+  createdAt: z.string(),
+});
+export type ContentConflict = z.infer<typeof contentConflictSchema>;
+
+/** GET /api/admin/catalog/content-conflicts answer: the open conflicts and the last sync's result. */
+export const contentConflictListSchema = z.object({
+  conflicts: z.array(contentConflictSchema),
+  lastSync: contentSyncSummarySchema.nullable(),
+});
+export type ContentConflictList = z.infer<typeof contentConflictListSchema>;

@@ -16,6 +16,8 @@ import {
 } from './catalog.repository';
 import { categoryToColumns, productToColumns, rowToCategory, rowToProduct } from './catalog.rows';
 import { PRODUCT_FILES, readCategoriesFile, readProductFiles } from './content-files';
+import { claimContentSync } from './content-sync.repository';
+import { mergeContentInto, readContentSnapshot } from './content-sync.service';
 
 /** The live catalogue: products in catalogue order and categories by their order. */
 export interface Catalog {
@@ -147,28 +149,34 @@ function endsWithNewline(path: string): boolean {
  * Writes the database catalogue back to the content folder: the six product lists (each product
  * on sale to the file it came from, in its position; withdrawn ones stay out, so a database seeded
  * from the files never sells them) and categories.json, in the files' own format (an
- * existing file keeps its final-newline convention).
- * Returns the paths written.
+ * existing file keeps its final-newline convention). What it wrote becomes the content sync's
+ * base in the same transaction (open content conflicts end: the files now hold the live values),
+ * so deploying the files changes nothing. Returns the paths written.
  */
-export async function exportCatalogToContent(db: Kysely<Database>, contentDir: string): Promise<string[]> {
-  const [productRows, categoryRows] = await Promise.all([selectAllProducts(db), selectAllCategories(db)]);
-  const byFile = new Map<string, Product[]>(PRODUCT_FILES.map((f) => [f, []]));
-  for (const row of sortProductRows(productRows)) {
-    const file = byFile.has(row.source_file) ? row.source_file : PRODUCT_FILES[PRODUCT_FILES.length - 1];
-    byFile.get(file)!.push(rowToProduct(row));
-  }
-  const written: string[] = [];
-  const productsDir = join(contentDir, 'products');
-  mkdirSync(productsDir, { recursive: true });
-  for (const [file, products] of byFile) {
-    const path = join(productsDir, file);
-    writeFileSync(path, formatContentJson(products, endsWithNewline(path)));
-    written.push(path);
-  }
-  const categoriesPath = join(contentDir, 'categories.json');
-  writeFileSync(categoriesPath, formatContentJson(categoryRows.map(rowToCategory), endsWithNewline(categoriesPath)));
-  written.push(categoriesPath);
-  return written;
+export async function exportCatalogToContent(db: Kysely<Database>, contentDir: string, now = new Date()): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    // No sync may read the files while they are half written, nor write between the read and the base.
+    await claimContentSync(trx, now.toISOString());
+    const [productRows, categoryRows] = await Promise.all([selectAllProducts(trx), selectAllCategories(trx)]);
+    const byFile = new Map<string, Product[]>(PRODUCT_FILES.map((f) => [f, []]));
+    for (const row of sortProductRows(productRows)) {
+      const file = byFile.has(row.source_file) ? row.source_file : PRODUCT_FILES[PRODUCT_FILES.length - 1];
+      byFile.get(file)!.push(rowToProduct(row));
+    }
+    const written: string[] = [];
+    const productsDir = join(contentDir, 'products');
+    mkdirSync(productsDir, { recursive: true });
+    for (const [file, products] of byFile) {
+      const path = join(productsDir, file);
+      writeFileSync(path, formatContentJson(products, endsWithNewline(path)));
+      written.push(path);
+    }
+    const categoriesPath = join(contentDir, 'categories.json');
+    writeFileSync(categoriesPath, formatContentJson(categoryRows.map(rowToCategory), endsWithNewline(categoriesPath)));
+    written.push(categoriesPath);
+    await mergeContentInto(trx, readContentSnapshot(contentDir), now, false);
+    return written;
+  });
 }
 
 /**

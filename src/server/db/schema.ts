@@ -472,6 +472,8 @@ export interface Database {
   order_status_daily: OrderStatusDailyTable;
   customer_stats_hourly: CustomerStatsHourlyTable;
   import_job_errors: ImportJobErrorsTable;
+  content_base: ContentBaseTable;
+  content_conflicts: ContentConflictsTable;
 }
 
 /** One entry of an enquiry's history: a staff reply (its text and the e-mail it queued) or a status change. */
@@ -489,4 +491,33 @@ export interface EnquiryEventsTable {
   message: string | null;
   /** The e-mail a reply queued. */
   outbox_id: string | null;
+}
+
+/** The content of one product or category as last synced from (or exported to) content/: the merge's base. */
+export interface ContentBaseTable {
+  /** 'product' or 'category'. */
+  entity_type: string;
+  entity_id: string;
+  /** The item as content held it (JSON); null when content had removed it. */
+  base_json: string | null;
+  /** A product's content file and position in it when synced; null for categories. */
+  source_file: string | null;
+  position: number | null;
+  synced_at: string;
+}
+
+/** A field editors (content/) and staff both changed differently, waiting for staff's decision. */
+export interface ContentConflictsTable {
+  id: string;
+  /** 'product' or 'category'. */
+  entity_type: string;
+  entity_id: string;
+  /** A field name, `object.key`, or 'withdrawn' (content removed it, staff changed it). */
+  field: string;
+  /** The values as JSON; null for an absent value (no base, an optional field left out). */
+  base_json: string | null;
+  content_json: string | null;
+  live_json: string | null;
+  created_at: string;
+  updated_at: string;
 }

@@ -3,6 +3,9 @@ import { formatMoney } from '../../../lib/money';
 import type { ActivityEntry, Overview, Stat, StatsAlert } from '../../../lib/schemas/analytics';
 import { useQuery } from '../../../stores/admin-query';
 import { $overview } from '../../../stores/admin-stats';
+import { $contentConflicts } from '../../../stores/admin-content-conflicts';
+import { adminPath } from '../../../stores/admin-router';
+import { describeContentSync } from './stats-format';
 import { followAdminLink } from '../admin-links';
 import { describeTrend, formatInstant, formatPeriod, statsLinkPath } from './stats-format';
 
@@ -146,6 +149,32 @@ function Alerts({ alerts }: { alerts: StatsAlert[] }) {
   );
 }
 
+/** The last merge of content/ into the catalogue (staff who manage products): when, what it changed, what waits for a decision. */
+function ContentSync() {
+  const { data } = useQuery($contentConflicts);
+  const sync = data?.lastSync;
+  if (!sync) return null;
+  const waiting = data.conflicts.length;
+  return (
+    <section aria-labelledby="content-sync-heading" className="flex flex-col gap-1 rounded-xl border border-line bg-white px-4 py-3 shadow-card sm:flex-row sm:items-center sm:gap-4">
+      <h2 id="content-sync-heading" className="shrink-0 font-sans text-sm font-semibold text-ink">
+        Content sync
+      </h2>
+      <p className="min-w-0 flex-1 text-sm text-ink-soft">
+        <time dateTime={sync.at} className="tabular">
+          {formatInstant(sync.at)}
+        </time>
+        : {describeContentSync(sync)}
+      </p>
+      {waiting > 0 && (
+        <a href={adminPath('products')} onClick={(e) => followAdminLink(e)} className="inline-flex min-h-11 shrink-0 items-center text-sm font-semibold text-accent-strong underline-offset-4 hover:underline">
+          {waiting} {waiting === 1 ? 'change needs' : 'changes need'} a decision
+        </a>
+      )}
+    </section>
+  );
+}
+
 /** The dashboard's overview (spec §2.13): four stat cards with trends, recent activity, alerts. */
 export function OverviewView() {
   const { data, error, loading } = useQuery($overview);
@@ -169,6 +198,7 @@ export function OverviewView() {
         ) : (
           <>
             <Cards overview={data} />
+            <ContentSync />
             {data.cards.orders.current === 0 && (
               <p className="rounded-xl border border-dashed border-ink/20 bg-white/70 px-4 py-3 text-sm text-ink-soft">No orders in this period yet. Revenue and order figures fill in as customers check out.</p>
             )}

@@ -3,6 +3,7 @@
  * shop's zone, links of activity and alerts. Pure; shared by both views.
  */
 import type { Trend } from '../../../lib/analytics/period';
+import type { ContentSyncSummary } from '../../../lib/schemas/admin-catalog';
 import type { StatsLink } from '../../../lib/schemas/analytics';
 import { adminPath } from '../../../stores/admin-router';
 
@@ -39,4 +40,22 @@ export function formatInstant(iso: string): string {
 export function statsLinkPath(link: StatsLink): string {
   if (link.view === 'orders' && link.id) return adminPath('order', { id: link.id });
   return adminPath(link.view, {}, link.search ?? {});
+}
+
+/** What a content sync did, as a sentence: '2 products updated, 1 brand created' or 'no changes'. */
+export function describeContentSync(sync: ContentSyncSummary): string {
+  const parts: string[] = [];
+  const add = (n: number, one: string, many: string, verb: string) => {
+    if (n > 0) parts.push(`${n} ${n === 1 ? one : many} ${verb}`);
+  };
+  add(sync.products.created, 'product', 'products', 'created');
+  add(sync.products.updated, 'product', 'products', 'updated');
+  add(sync.products.restored, 'product', 'products', 'back on sale');
+  add(sync.products.withdrawn, 'product', 'products', 'withdrawn');
+  add(sync.categories.created, 'brand', 'brands', 'created');
+  add(sync.categories.updated, 'brand', 'brands', 'updated');
+  add(sync.categories.removed, 'brand', 'brands', 'removed');
+  add(sync.conflicts.new, 'new conflict', 'new conflicts', 'found');
+  add(sync.skipped, 'change', 'changes', 'skipped');
+  return parts.length ? parts.join(', ') : 'no changes from content/';
 }

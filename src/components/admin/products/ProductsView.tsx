@@ -10,6 +10,7 @@ import { countPages } from '../admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
 import { BulkUploadSection } from '../import/BulkUploadSection';
 import { CategoriesSection } from './CategoriesSection';
+import { ContentConflicts } from './ContentConflicts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
 import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from './products-filters';
@@ -261,6 +262,7 @@ export function ProductsView({ search }: { search: Record<string, string> }) {
           </ul>
         </nav>
       </div>
+      <ContentConflicts />
       {filters.section === 'single' ? <ProductsSection filters={filters} /> : filters.section === 'bulk' ? <BulkUploadSection jobId={search.job} /> : <CategoriesSection />}
     </div>
   );
