@@ -80,7 +80,13 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
             <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Payment</dt>
             <dd className="mt-0.5 font-medium">
               {/* The brand may wrap; the dots and the last four stay together. */}
-              {CARD_BRANDS[order.paymentMethod.brand].label} <span className="whitespace-nowrap">•••• {order.paymentMethod.last4}</span>
+              {order.paymentMethod ? (
+                <>
+                  {CARD_BRANDS[order.paymentMethod.brand].label} <span className="whitespace-nowrap">•••• {order.paymentMethod.last4}</span>
+                </>
+              ) : (
+                'Bank transfer'
+              )}
             </dd>
           </div>
           <div className="col-span-2 sm:col-span-1">

@@ -101,7 +101,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       <div className="grid border-t border-line sm:grid-cols-2">
         <section className="px-5 py-4 sm:px-6">
           <h3 className="mb-2.5 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">Payment</h3>
-          <p className="text-sm font-medium whitespace-nowrap text-ink tabular">{formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4)}</p>
+          <p className="text-sm font-medium whitespace-nowrap text-ink tabular">{order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Bank transfer'}</p>
           <div className="mt-1.5">
             <PaymentBadge status={order.paymentStatus} />
           </div>

@@ -135,7 +135,7 @@ function EmailPrompt({ orderNumber, error, onSubmit }: { orderNumber: string; er
 /** The confirmation: heading, receipt (the part that prints), next steps and help. */
 function Confirmation({ order, support }: { order: Order; support: SupportContact }) {
   const addressId = useId();
-  const payment = formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4);
+  const payment = order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Bank transfer';
   const a = order.shippingAddress;
   return (
     <div className="grid gap-8">

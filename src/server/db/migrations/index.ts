@@ -17,6 +17,7 @@ import * as importJobs from './2026-11-26T0500_import_jobs';
 import * as statsSummaries from './2026-11-26T0600_stats_summaries';
 import * as productVersions from './2026-11-27T0050_product_versions';
 import * as deferredOrderStats from './2026-11-27T0400_deferred_order_stats';
+import * as payments from './2026-11-29T0200_payments';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -42,4 +43,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-26T0600_stats_summaries': statsSummaries,
   '2026-11-27T0050_product_versions': productVersions,
   '2026-11-27T0400_deferred_order_stats': deferredOrderStats,
+  '2026-11-29T0200_payments': payments,
 };
