@@ -75,7 +75,7 @@ export async function buildInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array>
   };
 
   // Columns of the lines table: description | qty | unit price | VAT rate | VAT | net.
-  const cols = { qty: W - M - 300, unit: W - M - 222, rate: W - M - 160, vat: W - M - 86, net: W - M };
+  const cols = { qty: W - M - 262, unit: W - M - 196, rate: W - M - 146, vat: W - M - 84, net: W - M };
   const tableHead = () => {
     page.drawRectangle({ x: M, y: y - 6, width: W - 2 * M, height: 20, color: CANVAS });
     text('DESCRIPTION', M + 6, y, bold, 7, MUTED);
@@ -120,8 +120,10 @@ export async function buildInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array>
   };
   const facts = [
     `${doc.kind === 'invoice' ? 'Invoice' : 'Credit note'} ${doc.number}`,
-    `Date of issue (tax point): ${DATE.format(issued)}`,
-    `Order ${doc.orderNumber} of ${DATE.format(new Date(doc.orderDate))}`,
+    'Date of issue (tax point):',
+    DATE.format(issued),
+    `Order ${doc.orderNumber}`,
+    `Ordered ${DATE.format(new Date(doc.orderDate))}`,
     ...(doc.invoiceNumber ? [`Corrects invoice ${doc.invoiceNumber}`] : []),
   ];
   const ends = [
@@ -139,17 +141,20 @@ export async function buildInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array>
   }
   tableHead();
 
-  const descWidth = cols.qty - 40 - (M + 6);
+  const descWidth = cols.qty - 30 - (M + 6);
   for (const line of doc.lines) {
-    if (y < footerTop + 40) newPage(false);
-    text(ellipsize(toWinAnsi(line.description), regular, 9, descWidth), M + 6, y, regular, 9);
-    text(ellipsize(toWinAnsi(`SKU ${line.sku}`), regular, 7, descWidth), M + 6, y - 10, regular, 7, MUTED);
+    if (y < footerTop + 50) newPage(false);
+    // A product name takes up to two lines: its pack size is at the end and must show.
+    const names = wrapText(line.description, regular, 9, descWidth, 2);
+    names.forEach((name, i) => text(name, M + 6, y - i * 11, regular, 9));
+    const skuY = y - names.length * 11 + 1;
+    text(ellipsize(toWinAnsi(`SKU ${line.sku}`), regular, 7, descWidth), M + 6, skuY, regular, 7, MUTED);
     textRight(String(line.quantity), cols.qty, y, regular, 9);
     textRight(formatMoney(line.unitPriceCents), cols.unit, y, regular, 9);
     textRight(percent(line.vatRate), cols.rate, y, regular, 9);
     textRight(formatMoney(line.vatCents), cols.vat, y, regular, 9);
     textRight(formatMoney(line.netCents), cols.net - 6, y, regular, 9);
-    y -= 16;
+    y = skuY - 6;
     page!.drawLine({ start: { x: M, y: y + 2 }, end: { x: W - M, y: y + 2 }, thickness: 0.5, color: LINE });
     y -= 10;
   }
