@@ -10,6 +10,7 @@ import {
   LAST_ORDER_KEY,
 } from '../lib/constants';
 import { ORDER_MESSAGES, orderSchema, type Order, type OrderInput } from '../lib/schemas/order';
+import { paymentMethodsSchema, type PaymentMethods } from '../lib/schemas/payments';
 
 /** Every field of the checkout form (spec §3 Checkout form). */
 export interface CheckoutValues {
@@ -221,5 +222,17 @@ export async function fetchOrder(orderNumber: string, email: string | null): Pro
     return { ok: false, status: 500 };
   } catch {
     return { ok: false, status: 0 };
+  }
+}
+
+/** What GET /api/payments/methods answered, or null when it could not be read (the page shows what it can without it). */
+export async function fetchPaymentMethods(): Promise<PaymentMethods | null> {
+  try {
+    const response = await fetch('/api/payments/methods', { credentials: 'same-origin' });
+    if (!response.ok) return null;
+    const parsed = paymentMethodsSchema.safeParse(await response.json());
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
   }
 }

@@ -108,6 +108,25 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
         </dl>
       </div>
 
+      {order.invoice || (order.payment.method === 'bank_transfer' && order.payment.outstandingCents > 0) ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-5 py-3 text-sm sm:px-6">
+          {order.payment.method === 'bank_transfer' && order.payment.outstandingCents > 0 ? (
+            <p>
+              <span className="font-semibold">To pay by bank transfer:</span> <span className="tabular">{formatMoney(order.payment.outstandingCents)}</span>, reference{' '}
+              <span className="font-semibold tabular">{order.payment.reference}</span>
+            </p>
+          ) : (
+            <span />
+          )}
+          {order.invoice ? (
+            // The order's e-mail authorises the download as it does the look-up; a signed-in owner's cookie does too.
+            <a href={`${order.invoice.url}?email=${encodeURIComponent(order.customerEmail)}`} download className="font-semibold text-accent-strong underline-offset-4 hover:underline">
+              Download invoice {order.invoice.number} (PDF)
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+
       {order.carrier || order.trackingNumber ? (
         <p className="border-t border-line px-5 py-3 text-sm sm:px-6">
           <span className="font-semibold">Tracking:</span> {[order.carrier, order.trackingNumber].filter(Boolean).join(' ')}

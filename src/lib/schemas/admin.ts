@@ -94,6 +94,9 @@ export const adminOrderSchema = orderSchema.extend({
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
+/** POST /api/admin/orders/:id/refunds answer: the credit note issued and the order as it now is. */
+export const refundResultSchema = z.object({ creditNote: creditNoteSchema, order: adminOrderSchema });
+
 /** A row of the orders list (no history; lines included for the item count and summary). */
 export const adminOrderListItemSchema = adminOrderSchema.omit({ history: true, creditNotes: true });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
