@@ -22,9 +22,6 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Payment status values (spec §4); a new order is 'pending'. */
 export const PAYMENT_STATUSES = ['pending', 'approved', 'declined', 'refunded'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
-/** How a customer may pay: bank transfer (always offered) or card (only when a card provider is configured). */
-export const PAYMENT_METHODS = ['bank_transfer', 'card'] as const;
-export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 // ---- Shop ---------------------------------------------------------------------------------
 /** Price slider bounds and step, in dollars. */

@@ -1,5 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
-import { formatMoney, toCents } from '../../lib/money';
+import { formatMoney } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder } from '../../lib/schemas/admin';
 import { PAYMENT_MESSAGES } from '../../lib/schemas/payments';
@@ -10,8 +10,9 @@ import { PaymentBadge } from './StatusBadge';
 /** Cents typed as dollars ('12.50', '$1,200'), or null when it is not an amount of at least one cent. */
 export function parseDollarInput(text: string): number | null {
   const cleaned = text.replace(/[$,\s]/g, '');
-  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
-  const cents = toCents(Number(cleaned));
+  const match = cleaned.match(/^(\d{1,9})(?:\.(\d{1,2}))?$/);
+  if (!match) return null;
+  const cents = Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
   return cents > 0 ? cents : null;
 }
 

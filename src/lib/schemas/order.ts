@@ -4,8 +4,8 @@
  */
 import './zod-config';
 import { z } from 'zod';
-import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../constants';
-import { CARD_BRAND_IDS, checkExpiry, isValidCvv, normalizeExpiry, validateCardNumber } from '../payment-card';
+import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { CARD_BRAND_IDS, checkExpiry, normalizeExpiry } from '../payment-card';
 import { AUTH_MESSAGES, isValidEmail } from './auth';
 
 /** Every checkout and order message, as the form shows it under the field and the API returns it. */
@@ -104,24 +104,7 @@ const expiryField = z.string({ error: ORDER_MESSAGES.expiryFormat }).transform((
   return expiry!;
 });
 
-/** Step 3, Payment, as typed in the browser. Only the browser ever sees this object. */
-export const checkoutPaymentSchema = z
-  .object({
-    /** Name printed on the card. */
-    cardName: requiredText(ORDER_MESSAGES.cardName, NAME_MAX),
-    /** The full card number: Luhn-valid, a known brand and length. */
-    cardNumber: z.string({ error: ORDER_MESSAGES.cardNumber }).refine((v) => validateCardNumber(v) !== null, { error: ORDER_MESSAGES.cardNumber }),
-    /** MM/YY, not in the past. */
-    expiryDate: expiryField,
-    /** 3 digits (4 for American Express). */
-    cvv: z.string({ error: ORDER_MESSAGES.cvv }).trim(),
-  })
-  .superRefine((v, ctx) => {
-    if (!isValidCvv(v.cvv, validateCardNumber(v.cardNumber))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: ORDER_MESSAGES.cvv });
-  });
-export type CheckoutPayment = z.input<typeof checkoutPaymentSchema>;
-
-/** What is sent about the card: never the number or the CVV. */
+/** A card summary the earlier checkout sent (never the number or the CVV); read as a bank transfer that keeps brand and last 4 for display. */
 export const paymentSummarySchema = z.object({
   /** Name printed on the card. */
   cardName: requiredText(ORDER_MESSAGES.cardName, NAME_MAX),
@@ -134,24 +117,9 @@ export const paymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
-/** The payment summary of a typed card; throws when checkoutPaymentSchema would refuse the number. */
-export function summarizePayment(payment: { cardName: string; cardNumber: string; expiryDate: string }): z.input<typeof paymentSummarySchema> {
-  const digits = payment.cardNumber.replace(/\D/g, '');
-  const brand = validateCardNumber(digits);
-  if (!brand) throw new TypeError('summarizePayment needs a card number that checkoutPaymentSchema accepted');
-  return {
-    cardName: payment.cardName.trim(),
-    brand,
-    last4: digits.slice(-4),
-    expiryDate: normalizeExpiry(payment.expiryDate) ?? payment.expiryDate,
-  };
-}
-
-/** Pay by bank transfer: the shop's bank details and the order number as reference follow. */
-export const bankTransferPaymentSchema = z.object({ method: z.literal('bank_transfer') });
-
-/** Pay by card through the configured card provider; what else it needs is the provider's (passed through). */
-export const cardPaymentSchema = z.looseObject({ method: z.literal('card') });
+/** How a customer may pay: bank transfer (always offered) or card (only when a card provider is configured). */
+export const PAYMENT_METHODS = ['bank_transfer', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 
 /** The chosen way to pay, as the server reads it. */
 export type OrderPaymentChoice =
@@ -168,13 +136,20 @@ export const orderPaymentInputSchema = z
   .optional()
   .transform((value, ctx): OrderPaymentChoice => {
     if (value === undefined || value === null) return { method: 'bank_transfer' };
-    const chosen = typeof value === 'object' && 'method' in value;
-    const result = chosen ? z.discriminatedUnion('method', [bankTransferPaymentSchema, cardPaymentSchema], { error: ORDER_MESSAGES.paymentMethod }).safeParse(value) : paymentSummarySchema.safeParse(value);
-    if (!result.success) {
-      for (const issue of result.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+    if (typeof value === 'object' && 'method' in value) {
+      // Dispatched by hand rather than with a zod union: this module ships to the checkout, whose script has a budget.
+      const method = (value as { method: unknown }).method;
+      if (method === 'bank_transfer') return { method };
+      if (method === 'card') return { ...(value as Record<string, unknown>), method };
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.paymentMethod, path: ['method'] });
       return z.NEVER;
     }
-    return chosen ? (result.data as OrderPaymentChoice) : { method: 'bank_transfer', card: result.data as PaymentSummary };
+    const summary = paymentSummarySchema.safeParse(value);
+    if (!summary.success) {
+      for (const issue of summary.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { method: 'bank_transfer', card: summary.data };
   });
 
 /** One requested line: the server looks up its price. */

@@ -4,7 +4,7 @@
  */
 import './zod-config';
 import { z } from 'zod';
-import { PAYMENT_METHODS } from '../constants';
+import { PAYMENT_METHODS } from './order';
 
 /** Every payment message, as the API returns it. */
 export const PAYMENT_MESSAGES = {

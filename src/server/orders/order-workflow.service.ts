@@ -152,7 +152,6 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
     };
     if (!(await updateOrderIfStatus(trx, id, row.status, changes))) return { conflict: undefined };
     let after: OrderRow = { ...row, ...changes };
-    if (request.issueInvoice) after = await issueInvoice(trx, after, actor, now);
     const items = await selectItemsOfOrders(trx, [id]);
     if (restock) {
       for (const item of [...items].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) await giveBackStock(trx, item.product_id, item.quantity, at);
@@ -182,6 +181,9 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
       },
       now,
     );
+    // The invoice counter's row stays locked until the commit: taken last (before the e-mail that
+    // links the invoice), so approvals at once queue on it for as little as possible.
+    if (request.issueInvoice) after = await issueInvoice(trx, after, actor, now);
     if (request.mail) {
       const mail = renderOrderUpdateMail({
         kind: request.mail,

@@ -5,7 +5,7 @@
  * are made outside any database transaction (except `prepare`, see below), and their outcomes are
  * recorded afterwards, so a provider that fails leaves the order as it was plus a recorded problem.
  */
-import type { PaymentMethod } from '../../lib/constants';
+import type { PaymentMethod } from '../../lib/schemas/order';
 
 /** The payment of one order as the shop keeps it. */
 export interface PaymentRecord {

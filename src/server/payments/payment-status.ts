@@ -1,6 +1,6 @@
-import type { PaymentMethod, PaymentStatus } from '../../lib/constants';
+import type { PaymentStatus } from '../../lib/constants';
 import { formatInvoiceNumber } from '../../lib/schemas/payments';
-import type { OrderPayment } from '../../lib/schemas/order';
+import type { OrderPayment, PaymentMethod } from '../../lib/schemas/order';
 import type { OrderRow } from '../orders/orders.repository';
 import type { PaymentRecord } from './payment-provider';
 

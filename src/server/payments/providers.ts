@@ -1,4 +1,4 @@
-import type { PaymentMethod } from '../../lib/constants';
+import type { PaymentMethod } from '../../lib/schemas/order';
 import type { Config } from '../config';
 import { bankTransferProvider } from './bank-transfer.provider';
 import type { PaymentProvider } from './payment-provider';
