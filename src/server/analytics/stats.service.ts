@@ -111,6 +111,10 @@ function describeOrderEvent(event: { actor_name: string; action: string; order_n
       return `${event.actor_name} declined order ${event.order_number}`;
     case 'cancelled':
       return event.actor_name === 'System' ? `Order ${event.order_number} was cancelled automatically` : `${event.actor_name} cancelled order ${event.order_number}`;
+    case 'payment':
+      return `${event.actor_name} recorded a payment of order ${event.order_number}`;
+    case 'refund':
+      return `${event.actor_name} refunded order ${event.order_number}`;
     default:
       return `${event.actor_name} marked order ${event.order_number} as ${event.to_status ?? 'changed'}`;
   }

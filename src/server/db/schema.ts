@@ -228,7 +228,7 @@ export interface OrdersTable {
   client_address: string | null;
   /** One of PAYMENT_METHODS. */
   payment_method: Generated<string>;
-  /** The provider that handles the payment ('bank_transfer' or a card provider's id). */
+  /** The provider that handles the payment ('bank_transfer', a card provider's id, or 'legacy' for orders from before payments were kept). */
   payment_provider: Generated<string>;
   /** The provider's reference (the order number for a bank transfer, a payment id for a card). */
   payment_reference: string | null;

@@ -104,11 +104,11 @@ export function selectOrderByPaymentReference(db: Db, provider: string, referenc
   return db.selectFrom('orders').selectAll().where('payment_provider', '=', provider).where('payment_reference', '=', reference).executeTakeFirst();
 }
 
-/** Bank-transfer orders still owed money, placed before `before`, not declined or cancelled: oldest first, with the count. */
+/** Bank-transfer orders still owed money (not those placed before payments were kept: provider 'legacy'), placed before `before`, not declined or cancelled: oldest first, with the count. */
 export async function selectOverdueTransfers(db: Db, before: string, limit: number): Promise<{ rows: OrderRow[]; count: number }> {
   const base = db
     .selectFrom('orders')
-    .where('payment_method', '=', 'bank_transfer')
+    .where('payment_provider', '=', 'bank_transfer')
     .where('created_at', '<', before)
     .where('status', 'not in', ['declined', 'cancelled'])
     .where(sql<boolean>`captured_cents < total_cents`);

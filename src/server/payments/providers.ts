@@ -24,8 +24,12 @@ export function enabledPaymentProviders(config: Config): Map<PaymentMethod, Paym
   return providers;
 }
 
-/** The provider that handles an order's payment (by the id kept on the order), whether or not its method is still offered. */
+/**
+ * The provider that handles an order's payment (by the id kept on the order), whether or not its
+ * method is still offered. Orders from before payments were kept ('legacy') took no money: what
+ * staff record for them arrives and goes back by bank transfer.
+ */
 export function providerById(config: Config, id: string): PaymentProvider | undefined {
-  if (id === bankTransferProvider.id) return bankTransferProvider;
+  if (id === bankTransferProvider.id || id === 'legacy') return bankTransferProvider;
   return CARD_PROVIDER_FACTORIES.map((factory) => factory(config)).find((p) => p?.id === id);
 }

@@ -7,12 +7,14 @@ import { sql, type Kysely } from 'kysely';
  * refunded, failed; a provider's event id is unique so a webhook delivered twice is applied once),
  * the refunds with their credit-note numbers, and one counter row per document sequence, moved in
  * the transaction that issues a number so numbers are gapless and never reused. Orders placed before
- * this migration keep their payment status; their amounts start at 0 (no money was ever taken). Frozen.
+ * this migration keep their payment status; their amounts start at 0 (no money was ever taken) and
+ * their provider is 'legacy', so they are never listed as overdue transfers. Frozen.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   const columns: [string, 'text' | 'integer', string | number | null][] = [
     ['payment_method', 'text', 'bank_transfer'],
-    ['payment_provider', 'text', 'bank_transfer'],
+    // 'legacy' for the orders already there (and rows written without it): the earlier checkout took no money.
+    ['payment_provider', 'text', 'legacy'],
     ['payment_reference', 'text', null],
     ['authorised_cents', 'integer', 0],
     ['captured_cents', 'integer', 0],
@@ -28,7 +30,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .execute();
   }
   await db.schema.createIndex('orders_invoice_number_idx').on('orders').column('invoice_number').unique().execute();
-  await db.schema.createIndex('orders_payment_method_created_idx').on('orders').columns(['payment_method', 'created_at']).execute();
+  await db.schema.createIndex('orders_payment_provider_created_idx').on('orders').columns(['payment_provider', 'created_at']).execute();
 
   await db.schema
     .createTable('payment_events')
@@ -78,7 +80,7 @@ export async function down(db: Kysely<any>): Promise<void> {
   await db.schema.dropTable('document_counters').execute();
   await db.schema.dropTable('refunds').execute();
   await db.schema.dropTable('payment_events').execute();
-  await db.schema.dropIndex('orders_payment_method_created_idx').execute();
+  await db.schema.dropIndex('orders_payment_provider_created_idx').execute();
   await db.schema.dropIndex('orders_invoice_number_idx').execute();
   for (const name of ['invoice_issued_at', 'invoice_number', 'payment_problem', 'refunded_cents', 'captured_cents', 'authorised_cents', 'payment_reference', 'payment_provider', 'payment_method']) {
     await db.schema.alterTable('orders').dropColumn(name).execute();
