@@ -31,5 +31,11 @@ export function describeHistoryEntry(entry: OrderHistoryEntry): { title: string;
       return { title: 'E-mail', detail: entry.note?.startsWith(MAIL_PREFIX) ? entry.note.slice(MAIL_PREFIX.length) : entry.note };
     case 'note':
       return { title: 'Note', detail: entry.note };
+    case 'payment':
+      return { title: 'Payment', detail: entry.note };
+    case 'refund':
+      return { title: 'Refund', detail: entry.note };
+    case 'invoice':
+      return { title: 'Invoice issued', detail: entry.note };
   }
 }

@@ -208,6 +208,58 @@ export const configSchema = z.object({
   PASSWORD_WAIT_MS: integer(100, 600_000).default(PASSWORD_WAIT_DEFAULT_MS),
   /** How long a SIGTERM waits for in-flight requests before closing connections, in milliseconds. */
   SHUTDOWN_TIMEOUT_MS: integer(0, 600_000).default(10_000),
+  /**
+   * Payment methods the checkout offers, comma-separated: `bank_transfer` (needs no outside service)
+   * and `card` (only offered when a card provider's settings are present too). Bank transfer is the default.
+   */
+  PAYMENT_PROVIDERS: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v, ctx) => {
+      const methods = [...new Set(v.split(',').map((m) => m.trim()).filter(Boolean))];
+      if (methods.length === 0 || methods.some((m) => m !== 'bank_transfer' && m !== 'card')) {
+        ctx.addIssue({ code: 'custom', message: 'must be a comma-separated list of bank_transfer and card' });
+        return z.NEVER;
+      }
+      return methods as ('bank_transfer' | 'card')[];
+    })
+    .default(['bank_transfer']),
+  /** Name on the shop's bank account, shown with the bank details for a transfer. */
+  SHOP_BANK_ACCOUNT_NAME: z.string().trim().min(1).max(100).default('Graphene Coatings Ltd'),
+  /** The shop's bank. */
+  SHOP_BANK_NAME: z.string().trim().min(1).max(100).default('Barclays Bank UK PLC'),
+  /** UK sort code of the shop's account, 12-34-56. */
+  SHOP_BANK_SORT_CODE: z
+    .string()
+    .trim()
+    .regex(/^\d{2}-?\d{2}-?\d{2}$/, { message: 'must be a sort code such as 20-00-00' })
+    .transform((v) => v.replace(/-/g, '').replace(/(\d{2})(\d{2})(\d{2})/, '$1-$2-$3'))
+    .default('20-00-00'),
+  /** UK account number of the shop's account (8 digits). */
+  SHOP_BANK_ACCOUNT_NUMBER: z.string().trim().regex(/^\d{8}$/, { message: 'must be 8 digits' }).default('55779911'),
+  /** IBAN of the shop's account, for transfers from abroad; empty shows none. */
+  SHOP_BANK_IBAN: z
+    .string()
+    .trim()
+    .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+    .refine((v) => v === '' || /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(v), { message: 'must be an IBAN such as GB33BUKB20201555555555' })
+    .default('GB33BUKB20000055779911'),
+  /** BIC (SWIFT code) of the shop's bank; empty shows none. */
+  SHOP_BANK_BIC: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v), { message: 'must be a BIC such as BUKBGB22' })
+    .default('BUKBGB22'),
+  /** The seller's VAT registration number printed on invoices and credit notes. */
+  SHOP_VAT_NUMBER: z.string().trim().min(3).max(40).default('GB 123 4567 89'),
+  /** Whether staff may approve an order only once it is paid in full (or its card authorised for the whole total). */
+  APPROVAL_REQUIRES_PAYMENT: flag.default(false),
+  /** When an order's VAT invoice is issued: `approval` (when staff approve it) or `payment` (when it is paid in full). */
+  INVOICE_ISSUED_ON: z.enum(['approval', 'payment'], { message: 'must be approval or payment' }).default('approval'),
+  /** Days a bank transfer may stay unpaid before the order shows as overdue in the back office. */
+  BANK_TRANSFER_DUE_DAYS: integer(1, 365).default(7),
   /** Memory the product art drawn on demand may keep (src/server/media/product-art.ts), in MB; 0 keeps none. */
   PRODUCT_ART_CACHE_MB: integer(0, 16_384).default(64),
 });

@@ -338,7 +338,7 @@ export function bootstrap(): Promise<DatabaseHandle> {
       if (!state.expiryTimer) {
         const expire = () =>
           Promise.resolve()
-            .then(() => expireStalePendingOrders(currentDb(), config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL }))
+            .then(() => expireStalePendingOrders(currentDb(), config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL, config }))
             .then(
               (expired) => {
                 if (expired > 0) {

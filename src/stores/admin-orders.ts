@@ -12,6 +12,7 @@ import {
   adminOrdersPageSchema,
   adminSummarySchema,
   orderConflictSchema,
+  refundResultSchema,
   type AdminOrder,
   type AdminOrdersPage,
   type AdminSummary,
@@ -183,4 +184,38 @@ export async function changeOrder(id: string, change: OrderChange): Promise<Orde
     toast.error(error.message);
     return { ok: false, message: error.message, fields };
   }
+}
+
+/** What a payment action came to: done (the order as it now is), or refused with the server's message and field messages. */
+export type PaymentActionResult = { ok: true; order: AdminOrder } | { ok: false; message: string; fields?: Record<string, string> };
+
+/** Sends a payment action (record a transfer, refund); on success caches the order and shows `success` as a toast. */
+async function sendPaymentAction(path: string, body: unknown, read: (data: unknown) => AdminOrder, success: string): Promise<PaymentActionResult> {
+  try {
+    const order = read(await requestAdmin(path, { method: 'POST', body }));
+    storeOrder(order);
+    toast.success(success);
+    return { ok: true, order };
+  } catch (err) {
+    const error = err instanceof AdminApiError ? err : new AdminApiError(0, UNREACHABLE);
+    const fields = (error.body as { error?: { fields?: Record<string, string> } } | null)?.error?.fields;
+    if (error.status !== 401) toast.error(error.message);
+    if (error.status === 409) refreshSelectedOrder();
+    return { ok: false, message: error.message, fields };
+  }
+}
+
+/** Records a bank transfer received for an order (POST /api/admin/orders/:id/payments). */
+export function recordOrderPayment(id: string, input: { amountCents: number; receivedAt: string; reference: string }): Promise<PaymentActionResult> {
+  const path = `${orderApiPath(id)}/payments`;
+  return sendPaymentAction(path, input, (data) => readAs(adminOrderSchema, data, path), 'Payment recorded.');
+}
+
+/** Refunds part or all of an order (POST /api/admin/orders/:id/refunds). */
+export function refundOrderPayment(
+  id: string,
+  input: { amountCents?: number; lines?: { productId: string; quantity: number; restock: boolean }[]; reason: string },
+): Promise<PaymentActionResult> {
+  const path = `${orderApiPath(id)}/refunds`;
+  return sendPaymentAction(path, input, (data) => readAs(refundResultSchema, data, path).order, 'Refund recorded: the credit note is issued and the customer e-mailed.');
 }

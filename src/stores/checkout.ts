@@ -10,6 +10,7 @@ import {
   LAST_ORDER_KEY,
 } from '../lib/constants';
 import { ORDER_MESSAGES, orderSchema, type Order, type OrderInput } from '../lib/schemas/order';
+import type { PaymentMethods } from '../lib/schemas/payments';
 
 /** Every field of the checkout form (spec §3 Checkout form). */
 export interface CheckoutValues {
@@ -179,7 +180,7 @@ export type PlaceOrderResult =
   | { ok: false; kind: 'invalid'; message: string; fields: Record<string, string> }
   | { ok: false; kind: 'failed'; message: string };
 
-/** Sends the order; never throws. The body carries the card summary only (see summarizePayment). */
+/** Sends the order; never throws. */
 export async function placeOrder(body: OrderInput): Promise<PlaceOrderResult> {
   let response: Response;
   try {
@@ -221,5 +222,18 @@ export async function fetchOrder(orderNumber: string, email: string | null): Pro
     return { ok: false, status: 500 };
   } catch {
     return { ok: false, status: 0 };
+  }
+}
+
+/** What GET /api/payments/methods answered, or null when it could not be read (the page shows what it can without it). */
+export async function fetchPaymentMethods(): Promise<PaymentMethods | null> {
+  try {
+    const response = await fetch('/api/payments/methods', { credentials: 'same-origin' });
+    if (!response.ok) return null;
+    // Checked by shape rather than with the schema: the confirmation page's script stays within its budget.
+    const data = (await response.json()) as Partial<PaymentMethods> | null;
+    return data && Array.isArray(data.methods) && data.bankDetails && typeof data.bankDetails.sortCode === 'string' ? (data as PaymentMethods) : null;
+  } catch {
+    return null;
   }
 }

@@ -45,6 +45,11 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/orders/[id]/approve': 'manage_orders',
   'POST /api/admin/orders/[id]/decline': 'manage_orders',
   'POST /api/admin/orders/[id]/status': 'manage_orders',
+  'POST /api/admin/orders/[id]/payments': 'manage_orders',
+  'POST /api/admin/orders/[id]/refunds': 'manage_orders',
+  'GET /api/admin/orders/[id]/invoice.pdf': 'manage_orders',
+  'GET /api/admin/orders/[id]/credit-notes/[number].pdf': 'manage_orders',
+  'GET /api/admin/payments/attention': 'manage_orders',
   'GET /api/admin/staff': 'super_admin',
   'POST /api/admin/staff': 'super_admin',
   'PATCH /api/admin/staff/[id]': 'super_admin',
@@ -217,6 +222,20 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     path = path.replace('[id]', order.id);
     if (route.pattern.endsWith('/decline')) body = { reason: 'Out of stock at the warehouse' };
     if (route.pattern.endsWith('/status')) body = { status: 'cancelled', notes: 'Customer asked' };
+    if (route.pattern.endsWith('/payments')) body = { amountCents: 100, receivedAt: '2026-11-28', reference: 'GATE-TEST' };
+    // A paid, approved order with a credit note: the refund, the invoice and the credit note are real.
+    // Only for the methods routes export (the 405 check must change nothing).
+    if (route.file && (route.pattern.endsWith('/refunds') || route.pattern.endsWith('.pdf'))) {
+      const paid = await call(shop.base, `/api/admin/orders/${order.id}/payments`, { body: { amountCents: 500, receivedAt: '2026-11-28' }, cookie: cookies.superAdmin });
+      expect(paid.status).toBe(201);
+      expect((await call(shop.base, `/api/admin/orders/${order.id}/approve`, { method: 'POST', cookie: cookies.superAdmin })).status).toBe(200);
+      body = route.method === 'POST' ? { amountCents: 100, reason: 'Gate test' } : undefined;
+    }
+    if (route.file && route.pattern.includes('/credit-notes/')) {
+      const refunded = await call(shop.base, `/api/admin/orders/${order.id}/refunds`, { body: { amountCents: 100, reason: 'Gate test' }, cookie: cookies.superAdmin });
+      expect(refunded.status).toBe(201);
+      path = path.replace('[number]', ((await refunded.json()) as { creditNote: { number: string } }).creditNote.number);
+    }
   } else if (route.key === 'PATCH /api/admin/staff/[id]') {
     path = path.replace('[id]', patchTargetId);
     body = { role: 'super_admin' };
@@ -253,6 +272,11 @@ const SAMPLED = new Set([
   'POST /api/admin/orders/[id]/approve',
   'POST /api/admin/orders/[id]/decline',
   'POST /api/admin/orders/[id]/status',
+  'POST /api/admin/orders/[id]/payments',
+  'POST /api/admin/orders/[id]/refunds',
+  'GET /api/admin/orders/[id]/invoice.pdf',
+  'GET /api/admin/orders/[id]/credit-notes/[number].pdf',
+  'GET /api/admin/payments/attention',
   'GET /api/admin/staff',
   'POST /api/admin/staff',
   'PATCH /api/admin/staff/[id]',

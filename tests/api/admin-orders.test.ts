@@ -243,11 +243,13 @@ describe('GET /api/admin/orders/:id', () => {
 });
 
 describe('allowed transitions', () => {
-  it('approves a pending order: both statuses approved, the note, the e-mail, the audit entry and the customer’s timeline', async () => {
+  it('approves a pending order: status approved (payment still pending: no money moved), the note, the invoice, the e-mail, the audit entry and the customer’s timeline', async () => {
     const placed = await orderIn('pending');
     const auditBefore = await countRows(shop.db, 'audit_log');
     const order = await transitionOk(placed.id, 'approved');
-    expect(order).toMatchObject({ status: 'approved', paymentStatus: 'approved' });
+    expect(order).toMatchObject({ status: 'approved', paymentStatus: 'pending' });
+    expect(order.payment).toMatchObject({ method: 'bank_transfer', status: 'pending', capturedCents: 0, outstandingCents: Math.round(order.total * 100) });
+    expect(order.invoice?.number).toMatch(/^INV-\d{6}$/);
     expect(order.notes.split('\n').at(-1)).toBe('Order approved by admin');
     expect(new Date(order.updatedAt).getTime()).toBeGreaterThanOrEqual(new Date(order.createdAt).getTime());
 
@@ -262,7 +264,7 @@ describe('allowed transitions', () => {
         actor_name: DEMO.orderManager.name,
         actor_id: expect.any(String),
         before: expect.objectContaining({ orderNumber: placed.orderNumber, status: 'pending', paymentStatus: 'pending' }),
-        after: expect.objectContaining({ orderNumber: placed.orderNumber, status: 'approved', paymentStatus: 'approved' }),
+        after: expect.objectContaining({ orderNumber: placed.orderNumber, status: 'approved', paymentStatus: 'pending' }),
       },
     ]);
 
@@ -303,7 +305,8 @@ describe('allowed transitions', () => {
     const placed = await orderIn('approved');
     const mailsBefore = (await mailsTo(placed.email)).length;
     const order = await transitionOk(placed.id, 'processing');
-    expect(order.paymentStatus).toBe('approved');
+    // Nothing was paid: the payment status follows the money, not the order.
+    expect(order.paymentStatus).toBe('pending');
     expect((await mailsTo(placed.email)).length).toBe(mailsBefore);
     expect((await auditOf(shop.db, placed.id)).at(-1)).toMatchObject({ action: 'order.status', before: { status: 'approved' }, after: { status: 'processing' } });
     expect((await customerView(placed.orderNumber, placed.email)).order.status).toBe('processing');
@@ -331,13 +334,14 @@ describe('allowed transitions', () => {
     expect((await auditOf(shop.db, placed.id)).at(-1)).toMatchObject({ action: 'order.status', before: { status: 'shipped' }, after: { status: 'delivered' } });
     const { order } = await customerView(placed.orderNumber, placed.email);
     expect(order.status).toBe('delivered');
-    expect(order.history?.filter((h) => h.action !== 'email' && h.action !== 'placed').map((h) => h.to)).toEqual(['approved', 'processing', 'shipped', 'delivered']);
+    expect(order.history?.filter((h) => !['email', 'placed', 'invoice'].includes(h.action)).map((h) => h.to)).toEqual(['approved', 'processing', 'shipped', 'delivered']);
   });
 
   it.each([
     ['pending', 'declined'],
-    ['approved', 'refunded'],
-    ['processing', 'refunded'],
+    // Approved but never paid: nothing to refund (payments-refunds.test.ts cancels a paid one).
+    ['approved', 'declined'],
+    ['processing', 'declined'],
   ] as const)('cancels a %s order: payment %s, stock back, e-mailed, audited', async (from, payment) => {
     const before = (await readStock(shop.db, main.id)).stock_quantity!;
     const placed = await orderIn(from, main.id, 2);
@@ -432,7 +436,7 @@ describe('two staff at once', () => {
     const winner = parseAdminOrder(answers.find((a) => a.status === 200)!.body);
     for (const loser of answers.filter((a) => a.status === 409)) expect(parseAdminOrder(loser.body.order).status).toBe(winner.status);
     expect(await auditOf(shop.db, id)).toHaveLength(1);
-    expect(await countRows(shop.db, 'order_events', `order_id = ${q(id)} AND action <> 'email'`)).toBe(1);
+    expect(await countRows(shop.db, 'order_events', `order_id = ${q(id)} AND action NOT IN ('email', 'invoice')`)).toBe(1);
     expect((await mailsTo(email)).filter((m) => m.kind !== 'order-received')).toHaveLength(1);
   });
 

@@ -53,7 +53,7 @@ afterAll(async () => {
 
 
 describe('POST /api/orders as a guest', () => {
-  it('places a pending order priced from the catalogue, with the card as brand and last four only', async () => {
+  it('places a pending order priced from the catalogue; a card summary of the earlier checkout is a bank transfer keeping only brand and last four', async () => {
     const [a, b] = owned;
     const body = orderBody([{ productId: a!.id, quantity: 2 }, { productId: b!.id, quantity: 1 }], {
       payment: { cardName: 'SARAH MITCHELL', brand: 'visa', last4: '4242', expiryDate: '12/30', cardNumber: '4242424242424242', cvv: '123' },
@@ -65,8 +65,18 @@ describe('POST /api/orders as a guest', () => {
     expect(order.orderNumber).toMatch(/^ORD-\d{8}$/);
     expect(order.status).toBe('pending');
     expect(order.paymentStatus).toBe('pending');
-    expect(order.notes).toBe('Payment method: Visa •••• 4242');
+    expect(order.notes).toBe(`Payment method: Bank transfer, reference ${order.orderNumber}`);
     expect(order.paymentMethod).toEqual({ brand: 'visa', last4: '4242' });
+    expect(order.payment).toEqual({
+      method: 'bank_transfer',
+      status: 'pending',
+      authorisedCents: 0,
+      capturedCents: 0,
+      refundedCents: 0,
+      outstandingCents: toCents(order.total),
+      reference: order.orderNumber,
+    });
+    expect(order.invoice).toBeNull();
     expect(order.shippingAddress).toMatchObject({ postalCode: 'NW1 6XE', country: 'United Kingdom', phone: '07700900123' });
     expect(order.customerName).toBe('Sarah Mitchell');
     expect(order.items.map((i) => [i.product.id, i.quantity, i.price])).toEqual([[a!.id, 2, a!.price], [b!.id, 1, b!.price]]);
@@ -78,7 +88,7 @@ describe('POST /api/orders as a guest', () => {
     const stored = JSON.stringify(row);
     expect(stored).not.toContain('4242424242424242');
     expect(stored).not.toMatch(/"(card_number|cvv)"/);
-    expect(row).toMatchObject({ card_brand: 'visa', card_last4: '4242', status: 'pending', payment_status: 'pending', customer_id: null });
+    expect(row).toMatchObject({ card_brand: 'visa', card_last4: '4242', status: 'pending', payment_status: 'pending', customer_id: null, payment_method: 'bank_transfer' });
   });
 
   it('charges the catalogue price and the pricing functions whatever prices the client sends', async () => {
@@ -118,7 +128,11 @@ describe('POST /api/orders as a guest', () => {
     expect(rows[0]!.kind).toBe('order-received');
     expect(rows[0]!.subject).toContain(order.orderNumber);
     expect(rows[0]!.text).toContain('pending approval');
-    expect(rows[0]!.text).toContain('Visa •••• 4242');
+    // A bank transfer: the shop's account and the order number as reference.
+    expect(rows[0]!.text).toContain('Payment: Bank transfer');
+    expect(rows[0]!.text).toContain('Sort code: 20-00-00  Account number: 55779911');
+    expect(rows[0]!.text).toContain(`Reference: ${order.orderNumber}`);
+    expect(rows[0]!.text).toContain(`Please transfer $${order.total.toFixed(2)}`);
     expect(rows[0]!.html).toContain('&lt;b&gt;Ann&lt;/b&gt;');
     expect(rows[0]!.html).not.toContain('<b>Ann</b>');
   });
@@ -244,10 +258,18 @@ describe('validation', () => {
     expect(error.fields?.[field]).toBe(message);
   });
 
-  it('names every missing part of an empty body', async () => {
+  it('names every missing part of an empty body (the payment may be left out: a bank transfer)', async () => {
     const response = await postOrder(base, {});
     expect(response.status).toBe(422);
-    expect(Object.keys(errorOf(await response.json()).fields ?? {})).toEqual(expect.arrayContaining(['idempotencyKey', 'items', 'customer', 'shippingAddress', 'payment']));
+    const fields = Object.keys(errorOf(await response.json()).fields ?? {});
+    expect(fields).toEqual(expect.arrayContaining(['idempotencyKey', 'items', 'customer', 'shippingAddress']));
+    expect(fields).not.toContain('payment');
+  });
+
+  it('refuses a payment method the shop does not offer now: card without a card provider', async () => {
+    const response = await postOrder(base, orderBody([{ productId: owned[0]!.id, quantity: 1 }], { payment: { method: 'card' } }));
+    expect(response.status).toBe(422);
+    expect(errorOf(await response.json()).fields?.['payment.method']).toBe(ORDER_MESSAGES.paymentMethod);
   });
 
   it('refuses a cross-origin order', async () => {

@@ -80,7 +80,13 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
             <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Payment</dt>
             <dd className="mt-0.5 font-medium">
               {/* The brand may wrap; the dots and the last four stay together. */}
-              {CARD_BRANDS[order.paymentMethod.brand].label} <span className="whitespace-nowrap">•••• {order.paymentMethod.last4}</span>
+              {order.paymentMethod ? (
+                <>
+                  {CARD_BRANDS[order.paymentMethod.brand].label} <span className="whitespace-nowrap">•••• {order.paymentMethod.last4}</span>
+                </>
+              ) : (
+                'Bank transfer'
+              )}
             </dd>
           </div>
           <div className="col-span-2 sm:col-span-1">
@@ -101,6 +107,25 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
           <dd className="mt-1 border-t border-line pt-1 text-right font-semibold">{dollars(order.total)}</dd>
         </dl>
       </div>
+
+      {order.invoice || (order.payment.method === 'bank_transfer' && order.payment.outstandingCents > 0) ? (
+        <div className="flex flex-wrap items-center justify-between gap-3 border-t border-line px-5 py-3 text-sm sm:px-6">
+          {order.payment.method === 'bank_transfer' && order.payment.outstandingCents > 0 ? (
+            <p>
+              <span className="font-semibold">To pay by bank transfer:</span> <span className="tabular">{formatMoney(order.payment.outstandingCents)}</span>, reference{' '}
+              <span className="font-semibold tabular">{order.payment.reference}</span>
+            </p>
+          ) : (
+            <span />
+          )}
+          {order.invoice ? (
+            // The order's e-mail authorises the download as it does the look-up; a signed-in owner's cookie does too.
+            <a href={`${order.invoice.url}?email=${encodeURIComponent(order.customerEmail)}`} download className="font-semibold text-accent-strong underline-offset-4 hover:underline">
+              Download invoice {order.invoice.number} (PDF)
+            </a>
+          ) : null}
+        </div>
+      ) : null}
 
       {order.carrier || order.trackingNumber ? (
         <p className="border-t border-line px-5 py-3 text-sm sm:px-6">

@@ -9,7 +9,8 @@ type DialogAction = 'decline' | 'shipped' | 'cancelled';
 
 const buttonBase =
   'inline-flex min-h-11 items-center justify-center gap-2 rounded-lg px-4 text-sm font-semibold whitespace-nowrap transition-colors disabled:cursor-not-allowed disabled:opacity-55';
-const BUTTON_CLASSES: Record<'primary' | 'danger' | 'dangerSolid' | 'quiet', string> = {
+/** The button styles of the order actions and dialogs. */
+export const BUTTON_CLASSES: Record<'primary' | 'danger' | 'dangerSolid' | 'quiet', string> = {
   primary: `${buttonBase} bg-ink text-paper hover:bg-ink-soft`,
   dangerSolid: `${buttonBase} bg-danger text-white hover:bg-red-800`,
   danger: `${buttonBase} border border-danger/40 bg-white text-danger hover:border-danger hover:bg-danger-soft`,
@@ -29,7 +30,7 @@ function Spinner() {
 }
 
 /** A modal form for one action: title, body, a confirm button and 'Go back'. Escape or the backdrop cancels. */
-function ActionDialog({
+export function ActionDialog({
   title,
   description,
   confirmLabel,
@@ -82,7 +83,8 @@ function ActionDialog({
   );
 }
 
-const fieldClass =
+/** The text field style of the order dialogs. */
+export const fieldClass =
   'mt-1.5 block w-full rounded-lg border bg-white px-3 py-2.5 text-[0.9375rem] text-ink placeholder:text-ink-muted/80 focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent';
 
 /** Decline asks for a required reason (spec §5 Decline). */

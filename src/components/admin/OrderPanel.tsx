@@ -1,5 +1,4 @@
 import { useRef, type ReactNode } from 'react';
-import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder, AdminOrderListItem } from '../../lib/schemas/admin';
 import { $selectedOrder, refreshSelectedOrder } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
@@ -7,8 +6,9 @@ import { openOrders } from '../../stores/admin-router';
 import type { OrdersFilters } from './admin-views';
 import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from './DetailPanel';
 import { OrderActions } from './OrderActions';
+import { OrderPayment } from './OrderPayment';
 import { describeHistoryEntry, formatDollars } from './order-labels';
-import { PaymentBadge, StatusBadge } from './StatusBadge';
+import { StatusBadge } from './StatusBadge';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -99,13 +99,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
       </div>
 
       <div className="grid border-t border-line sm:grid-cols-2">
-        <section className="px-5 py-4 sm:px-6">
-          <h3 className="mb-2.5 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">Payment</h3>
-          <p className="text-sm font-medium whitespace-nowrap text-ink tabular">{formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4)}</p>
-          <div className="mt-1.5">
-            <PaymentBadge status={order.paymentStatus} />
-          </div>
-        </section>
+        <OrderPayment order={order} />
         <section className="border-t border-line px-5 py-4 sm:border-t-0 sm:border-l sm:px-6">
           <h3 className="mb-2.5 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">Shipment</h3>
           {order.carrier || order.trackingNumber ? (

@@ -78,6 +78,12 @@ export function describeHistoryEntry(entry: Pick<OrderHistoryEntry, 'action' | '
     }
     case 'note':
       return { title: 'Note added', detail: note };
+    case 'payment':
+      return { title: 'Payment', detail: note };
+    case 'refund':
+      return { title: 'Refund', detail: note };
+    case 'invoice':
+      return { title: 'Invoice issued', detail: note };
   }
 }
 

@@ -1,14 +1,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { DEFAULT_COUNTRY } from '../../lib/constants';
-import { CARD_BRANDS, detectCardBrand, formatCardNumberInput, isValidCvv, readCardDigits, validateCardNumber } from '../../lib/payment-card';
-import {
-  checkoutInformationSchema,
-  checkoutPaymentSchema,
-  checkoutShippingSchema,
-  ORDER_MESSAGES,
-  summarizePayment,
-} from '../../lib/schemas/order';
+import { z } from 'zod';
+import { checkoutInformationSchema, checkoutShippingSchema } from '../../lib/schemas/order';
 import { $cart, clearCart, openCart } from '../../stores/cart';
 import {
   EMPTY_CHECKOUT,
@@ -33,32 +27,23 @@ type Errors = Partial<Record<FieldName, string>>;
 const STEPS = [
   { step: 1, label: 'Information', title: 'Contact information', fields: ['firstName', 'lastName', 'email', 'phone'] },
   { step: 2, label: 'Shipping', title: 'Shipping address', fields: ['address', 'city', 'postalCode', 'country'] },
-  { step: 3, label: 'Payment', title: 'Payment', fields: ['cardName', 'cardNumber', 'expiryDate', 'cvv'] },
+  { step: 3, label: 'Payment', title: 'Payment', fields: [] },
 ] as const satisfies readonly { step: CheckoutStep; label: string; title: string; fields: readonly FieldName[] }[];
 
-const SCHEMAS = { 1: checkoutInformationSchema, 2: checkoutShippingSchema, 3: checkoutPaymentSchema } as const;
+// Bank transfer asks nothing more; a card provider's fields (its own, in its own frame) would be checked by the provider.
+const SCHEMAS = { 1: checkoutInformationSchema, 2: checkoutShippingSchema, 3: z.object({}) } as const;
 
 /** The messages of one step's fields, empty when the step is complete. */
 function validateStep(step: CheckoutStep, values: CheckoutValues): Errors {
   const parsed = SCHEMAS[step].safeParse(values);
-  const errors = parsed.success ? {} : (collectFieldErrors(parsed.error.issues) as Errors);
-  // The schema checks the CVV against the brand only once every other field passes; say it at once.
-  if (step === 3 && !errors.cvv && !isValidCvv(values.cvv.trim(), validateCardNumber(values.cardNumber))) errors.cvv = ORDER_MESSAGES.cvv;
-  return errors;
+  return parsed.success ? {} : (collectFieldErrors(parsed.error.issues) as Errors);
 }
 
 /** Which step a field the server refused lives on, and the field that shows its message. */
 function locateServerField(key: string): { step: CheckoutStep; field: FieldName } | null {
   const name = key.split('.').pop() ?? key;
-  if (name === 'brand' || name === 'last4') return { step: 3, field: 'cardNumber' };
   for (const s of STEPS) if ((s.fields as readonly string[]).includes(name)) return { step: s.step, field: name as FieldName };
   return null;
-}
-
-/** 'MMYY' typed digits shown as 'MM/YY'. */
-function formatExpiryInput(input: string): string {
-  const digits = input.replace(/\D/g, '').slice(0, 4);
-  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
 }
 
 /** Fills only the empty text fields of `values` from `extra`. */
@@ -157,7 +142,7 @@ export default function CheckoutApp() {
       items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
       customer: info.data,
       shippingAddress: shipping.data,
-      payment: summarizePayment(values),
+      payment: { method: 'bank_transfer' },
       saveInfo: values.saveInfo,
       newsletter: values.newsletter,
     });
@@ -251,11 +236,6 @@ export default function CheckoutApp() {
     onChange: (e: { target: { value: string } }) => setField(field, e.target.value),
     onBlur: () => onBlurField(field),
   });
-  const cardDigits = readCardDigits(values.cardNumber) ?? '';
-  const validBrand = validateCardNumber(values.cardNumber);
-  const seenBrand = validBrand ?? detectCardBrand(cardDigits);
-  // The brand badge: 'Amex' for the longest name, so that the number beside it keeps its room.
-  const badgeText = seenBrand && (seenBrand === 'amex' ? 'Amex' : CARD_BRANDS[seenBrand].label);
 
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
@@ -307,56 +287,28 @@ export default function CheckoutApp() {
             )}
             {step === 3 && (
               <div className="grid gap-5 sm:grid-cols-2">
-                <p className="flex items-center gap-2 rounded-lg bg-canvas px-3 py-2 text-sm text-ink-soft sm:col-span-2">
-                  <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" className="shrink-0">
-                    <rect x="4" y="11" width="16" height="10" rx="2" />
-                    <path d="M8 11V7a4 4 0 0 1 8 0v4" />
-                  </svg>
-                  Your card number and security code stay in this browser: we keep only the brand and last 4 digits.
-                </p>
-                <TextField label="Cardholder name" autoComplete="cc-name" className="sm:col-span-2" {...fieldProps('cardName')} />
-                <TextField
-                  label="Card number"
-                  inputMode="numeric"
-                  autoComplete="cc-number"
-                  placeholder="1234 5678 9012 3456"
-                  // Room on the right for the badge, as wide as it: a fixed 160 px (for 'American Express') hid the end of every number at 375 px.
-                  className={`relative sm:col-span-2 ${badgeText ? (badgeText.length > 4 ? '[&_input]:pr-28' : '[&_input]:pr-20') : ''}`}
-                  {...fieldProps('cardNumber')}
-                  onChange={(e) => setField('cardNumber', formatCardNumberInput(e.target.value))}
-                >
-                  <p className="pointer-events-none absolute top-[1.625rem] right-3 flex h-12 items-center gap-1.5 text-xs" aria-live="polite">
-                    {seenBrand && (
-                      <span className="flex items-center gap-1 rounded-md border border-line bg-paper px-2 py-1 font-bold tracking-wide text-ink">
-                        {validBrand && (
-                          <svg width="12" height="12" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="3.5" aria-hidden="true" className="text-success">
-                            <path d="m5 12 5 5 9-10" strokeLinecap="round" strokeLinejoin="round" />
-                          </svg>
-                        )}
-                        <span className="sr-only">Card brand: </span>
-                        {badgeText}
-                      </span>
-                    )}
-                  </p>
-                </TextField>
-                <TextField
-                  label="Expiry date (MM/YY)"
-                  inputMode="numeric"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  maxLength={5}
-                  {...fieldProps('expiryDate')}
-                  onChange={(e) => setField('expiryDate', formatExpiryInput(e.target.value))}
-                />
-                <TextField
-                  label="CVV"
-                  inputMode="numeric"
-                  autoComplete="cc-csc"
-                  placeholder={seenBrand === 'amex' ? '4 digits' : '3 digits'}
-                  maxLength={4}
-                  {...fieldProps('cvv')}
-                  onChange={(e) => setField('cvv', e.target.value.replace(/\D/g, '').slice(0, 4))}
-                />
+                <fieldset className="grid gap-3 sm:col-span-2">
+                  <legend className="text-sm font-semibold text-ink">Payment method</legend>
+                  <div className="flex items-start gap-3 rounded-xl border-2 border-ink bg-paper p-4">
+                    <input
+                      id="pay-bank-transfer"
+                      type="radio"
+                      name="paymentMethod"
+                      value="bank_transfer"
+                      defaultChecked
+                      aria-describedby="pay-bank-transfer-note"
+                      className="mt-0.5 h-5 w-5 shrink-0 accent-accent"
+                    />
+                    <div>
+                      <label htmlFor="pay-bank-transfer" className="block cursor-pointer font-semibold text-ink">
+                        Pay by bank transfer
+                      </label>
+                      <p id="pay-bank-transfer-note" className="mt-1 text-sm text-ink-soft">
+                        Once you place the order you get our bank details on the next page and by e-mail: transfer the total quoting your order number as the reference. Nothing is charged to a card.
+                      </p>
+                    </div>
+                  </div>
+                </fieldset>
                 <fieldset className="grid gap-1 sm:col-span-2">
                   <legend className="sr-only">Preferences</legend>
                   <Checkbox checked={values.saveInfo} onChange={(v) => setValues((s) => ({ ...s, saveInfo: v }))}>

@@ -5,7 +5,8 @@ import { formatMoney, roundToCents } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
 import { normalizeOrderNumber, ORDER_MESSAGES, type Order } from '../../lib/schemas/order';
 import { isValidEmail } from '../../lib/schemas/auth';
-import { fetchOrder, readLastOrder, rememberLastOrder } from '../../stores/checkout';
+import type { BankDetails } from '../../lib/schemas/payments';
+import { fetchOrder, fetchPaymentMethods, readLastOrder, rememberLastOrder } from '../../stores/checkout';
 import { FormAlert, TextField } from '../account/fields';
 import { SubmitButton } from '../account/SubmitButton';
 
@@ -135,7 +136,12 @@ function EmailPrompt({ orderNumber, error, onSubmit }: { orderNumber: string; er
 /** The confirmation: heading, receipt (the part that prints), next steps and help. */
 function Confirmation({ order, support }: { order: Order; support: SupportContact }) {
   const addressId = useId();
-  const payment = formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4);
+  const [bank, setBank] = useState<BankDetails | null>(null);
+  const transfer = order.payment.method === 'bank_transfer' && order.payment.outstandingCents > 0;
+  useEffect(() => {
+    if (transfer) void fetchPaymentMethods().then((methods) => setBank(methods?.bankDetails ?? null));
+  }, [transfer]);
+  const payment = order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Bank transfer';
   const a = order.shippingAddress;
   return (
     <div className="grid gap-8">
@@ -171,6 +177,27 @@ function Confirmation({ order, support }: { order: Order; support: SupportContac
           <Fact label="Estimated delivery">{formatDeliveryDate(order.estimatedDelivery)}</Fact>
           <Fact label="Payment method">{payment}</Fact>
         </dl>
+        {transfer && (
+          // Not on paper: the receipt keeps to one page, and the e-mail and the invoice carry the bank details.
+          <section aria-labelledby="transfer-title" className="border-b border-line bg-paper p-5 text-sm sm:p-8 print:hidden">
+            <h3 id="transfer-title" className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-muted uppercase">Pay by bank transfer</h3>
+            <p className="mt-2 text-ink-soft">
+              Please transfer <span className="font-semibold text-ink tabular">{formatMoney(order.payment.outstandingCents)}</span> quoting your order number as the reference. We prepare your order once it is approved and your payment has arrived.
+            </p>
+            <dl className="mt-3 grid grid-cols-2 gap-x-6 gap-y-3 sm:grid-cols-3">
+              <Fact label="Reference"><span className="font-semibold tabular">{order.payment.reference}</span></Fact>
+              {bank && (
+                <>
+                  <Fact label="Account name">{bank.accountName}</Fact>
+                  <Fact label="Bank">{bank.bankName}</Fact>
+                  <Fact label="Sort code"><span className="tabular">{bank.sortCode}</span></Fact>
+                  <Fact label="Account number"><span className="tabular">{bank.accountNumber}</span></Fact>
+                  {bank.iban && <Fact label="IBAN"><span className="tabular break-all">{bank.iban}</span></Fact>}
+                </>
+              )}
+            </dl>
+          </section>
+        )}
         <div className="p-5 sm:p-8">
           <h3 className="font-sans text-sm font-semibold tracking-[0.12em] text-ink-muted uppercase">Items</h3>
           <table className="tabular mt-3 w-full text-sm">

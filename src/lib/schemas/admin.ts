@@ -1,8 +1,9 @@
 import './zod-config';
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, PAYMENT_STATUSES, type OrderStatus } from '../constants';
+import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, type OrderStatus } from '../constants';
 import { isValidEmail } from './auth';
 import { orderHistoryEntrySchema, orderSchema } from './order';
+import { creditNoteSchema } from './payments';
 
 /**
  * The back office contract (API.md "Back office"): staff, roles and permissions, the admin views of
@@ -86,11 +87,18 @@ export const adminOrderSchema = orderSchema.extend({
   carrier: z.string().nullable(),
   trackingNumber: z.string().nullable(),
   history: z.array(orderHistoryEntrySchema),
+  /** The refunds and their credit notes, oldest first. */
+  creditNotes: z.array(creditNoteSchema),
+  /** Why the payment needs staff (a failed capture or refund), or null. */
+  paymentProblem: z.string().nullable(),
 });
 export type AdminOrder = z.infer<typeof adminOrderSchema>;
 
+/** POST /api/admin/orders/:id/refunds answer: the credit note issued and the order as it now is. */
+export const refundResultSchema = z.object({ creditNote: creditNoteSchema, order: adminOrderSchema });
+
 /** A row of the orders list (no history; lines included for the item count and summary). */
-export const adminOrderListItemSchema = adminOrderSchema.omit({ history: true });
+export const adminOrderListItemSchema = adminOrderSchema.omit({ history: true, creditNotes: true });
 export type AdminOrderListItem = z.infer<typeof adminOrderListItemSchema>;
 
 /** The order status filter (spec §9 plus 'cancelled', which the real state machine reaches). */
@@ -143,7 +151,6 @@ export const STATUS_CHANGE_TARGETS = ['processing', 'shipped', 'delivered', 'can
 /** POST /api/admin/orders/:id/status. */
 export const orderStatusChangeSchema = z.object({
   status: z.enum(STATUS_CHANGE_TARGETS, { error: 'Please choose a valid status.' }),
-  paymentStatus: z.enum(PAYMENT_STATUSES).optional(),
   notes: z.string().trim().max(1000, { error: ADMIN_MESSAGES.noteTooLong }).optional(),
   carrier: z.string().trim().max(100, { error: ADMIN_MESSAGES.trackingTooLong }).optional(),
   trackingNumber: z.string().trim().max(100, { error: ADMIN_MESSAGES.trackingTooLong }).optional(),

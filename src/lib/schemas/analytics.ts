@@ -32,7 +32,7 @@ export type ActivityEntry = z.infer<typeof activityEntrySchema>;
 
 /** Something that needs staff now, computed from the data. */
 export const alertSchema = z.object({
-  kind: z.enum(['low_stock', 'pending_orders', 'failing_email']),
+  kind: z.enum(['low_stock', 'pending_orders', 'failing_email', 'overdue_transfers', 'payment_problems']),
   count: z.number().int(),
   title: z.string(),
   text: z.string(),

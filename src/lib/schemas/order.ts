@@ -5,7 +5,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, DEFAULT_COUNTRY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
-import { CARD_BRAND_IDS, checkExpiry, isValidCvv, normalizeExpiry, validateCardNumber } from '../payment-card';
+import { CARD_BRAND_IDS, checkExpiry, normalizeExpiry } from '../payment-card';
 import { AUTH_MESSAGES, isValidEmail } from './auth';
 
 /** Every checkout and order message, as the form shows it under the field and the API returns it. */
@@ -24,6 +24,8 @@ export const ORDER_MESSAGES = {
   expired: 'This card has expired.',
   cvv: 'Please enter the 3 or 4 digit security code (CVV).',
   payment: 'Payment details are incomplete. Please enter your card again.',
+  /** POST /api/orders with a method the shop does not offer now. */
+  paymentMethod: 'This payment method is not available. Please choose another.',
   emptyCart: 'Your cart is empty.',
   tooManyLines: `Your cart has more than ${ORDER_LINES_MAX} different products. Please place them as two orders.`,
   unknownProduct: 'One of the products in your cart is not in our catalogue. Please remove it and try again.',
@@ -102,24 +104,7 @@ const expiryField = z.string({ error: ORDER_MESSAGES.expiryFormat }).transform((
   return expiry!;
 });
 
-/** Step 3, Payment, as typed in the browser. Only the browser ever sees this object. */
-export const checkoutPaymentSchema = z
-  .object({
-    /** Name printed on the card. */
-    cardName: requiredText(ORDER_MESSAGES.cardName, NAME_MAX),
-    /** The full card number: Luhn-valid, a known brand and length. */
-    cardNumber: z.string({ error: ORDER_MESSAGES.cardNumber }).refine((v) => validateCardNumber(v) !== null, { error: ORDER_MESSAGES.cardNumber }),
-    /** MM/YY, not in the past. */
-    expiryDate: expiryField,
-    /** 3 digits (4 for American Express). */
-    cvv: z.string({ error: ORDER_MESSAGES.cvv }).trim(),
-  })
-  .superRefine((v, ctx) => {
-    if (!isValidCvv(v.cvv, validateCardNumber(v.cardNumber))) ctx.addIssue({ code: 'custom', path: ['cvv'], message: ORDER_MESSAGES.cvv });
-  });
-export type CheckoutPayment = z.input<typeof checkoutPaymentSchema>;
-
-/** What is sent about the card: never the number or the CVV. */
+/** A card summary the earlier checkout sent (never the number or the CVV); read as a bank transfer that keeps brand and last 4 for display. */
 export const paymentSummarySchema = z.object({
   /** Name printed on the card. */
   cardName: requiredText(ORDER_MESSAGES.cardName, NAME_MAX),
@@ -132,18 +117,40 @@ export const paymentSummarySchema = z.object({
 });
 export type PaymentSummary = z.infer<typeof paymentSummarySchema>;
 
-/** The payment summary of a typed card; throws when checkoutPaymentSchema would refuse the number. */
-export function summarizePayment(payment: { cardName: string; cardNumber: string; expiryDate: string }): z.input<typeof paymentSummarySchema> {
-  const digits = payment.cardNumber.replace(/\D/g, '');
-  const brand = validateCardNumber(digits);
-  if (!brand) throw new TypeError('summarizePayment needs a card number that checkoutPaymentSchema accepted');
-  return {
-    cardName: payment.cardName.trim(),
-    brand,
-    last4: digits.slice(-4),
-    expiryDate: normalizeExpiry(payment.expiryDate) ?? payment.expiryDate,
-  };
-}
+/** How a customer may pay: bank transfer (always offered) or card (only when a card provider is configured). */
+export const PAYMENT_METHODS = ['bank_transfer', 'card'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+
+/** The chosen way to pay, as the server reads it. */
+export type OrderPaymentChoice =
+  | { method: 'bank_transfer'; /** A card summary sent by the earlier checkout: kept for display only. */ card?: PaymentSummary }
+  | ({ method: 'card' } & Record<string, unknown>);
+
+/**
+ * The payment of POST /api/orders: `{ method: 'bank_transfer' }` or `{ method: 'card', ... }`.
+ * Omitted, it is a bank transfer. A card summary of the earlier checkout (brand and last 4, no
+ * method) is still read, as a bank transfer that keeps the card's brand and last 4 for display.
+ */
+export const orderPaymentInputSchema = z
+  .unknown()
+  .optional()
+  .transform((value, ctx): OrderPaymentChoice => {
+    if (value === undefined || value === null) return { method: 'bank_transfer' };
+    if (typeof value === 'object' && 'method' in value) {
+      // Dispatched by hand rather than with a zod union: this module ships to the checkout, whose script has a budget.
+      const method = (value as { method: unknown }).method;
+      if (method === 'bank_transfer') return { method };
+      if (method === 'card') return { ...(value as Record<string, unknown>), method };
+      ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.paymentMethod, path: ['method'] });
+      return z.NEVER;
+    }
+    const summary = paymentSummarySchema.safeParse(value);
+    if (!summary.success) {
+      for (const issue of summary.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      return z.NEVER;
+    }
+    return { method: 'bank_transfer', card: summary.data };
+  });
 
 /** One requested line: the server looks up its price. */
 export const orderItemInputSchema = z.object({
@@ -159,7 +166,7 @@ export const orderInputSchema = z.object({
   items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.emptyCart }).min(1, { error: ORDER_MESSAGES.emptyCart }).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }),
   customer: checkoutInformationSchema,
   shippingAddress: checkoutShippingSchema,
-  payment: paymentSummarySchema,
+  payment: orderPaymentInputSchema,
   /** Keep the details (not the card) on this device for next time; the browser acts on it. */
   saveInfo: z.boolean().optional().default(false),
   /** Opt in to the newsletter. */
@@ -189,7 +196,7 @@ export const orderItemSchema = z.object({
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
 /** What an order's history records. */
-export const ORDER_EVENT_ACTIONS = ['placed', 'approved', 'declined', 'status_changed', 'cancelled', 'note', 'email'] as const;
+export const ORDER_EVENT_ACTIONS = ['placed', 'approved', 'declined', 'status_changed', 'cancelled', 'note', 'email', 'payment', 'refund', 'invoice'] as const;
 export type OrderEventAction = (typeof ORDER_EVENT_ACTIONS)[number];
 
 /** One entry of an order's timeline: who did what and when. */
@@ -203,6 +210,21 @@ export const orderHistoryEntrySchema = z.object({
   note: z.string().optional(),
 });
 export type OrderHistoryEntry = z.infer<typeof orderHistoryEntrySchema>;
+
+/** An order's payment as the API returns it. */
+export const orderPaymentSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  /** The spec's payment status, following the money: approved once paid in full, refunded once all of it is returned. */
+  status: z.enum(PAYMENT_STATUSES),
+  authorisedCents: z.number().int(),
+  capturedCents: z.number().int(),
+  refundedCents: z.number().int(),
+  /** What the customer still owes (0 once paid, declined or cancelled). */
+  outstandingCents: z.number().int(),
+  /** The reference to quote: the order number for a bank transfer, the provider's for a card. */
+  reference: z.string(),
+});
+export type OrderPayment = z.infer<typeof orderPaymentSchema>;
 
 /** An order as the API returns it (spec §3 Order); money in dollars, times ISO 8601 UTC. */
 export const orderSchema = z.object({
@@ -227,8 +249,12 @@ export const orderSchema = z.object({
   total: z.number(),
   status: z.enum(ORDER_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
-  /** Brand and last 4 digits only. */
-  paymentMethod: z.object({ brand: z.enum(CARD_BRAND_IDS), last4: z.string() }),
+  /** The card's brand and last 4 digits; null when no card was given (a bank transfer). */
+  paymentMethod: z.object({ brand: z.enum(CARD_BRAND_IDS), last4: z.string() }).nullable(),
+  /** The money of the order, following what moved (authorised, captured, refunded) in cents. */
+  payment: orderPaymentSchema,
+  /** The VAT invoice once issued; null before. */
+  invoice: z.object({ number: z.string(), url: z.string() }).nullable(),
   /** YYYY-MM-DD, ESTIMATED_DELIVERY_DAYS after ordering. */
   estimatedDelivery: z.string(),
   /** 'Payment method: Visa •••• 4242', then staff notes. */

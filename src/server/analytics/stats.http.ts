@@ -13,5 +13,5 @@ export function readStatsQuery<S extends z.ZodType>(url: URL, schema: S): z.infe
 /** The shop's zone and low-stock threshold from the configuration. */
 export function statsSettings(): StatsSettings {
   const config = getConfig();
-  return { timeZone: config.SHOP_TIME_ZONE, lowStockThreshold: config.LOW_STOCK_THRESHOLD };
+  return { timeZone: config.SHOP_TIME_ZONE, lowStockThreshold: config.LOW_STOCK_THRESHOLD, transferDueDays: config.BANK_TRANSFER_DUE_DAYS };
 }

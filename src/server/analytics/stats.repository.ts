@@ -247,7 +247,8 @@ export function selectNewestOrderEvents(db: Db, limit: number) {
     .selectFrom('order_events as e')
     .innerJoin('orders as o', 'o.id', 'e.order_id')
     .select(['e.id', 'e.order_id', 'o.order_number', 'e.at', 'e.actor_name', 'e.action', 'e.from_status', 'e.to_status'])
-    .where('e.action', 'not in', ['email', 'note'])
+    // An invoice comes with its approval (or payment), which already says what happened.
+    .where('e.action', 'not in', ['email', 'note', 'invoice'])
     .orderBy('e.at', 'desc')
     .orderBy('e.id', 'desc')
     .limit(limit)

@@ -8,6 +8,8 @@ import { ORDER_STATUSES, type OrderStatus } from '../../lib/constants';
 import { addDays, dayBounds, localDateOf, startOfLocalDay } from '../../lib/analytics/days';
 import { computeTrend, previousPeriod, resolvePeriod, type Period } from '../../lib/analytics/period';
 import { formatMoney } from '../../lib/money';
+import { outstandingCentsOf } from '../payments/payment-status';
+import { selectOverdueTransfers, selectPaymentProblems } from '../payments/payments.repository';
 import type { ActivityEntry, Analytics, Overview, Stat, Stats, StatsAlert } from '../../lib/schemas/analytics';
 import type { StatsQuery } from '../../lib/schemas/analytics-query';
 import type { Db } from '../customers/customers.repository';
@@ -33,6 +35,8 @@ import {
 export interface StatsSettings {
   timeZone: string;
   lowStockThreshold: number;
+  /** Days a bank transfer may stay unpaid before it is overdue (BANK_TRANSFER_DUE_DAYS); no such alert when absent. */
+  transferDueDays?: number;
   now?: Date;
 }
 
@@ -107,6 +111,10 @@ function describeOrderEvent(event: { actor_name: string; action: string; order_n
       return `${event.actor_name} declined order ${event.order_number}`;
     case 'cancelled':
       return event.actor_name === 'System' ? `Order ${event.order_number} was cancelled automatically` : `${event.actor_name} cancelled order ${event.order_number}`;
+    case 'payment':
+      return `${event.actor_name} recorded a payment of order ${event.order_number}`;
+    case 'refund':
+      return `${event.actor_name} refunded order ${event.order_number}`;
     default:
       return `${event.actor_name} marked order ${event.order_number} as ${event.to_status ?? 'changed'}`;
   }
@@ -140,10 +148,13 @@ export async function loadRecentActivity(db: Db): Promise<ActivityEntry[]> {
 export async function loadAlerts(db: Db, settings: StatsSettings): Promise<StatsAlert[]> {
   const now = settings.now ?? new Date();
   const threshold = settings.lowStockThreshold;
-  const [lowStock, pending, failing] = await Promise.all([
+  const dueDays = settings.transferDueDays;
+  const [lowStock, pending, failing, overdue, problems] = await Promise.all([
     selectLowStock(db, threshold, ALERT_ITEMS_LIMIT),
     selectPendingBefore(db, new Date(now.getTime() - PENDING_ALERT_MS).toISOString(), ALERT_ITEMS_LIMIT),
     selectFailingMail(db, FAILING_MAIL_ATTEMPTS, ALERT_ITEMS_LIMIT),
+    dueDays ? selectOverdueTransfers(db, new Date(now.getTime() - dueDays * 86_400_000).toISOString(), ALERT_ITEMS_LIMIT) : Promise.resolve({ rows: [], count: 0 }),
+    selectPaymentProblems(db, ALERT_ITEMS_LIMIT),
   ]);
   const alerts: StatsAlert[] = [];
   if (lowStock.count > 0) {
@@ -164,6 +175,30 @@ export async function loadAlerts(db: Db, settings: StatsSettings): Promise<Stats
       text: `${plural(pending.count, 'order')} pending for more than 24 hours.`,
       items: pending.rows.map((o) => ({ id: o.id, label: o.order_number, detail: `${o.first_name} ${o.last_name}, placed ${localDateOf(o.created_at, settings.timeZone)}` })),
       link: { view: 'orders', search: { status: 'pending' } },
+    });
+  }
+  if (overdue.count > 0) {
+    alerts.push({
+      kind: 'overdue_transfers',
+      count: overdue.count,
+      title: 'Bank transfers overdue',
+      text: `${plural(overdue.count, 'order')} not paid in full ${plural(dueDays ?? 0, 'day')} after ordering by bank transfer.`,
+      items: overdue.rows.map((o) => ({
+        id: o.id,
+        label: o.order_number,
+        detail: `${o.first_name} ${o.last_name}, ${formatMoney(outstandingCentsOf(o))} owed, placed ${localDateOf(o.created_at, settings.timeZone)}`,
+      })),
+      link: { view: 'orders' },
+    });
+  }
+  if (problems.count > 0) {
+    alerts.push({
+      kind: 'payment_problems',
+      count: problems.count,
+      title: 'Payments that failed',
+      text: `${plural(problems.count, 'order')} with a capture or refund the payment provider refused.`,
+      items: problems.rows.map((o) => ({ id: o.id, label: o.order_number, detail: (o.payment_problem ?? '').slice(0, 160) })),
+      link: { view: 'orders' },
     });
   }
   if (failing.count > 0) {

@@ -10,16 +10,17 @@ import type { Site } from '../../lib/schemas/site';
 /** Bumped when the layout changes, so cached sheets (ETag) are fetched again. */
 export const SPEC_SHEET_LAYOUT_VERSION = 1;
 
-const PAGE: [number, number] = [612, 792];
-const M = 48;
-const INK = rgb(0.059, 0.106, 0.176);
-const INK_SOFT = rgb(0.141, 0.204, 0.302);
-const MUTED = rgb(0.337, 0.38, 0.455);
-const LINE = rgb(0.89, 0.867, 0.824);
-const PAPER = rgb(0.984, 0.98, 0.969);
-const CANVAS = rgb(0.953, 0.937, 0.91);
-const ACCENT = rgb(0.624, 0.176, 0.075);
-const WHITE = rgb(1, 1, 1);
+/** The brand's page size (Letter), margin and colours, shared by every PDF the server draws. */
+export const PAGE: [number, number] = [612, 792];
+export const M = 48;
+export const INK = rgb(0.059, 0.106, 0.176);
+export const INK_SOFT = rgb(0.141, 0.204, 0.302);
+export const MUTED = rgb(0.337, 0.38, 0.455);
+export const LINE = rgb(0.89, 0.867, 0.824);
+export const PAPER = rgb(0.984, 0.98, 0.969);
+export const CANVAS = rgb(0.953, 0.937, 0.91);
+export const ACCENT = rgb(0.624, 0.176, 0.075);
+export const WHITE = rgb(1, 1, 1);
 const ELLIPSIS = '…';
 
 /** Text reduced to what the standard fonts can encode (WinAnsi), with common symbols spelled out. */
@@ -36,7 +37,7 @@ export function toWinAnsi(value: string): string {
 }
 
 /** `text` cut to fit `width`, ending in an ellipsis when anything was cut. */
-function ellipsize(text: string, font: PDFFont, size: number, width: number): string {
+export function ellipsize(text: string, font: PDFFont, size: number, width: number): string {
   if (font.widthOfTextAtSize(text, size) <= width) return text;
   let cut = text;
   while (cut.length > 0 && font.widthOfTextAtSize(`${cut}${ELLIPSIS}`, size) > width) cut = cut.slice(0, -1);

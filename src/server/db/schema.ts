@@ -1,3 +1,4 @@
+import type { Generated } from 'kysely';
 /**
  * The Database interface: every table of the shop and its columns as the driver returns them.
  * Both dialects store the same types: text, integer, double; booleans as integer 0/1, lists and
@@ -225,6 +226,65 @@ export interface OrdersTable {
   search_text: string;
   /** Client address the order was placed from (caps the pending orders of one address); null before it was kept. */
   client_address: string | null;
+  /** One of PAYMENT_METHODS. */
+  payment_method: Generated<string>;
+  /** The provider that handles the payment ('bank_transfer', a card provider's id, or 'legacy' for orders from before payments were kept). */
+  payment_provider: Generated<string>;
+  /** The provider's reference (the order number for a bank transfer, a payment id for a card). */
+  payment_reference: string | null;
+  /** Money authorised and not yet captured or released, in cents. */
+  authorised_cents: Generated<number>;
+  /** Money taken (card captures, bank transfers received), in cents. */
+  captured_cents: Generated<number>;
+  /** Money given back, in cents (never more than captured). */
+  refunded_cents: Generated<number>;
+  /** Why the payment needs staff (a capture that failed), or null. */
+  payment_problem: string | null;
+  /** The VAT invoice's number once issued (gapless, never reused). */
+  invoice_number: number | null;
+  invoice_issued_at: string | null;
+}
+
+/** One movement of an order's money, or an attempt at one (migration 2026-11-29T0200). */
+export interface PaymentEventsTable {
+  id: string;
+  order_id: string;
+  at: string;
+  /** 'authorised', 'captured', 'received', 'released', 'refunded', 'capture_failed', 'refund_failed'. */
+  kind: string;
+  amount_cents: number;
+  /** The payer's or the provider's reference. */
+  reference: string | null;
+  /** When the money arrived (a bank transfer as staff record it). */
+  received_at: string | null;
+  /** The provider's event id: a webhook delivered twice is applied once. */
+  provider_event_id: string | null;
+  actor_id: string | null;
+  actor_name: string;
+  note: string | null;
+}
+
+/** A refund and its credit note (own gapless sequence). */
+export interface RefundsTable {
+  id: string;
+  order_id: string;
+  credit_note_number: number;
+  amount_cents: number;
+  reason: string;
+  /** JSON array of { productId, name, quantity, unitPriceCents, restock } refunded by line; [] for an amount. */
+  lines_json: string;
+  provider_reference: string | null;
+  /** 'succeeded' (the provider returned it) or 'to_return' (staff send it back by bank transfer). */
+  status: string;
+  created_at: string;
+  actor_id: string | null;
+  actor_name: string;
+}
+
+/** The last number issued of a document sequence ('invoice', 'credit_note'). */
+export interface DocumentCountersTable {
+  name: string;
+  last_number: number;
 }
 
 /** One line of an order with the product as it was when ordered. */
@@ -474,6 +534,9 @@ export interface Database {
   import_job_errors: ImportJobErrorsTable;
   content_base: ContentBaseTable;
   content_conflicts: ContentConflictsTable;
+  payment_events: PaymentEventsTable;
+  refunds: RefundsTable;
+  document_counters: DocumentCountersTable;
 }
 
 /** One entry of an enquiry's history: a staff reply (its text and the e-mail it queued) or a status change. */

@@ -1,5 +1,6 @@
 import { formatCardMask } from '../../lib/payment-card';
 import type { Order } from '../../lib/schemas/order';
+import type { BankDetails } from '../../lib/schemas/payments';
 
 /** How soon a mail leaves, lower first: account security, then normal mail, then bulk receipts. */
 export const MAIL_PRIORITY = { security: 0, normal: 1, bulk: 2 } as const;
@@ -181,12 +182,25 @@ function formatMailMoney(dollars: number): string {
   return `$${TWO_DECIMALS.format(dollars)}`;
 }
 
+/** How to pay by transfer: the amount, the shop's account and the order number as reference. */
+export function bankTransferLines(bank: BankDetails, orderNumber: string, amountCents: number): string[] {
+  return [
+    `Please transfer ${formatMailMoney(amountCents / 100)} to:`,
+    `Account name: ${bank.accountName}`,
+    `Bank: ${bank.bankName}`,
+    `Sort code: ${bank.sortCode}  Account number: ${bank.accountNumber}`,
+    ...(bank.iban ? [`IBAN: ${bank.iban}${bank.bic ? `  BIC: ${bank.bic}` : ''}`] : []),
+    `Reference: ${orderNumber}`,
+  ];
+}
+
 /** The order-received e-mail: what was ordered, the totals, where it goes, and that it awaits approval. */
-export function renderOrderReceivedMail(input: { order: Order; siteUrl: string }): RenderedMail {
+export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; bankDetails?: BankDetails }): RenderedMail {
   const { order } = input;
   const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(order.orderNumber)}`;
   const subject = `Order ${order.orderNumber} received: ${BRAND}`;
-  const payment = formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4);
+  const transfer = order.payment.method === 'bank_transfer' && input.bankDetails ? bankTransferLines(input.bankDetails, order.orderNumber, order.payment.outstandingCents) : [];
+  const payment = order.payment.method === 'bank_transfer' ? 'Bank transfer' : order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Card';
   const address = [
     `${order.shippingAddress.firstName} ${order.shippingAddress.lastName}`,
     order.shippingAddress.address,
@@ -213,7 +227,7 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string }
       `We have received order <strong>${escapeHtml(order.orderNumber)}</strong>. It is pending approval by our team; we will e-mail you again once it is approved. Estimated delivery: ${escapeHtml(order.estimatedDelivery)}.`,
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${totalRows}</table>`,
       `<strong>Ship to</strong><br>${address.map(escapeHtml).join('<br>')}`,
-      `<strong>Payment</strong><br>${escapeHtml(payment)}`,
+      `<strong>Payment</strong><br>${[payment, ...transfer].map(escapeHtml).join('<br>')}`,
     ],
     { label: 'Track your order', href: trackUrl },
   );
@@ -231,6 +245,7 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string }
     ...address,
     '',
     `Payment: ${payment}`,
+    ...transfer,
     '',
     `Track your order: ${trackUrl}`,
     '',
@@ -254,8 +269,17 @@ export function renderOrderUpdateMail(input: {
   carrier?: string | null;
   trackingNumber?: string | null;
   refunded?: boolean;
+  /** The shop's account, for an order approved before its bank transfer arrived. */
+  bankDetails?: BankDetails;
 }): RenderedMail {
   const { order } = input;
+  const invoiceUrl = order.invoice ? `${input.siteUrl}${order.invoice.url}?email=${encodeURIComponent(order.customerEmail)}` : undefined;
+  const paid = order.payment.outstandingCents === 0;
+  const approvedPayment = paid
+    ? ['Your payment is confirmed and we are preparing your items.']
+    : order.payment.method === 'bank_transfer' && input.bankDetails
+      ? ['We will prepare your items as soon as your bank transfer arrives.', ...bankTransferLines(input.bankDetails, order.orderNumber, order.payment.outstandingCents)]
+      : ['We will take your payment and prepare your items.'];
   const number = order.orderNumber;
   const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(number)}`;
   const total = formatMailMoney(order.total);
@@ -265,7 +289,9 @@ export function renderOrderUpdateMail(input: {
       subject: `Order ${number} confirmed: ${BRAND}`,
       title: 'Your order is confirmed',
       lines: [
-        `Good news: we have approved order ${number} (${total}). Your payment is confirmed and we are preparing your items.`,
+        `Good news: we have approved order ${number} (${total}).`,
+        ...approvedPayment,
+        ...(invoiceUrl ? [`Your VAT invoice ${order.invoice!.number}: ${invoiceUrl}`] : []),
         `Estimated delivery: ${order.estimatedDelivery}. We will e-mail you again when it ships.`,
       ],
     },
@@ -291,7 +317,7 @@ export function renderOrderUpdateMail(input: {
       title: 'Your order has been cancelled',
       lines: [
         `Order ${number} (${total}) has been cancelled.`,
-        input.refunded ? 'Your payment has been refunded; it can take 3 to 5 business days to appear on your statement.' : 'You have not been charged.',
+        input.refunded ? 'What you paid is being refunded; we will e-mail you its credit note.' : 'You have not been charged.',
         ...(input.reason ? [`Reason: ${input.reason}`] : []),
       ],
     },
@@ -306,6 +332,26 @@ export function renderOrderUpdateMail(input: {
   const html = layoutHtml(title, [escapeHtml(greeting), ...lines.map(escapeHtml)], { label: 'View your order', href: trackUrl });
   const text = [greeting, '', ...lines, '', `View your order: ${trackUrl}`, '', `${BRAND} · Dallas, TX`].join('\n');
   return { kind: `order-${input.kind}`, subject, html, text };
+}
+
+/** The e-mail a customer gets for a refund: how much, how it comes back, the credit note and the reason. */
+export function renderRefundMail(input: { order: Order; siteUrl: string; amountCents: number; creditNote: string; reason: string; manual: boolean }): RenderedMail {
+  const { order } = input;
+  const number = order.orderNumber;
+  const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(number)}`;
+  const amount = formatMailMoney(input.amountCents / 100);
+  const subject = `Refund of ${amount} for order ${number}: ${BRAND}`;
+  const lines = [
+    `We are refunding ${amount} of order ${number} (credit note ${input.creditNote}).`,
+    input.manual
+      ? 'We will send it to you by bank transfer; if we do not have your account details yet, we will contact you.'
+      : 'It goes back to the card you paid with; it can take 3 to 5 business days to appear on your statement.',
+    `Reason: ${input.reason}`,
+  ];
+  const greeting = `Hello ${order.shippingAddress.firstName},`;
+  const html = layoutHtml('Your refund', [escapeHtml(greeting), ...lines.map(escapeHtml)], { label: 'View your order', href: trackUrl });
+  const text = [greeting, '', ...lines, '', `View your order: ${trackUrl}`, '', `${BRAND} · Dallas, TX`].join('\n');
+  return { kind: 'order-refund', subject, html, text };
 }
 
 /** What a staff reply answers: the sender's contact message or quote request. */

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { ORDER_STATUSES, type OrderStatus, type PaymentStatus } from '../../lib/constants';
+import { ORDER_STATUSES, type OrderStatus } from '../../lib/constants';
+import { formatMoney } from '../../lib/money';
+import { PAYMENT_MESSAGES } from '../../lib/schemas/payments';
+import { parseConfig, type Config } from '../config';
+import { bankDetailsOf } from '../payments/bank-transfer.provider';
+import { derivePaymentStatus, outstandingCentsOf } from '../payments/payment-status';
+import { selectRefundsOfOrder } from '../payments/payments.repository';
+import { issueInvoice, settlePaymentAfterMove, toCreditNote } from '../payments/payments.service';
 import {
   ADMIN_MESSAGES,
   canTransition,
@@ -33,13 +40,21 @@ import { toOrder } from './orders.service';
 
 /** The staff view of an order row without its history. */
 function toAdminListItem(row: OrderRow, items: OrderItemRow[]): AdminOrderListItem {
-  return { ...toOrder(row, items), customerId: row.customer_id, carrier: row.carrier, trackingNumber: row.tracking_number };
+  const order = toOrder(row, items);
+  return {
+    ...order,
+    invoice: order.invoice ? { ...order.invoice, url: `/api/admin/orders/${row.id}/invoice.pdf` } : null,
+    customerId: row.customer_id,
+    carrier: row.carrier,
+    trackingNumber: row.tracking_number,
+    paymentProblem: row.payment_problem ?? null,
+  };
 }
 
 /** The staff view of one order with its whole history. */
 async function loadAdminOrder(db: Kysely<Database>, row: OrderRow): Promise<AdminOrder> {
-  const [items, events] = await Promise.all([selectItemsOfOrders(db, [row.id]), selectOrderEvents(db, row.id)]);
-  return { ...toAdminListItem(row, items), history: buildHistory(row, events, 'staff') };
+  const [items, events, refunds] = await Promise.all([selectItemsOfOrders(db, [row.id]), selectOrderEvents(db, row.id), selectRefundsOfOrder(db, row.id)]);
+  return { ...toAdminListItem(row, items), history: buildHistory(row, events, 'staff'), creditNotes: refunds.map((r) => toCreditNote(r, row.id)) };
 }
 
 /** One page of the back-office orders list: filtered by status, searched by number, name or e-mail, newest first. */
@@ -78,7 +93,10 @@ interface TransitionRequest {
   action: OrderHistoryEntry['action'];
   /** The audit action, e.g. 'order.approve'. */
   auditAction: string;
-  paymentStatus?: (current: PaymentStatus) => PaymentStatus;
+  /** Refuses the move before anything is written (e.g. approval before payment). */
+  guard?: (row: OrderRow) => void;
+  /** Issue the VAT invoice in the move's transaction. */
+  issueInvoice?: boolean;
   /** Line appended to the order's notes. */
   note?: string;
   carrier?: string;
@@ -97,6 +115,8 @@ function transitionConflict(order: AdminOrder): ApiError {
 export interface WorkflowFacts {
   siteUrl: string;
   now?: Date;
+  /** The settings (payments, invoices); the defaults when absent (scripts, unit tests). */
+  config?: Config;
 }
 
 /**
@@ -108,6 +128,7 @@ export interface WorkflowFacts {
 async function transition(db: Kysely<Database>, id: string, request: TransitionRequest, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
   const now = facts.now ?? new Date();
   const at = now.toISOString();
+  const config = facts.config ?? parseConfig({});
   const restock = request.to === 'declined' || request.to === 'cancelled';
   const outcome = await db.transaction().execute(async (trx) => {
     // Same lock order as placing an order (revision row, then products) so the two cannot deadlock.
@@ -116,7 +137,10 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
     if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
     const from = isOrderStatus(row.status) ? row.status : 'pending';
     if (!canTransition(from, request.to)) return { conflict: row };
-    const paymentStatus = request.paymentStatus ? request.paymentStatus(row.payment_status as PaymentStatus) : (row.payment_status as PaymentStatus);
+    request.guard?.(row);
+    // The payment status follows the money; a move only changes it by closing an order that kept nothing.
+    const closing = request.to === 'declined' || request.to === 'cancelled';
+    const paymentStatus = closing ? derivePaymentStatus({ ...row, status: request.to }) : row.payment_status;
     const notes = request.note ? `${row.notes}\n${request.note}` : row.notes;
     const changes = {
       status: request.to,
@@ -127,7 +151,7 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
       ...(request.trackingNumber !== undefined ? { tracking_number: request.trackingNumber || null } : {}),
     };
     if (!(await updateOrderIfStatus(trx, id, row.status, changes))) return { conflict: undefined };
-    const after: OrderRow = { ...row, ...changes };
+    let after: OrderRow = { ...row, ...changes };
     const items = await selectItemsOfOrders(trx, [id]);
     if (restock) {
       for (const item of [...items].sort((a, b) => (a.product_id < b.product_id ? -1 : 1))) await giveBackStock(trx, item.product_id, item.quantity, at);
@@ -157,6 +181,9 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
       },
       now,
     );
+    // The invoice counter's row stays locked until the commit: taken last (before the e-mail that
+    // links the invoice), so approvals at once queue on it for as little as possible.
+    if (request.issueInvoice) after = await issueInvoice(trx, after, actor, now);
     if (request.mail) {
       const mail = renderOrderUpdateMail({
         kind: request.mail,
@@ -165,7 +192,8 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
         reason: request.reason,
         carrier: after.carrier,
         trackingNumber: after.tracking_number,
-        refunded: row.payment_status === 'approved' && paymentStatus === 'refunded',
+        refunded: Number(row.captured_cents) - Number(row.refunded_cents) > 0,
+        bankDetails: bankDetailsOf(config),
       });
       const outboxId = await enqueueMail(trx, after.customer_email, mail, now);
       // A moment after the change so the timeline reads change, then e-mail.
@@ -179,12 +207,31 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
     if (!current) throw notFound(ADMIN_MESSAGES.orderNotFound);
     throw transitionConflict(await loadAdminOrder(db, current));
   }
+  await settlePaymentAfterMove(db, id, actor, { config, siteUrl: facts.siteUrl, now });
   return getAdminOrder(db, id);
 }
 
-/** Approves a pending order (spec §4): status and payment 'approved', note 'Order approved by admin', confirmation e-mail. */
+/**
+ * Approves a pending order (spec §4): status 'approved', note 'Order approved by admin', the VAT
+ * invoice (INVOICE_ISSUED_ON = approval), confirmation e-mail, then the card authorisation is
+ * captured. The payment status follows the money: a bank transfer not yet received stays 'pending'
+ * with its amount outstanding. With APPROVAL_REQUIRES_PAYMENT an order not paid (or authorised)
+ * in full is refused (409 naming what it owes).
+ */
 export function approveOrder(db: Kysely<Database>, id: string, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
-  return transition(db, id, { to: 'approved', action: 'approved', auditAction: 'order.approve', paymentStatus: () => 'approved', note: 'Order approved by admin', mail: 'approved' }, actor, facts);
+  const config = facts.config ?? parseConfig({});
+  const guard = (row: OrderRow) => {
+    if (!config.APPROVAL_REQUIRES_PAYMENT) return;
+    const owed = Math.max(0, outstandingCentsOf(row) - Number(row.authorised_cents));
+    if (owed > 0) throw new ApiError(409, 'payment_required', `${PAYMENT_MESSAGES.approvalNeedsPayment} ${formatMoney(owed)}.`, undefined, undefined, { outstandingCents: owed });
+  };
+  return transition(
+    db,
+    id,
+    { to: 'approved', action: 'approved', auditAction: 'order.approve', guard, issueInvoice: config.INVOICE_ISSUED_ON === 'approval', note: 'Order approved by admin', mail: 'approved' },
+    actor,
+    facts,
+  );
 }
 
 /** Declines a pending order with a reason (spec §4): both statuses 'declined', note 'Order declined: ' + reason, stock back, e-mail. */
@@ -192,7 +239,7 @@ export function declineOrder(db: Kysely<Database>, id: string, reason: string, a
   return transition(
     db,
     id,
-    { to: 'declined', action: 'declined', auditAction: 'order.decline', paymentStatus: () => 'declined', note: `Order declined: ${reason}`, reason, mail: 'declined' },
+    { to: 'declined', action: 'declined', auditAction: 'order.decline', note: `Order declined: ${reason}`, reason, mail: 'declined' },
     actor,
     facts,
   );
@@ -200,11 +247,11 @@ export function declineOrder(db: Kysely<Database>, id: string, reason: string, a
 
 /**
  * Moves an order to processing, shipped (with optional carrier and tracking), delivered or
- * cancelled (payment 'refunded' when it had been approved, stock back, e-mail).
+ * cancelled (stock back, e-mail; what was authorised is released and what was paid is refunded
+ * through the provider, with a credit note: the payment status follows).
  */
 export function changeOrderStatus(db: Kysely<Database>, id: string, change: OrderStatusChange, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
-  const requested = change.paymentStatus;
-  const base = { to: change.status, note: change.notes || undefined, paymentStatus: requested ? () => requested : undefined };
+  const base = { to: change.status, note: change.notes || undefined };
   switch (change.status) {
     case 'processing':
       return transition(db, id, { ...base, action: 'status_changed', auditAction: 'order.status' }, actor, facts);
@@ -226,7 +273,6 @@ export function changeOrderStatus(db: Kysely<Database>, id: string, change: Orde
           ...base,
           action: 'cancelled',
           auditAction: 'order.cancel',
-          paymentStatus: (current) => (current === 'approved' ? 'refunded' : requested ?? 'declined'),
           reason: change.notes || undefined,
           note: change.notes ? `Order cancelled: ${change.notes}` : 'Order cancelled',
           mail: 'cancelled',
@@ -259,7 +305,6 @@ export async function expireStalePendingOrders(db: Kysely<Database>, holdMs: num
           to: 'cancelled',
           action: 'cancelled',
           auditAction: 'order.expire',
-          paymentStatus: () => 'declined',
           note: `Order cancelled: not approved within ${hours} hours`,
           mail: 'expired',
         },

@@ -13,6 +13,11 @@ import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/paymen
 import { computeTotals } from '../../lib/pricing';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
+import { parseConfig, type Config } from '../config';
+import type { PaymentProvider } from '../payments/payment-provider';
+import { toOrderInvoice, toOrderPayment } from '../payments/payment-status';
+import { bankDetailsOf } from '../payments/bank-transfer.provider';
+import { enabledPaymentProviders } from '../payments/providers';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
 import { lockAdvisoryKeys } from '../db/dialect';
@@ -77,12 +82,16 @@ export interface PlaceOrderFacts extends RequestFacts {
   orderNumbers?: OrderNumberSource;
   /** Orders per hour and pending orders allowed per address and e-mail; none when absent (scripts). */
   limits?: OrderLimits;
+  /** The settings (payment providers, bank details); the defaults when absent (scripts, unit tests). */
+  config?: Config;
 }
 
 /** A placed order and whether it was placed by an earlier request with the same key. */
 export interface PlacedOrder {
   order: Order;
   replayed: boolean;
+  /** What the browser needs to finish the payment (a card provider's), when there is anything. */
+  paymentNext?: Record<string, unknown>;
 }
 
 /** One requested product and the total quantity asked for it. */
@@ -160,7 +169,7 @@ export function buildOrderSearchText(orderNumber: string, email: string, firstNa
 
 /** The API view of an order row and its lines. */
 export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
-  const brand = (CARD_BRAND_IDS as readonly string[]).includes(row.card_brand) ? (row.card_brand as CardBrand) : 'visa';
+  const brand = (CARD_BRAND_IDS as readonly string[]).includes(row.card_brand) ? (row.card_brand as CardBrand) : null;
   return {
     id: row.id,
     orderNumber: row.order_number,
@@ -193,7 +202,9 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     total: toDollars(row.total_cents),
     status: (ORDER_STATUSES as readonly string[]).includes(row.status) ? (row.status as OrderStatus) : 'pending',
     paymentStatus: (PAYMENT_STATUSES as readonly string[]).includes(row.payment_status) ? (row.payment_status as PaymentStatus) : 'pending',
-    paymentMethod: { brand, last4: row.card_last4 },
+    paymentMethod: brand && /^\d{4}$/.test(row.card_last4) ? { brand, last4: row.card_last4 } : null,
+    payment: toOrderPayment(row),
+    invoice: toOrderInvoice(row),
     estimatedDelivery: row.estimated_delivery,
     notes: row.notes,
     createdAt: row.created_at,
@@ -226,6 +237,8 @@ async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string):
  */
 export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, facts: PlaceOrderFacts): Promise<PlacedOrder> {
   const lines = mergeLines(input.items);
+  const provider = enabledPaymentProviders(facts.config ?? parseConfig({})).get(input.payment.method);
+  if (!provider) throw new ApiError(422, 'invalid_fields', ORDER_MESSAGES.paymentMethod, { 'payment.method': ORDER_MESSAGES.paymentMethod });
   const requestHash = hashRequest(input, lines, facts.customerId);
   const existing = await selectOrderByIdempotencyKey(db, input.idempotencyKey);
   if (existing) return replay(db, existing, requestHash);
@@ -236,7 +249,7 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
   // Counted before the work, so a burst cannot slip past the hourly limit between check and count.
   const reservation = limits ? await reserveAttempts(db, orderRateChecks(limits, placer), facts.now ?? new Date()) : [];
   try {
-    const placed = await placeWithinLimits(db, input, facts, lines, requestHash, placer);
+    const placed = await placeWithinLimits(db, input, facts, lines, requestHash, placer, provider);
     // A replay placed nothing this time; only new orders use up the limit.
     if (placed.replayed) await releaseAttempts(db, reservation);
     return placed;
@@ -255,8 +268,11 @@ async function placeWithinLimits(
   lines: WantedLine[],
   requestHash: string,
   placer: OrderPlacer,
+  provider: PaymentProvider,
 ): Promise<PlacedOrder> {
   const orderNumbers = facts.orderNumbers ?? defaultOrderNumberSource;
+  const config = facts.config ?? parseConfig({});
+  let paymentNext: Record<string, unknown> | undefined;
   for (let attempt = 0; attempt < ORDER_NUMBER_ATTEMPTS; attempt += 1) {
     const now = facts.now ?? new Date();
     // The stock this order took, told to the catalogue caches once it has committed.
@@ -285,9 +301,21 @@ async function placeWithinLimits(
         const orderNumber = orderNumbers(attempt, now);
 
         const totals = computeTotals(priced.map(({ line, product }) => ({ unitPriceCents: product.price_cents, quantity: line.quantity })));
-        const brand = input.payment.brand;
+        const card = input.payment.method === 'bank_transfer' ? input.payment.card : undefined;
+        const id = crypto.randomUUID();
+        const prepared = await provider.prepare({
+          orderId: id,
+          orderNumber,
+          amountCents: totals.totalCents,
+          customerEmail: input.customer.email,
+          idempotencyKey: input.idempotencyKey,
+          input: input.payment as Record<string, unknown>,
+        });
+        paymentNext = prepared.clientData;
+        const paymentNote =
+          provider.method === 'bank_transfer' ? `Bank transfer, reference ${prepared.reference}` : card ? formatCardMask(card.brand, card.last4) : `Card (${provider.id})`;
         const row: OrderRow = {
-          id: crypto.randomUUID(),
+          id,
           order_number: orderNumber,
           idempotency_key: input.idempotencyKey,
           request_hash: requestHash,
@@ -306,10 +334,10 @@ async function placeWithinLimits(
           total_cents: totals.totalCents,
           status: 'pending',
           payment_status: 'pending',
-          card_brand: brand,
-          card_last4: input.payment.last4,
+          card_brand: card?.brand ?? '',
+          card_last4: card?.last4 ?? '',
           newsletter: input.newsletter ? 1 : 0,
-          notes: `Payment method: ${formatCardMask(brand, input.payment.last4)}`,
+          notes: `Payment method: ${paymentNote}`,
           estimated_delivery: computeEstimatedDelivery(now),
           created_at: at,
           updated_at: at,
@@ -317,6 +345,15 @@ async function placeWithinLimits(
           tracking_number: null,
           search_text: buildOrderSearchText(orderNumber, input.customer.email, input.customer.firstName, input.customer.lastName),
           client_address: facts.address ?? null,
+          payment_method: provider.method,
+          payment_provider: provider.id,
+          payment_reference: prepared.reference,
+          authorised_cents: prepared.authorisedCents,
+          captured_cents: 0,
+          refunded_cents: 0,
+          payment_problem: null,
+          invoice_number: null,
+          invoice_issued_at: null,
         };
         const items: OrderItemRow[] = priced.map(({ line, product }, position) => ({
           order_id: row.id,
@@ -331,7 +368,7 @@ async function placeWithinLimits(
         }));
         await insertOrder(trx, row, items);
         const order = toOrder(row, items);
-        const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl });
+        const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config) });
         const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
         await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
         // The stock last: every sale waits for the catalogue revision's lock, held from here to the
@@ -354,7 +391,7 @@ async function placeWithinLimits(
         return order;
       });
       if (stockTaken) announceOwnCatalogChange(stockTaken);
-      return { order, replayed: false };
+      return { order, replayed: false, ...(paymentNext ? { paymentNext } : {}) };
     } catch (err) {
       if (isUniqueViolationOf(err, 'idempotency_key')) {
         // The same attempt arrived twice at once: the first to commit made the order.
@@ -369,16 +406,16 @@ async function placeWithinLimits(
 }
 
 /**
- * One order for whoever may see it: the signed-in customer who placed it, or anyone giving its
- * e-mail (any case). 404 otherwise, the same whether the number or the e-mail was wrong; failed
- * look-ups are limited per client address (429), a right number and e-mail never.
+ * The row of one order for whoever may see it: the signed-in customer who placed it, or anyone
+ * giving its e-mail (any case). 404 otherwise, the same whether the number or the e-mail was wrong;
+ * failed look-ups are limited per client address (429), a right number and e-mail never.
  */
-export async function findOrderForViewer(
+export async function findOrderRowForViewer(
   db: Kysely<Database>,
   orderNumber: string,
   viewer: { customerId?: string; email?: string },
   facts: RequestFacts = {},
-): Promise<Order> {
+): Promise<OrderRow> {
   const now = facts.now ?? new Date();
   const row = await selectOrderByNumber(db, orderNumber);
   const owns = row && viewer.customerId !== undefined && row.customer_id === viewer.customerId;
@@ -388,6 +425,17 @@ export async function findOrderForViewer(
     await reserveAttempts(db, [{ scope: `order-lookup:address:${facts.address ?? 'unknown'}`, limit: ORDER_LOOKUP_ADDRESS_LIMIT }], now);
     throw new ApiError(404, 'order_not_found', ORDER_MESSAGES.orderNotFound);
   }
+  return row;
+}
+
+/** One order with its timeline for whoever may see it (findOrderRowForViewer's rule). */
+export async function findOrderForViewer(
+  db: Kysely<Database>,
+  orderNumber: string,
+  viewer: { customerId?: string; email?: string },
+  facts: RequestFacts = {},
+): Promise<Order> {
+  const row = await findOrderRowForViewer(db, orderNumber, viewer, facts);
   const [order] = await withCustomerHistory(db, [await loadOrder(db, row)], new Map([[row.id, row]]));
   return order!;
 }

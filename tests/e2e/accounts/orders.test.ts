@@ -57,7 +57,10 @@ describe('Track Your Order', () => {
     expect(await first.getByRole('list', { name: `Items in ${newer.orderNumber}` }).getByRole('listitem').count()).toBe(2);
     expect(await first.getByText(BUYABLE[1]!.name, { exact: true }).isVisible()).toBe(true);
     expect(await first.getByText('Mastercard •••• 4444').isVisible()).toBe(true);
-    expect(await first.getByText(`$${newer.total.toFixed(2)}`).isVisible()).toBe(true);
+    // The total, and the same amount still to pay by bank transfer (nothing is paid yet) with the order number as reference.
+    expect(await first.getByText(`$${newer.total.toFixed(2)}`, { exact: true }).count()).toBe(2);
+    expect(await first.getByText('To pay by bank transfer:').isVisible()).toBe(true);
+    expect(await first.getByText(newer.orderNumber, { exact: true }).count()).toBe(2);
     await expectAccessible(page, 'the signed-in order list');
   });
 

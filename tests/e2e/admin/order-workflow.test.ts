@@ -144,6 +144,15 @@ describe('an order from checkout to the customer’s door', () => {
     await panel.getByText(email).waitFor();
     await timelineEntries(panel).filter({ hasText: 'Order placed' }).waitFor();
 
+    // The bank transfer arrives: staff record it in the payment block, and the order is paid in full.
+    await panel.getByRole('button', { name: 'Record a payment' }).click();
+    const payDialog = staff.getByRole('dialog', { name: `Record a payment for ${orderNumber}` });
+    await payDialog.getByLabel('Reference on the statement').fill(`${orderNumber} M KOWALSKI`);
+    await payDialog.getByRole('button', { name: 'Record payment' }).click();
+    await payDialog.waitFor({ state: 'detached' });
+    await timelineEntries(panel).filter({ hasText: 'Paid in full' }).waitFor();
+    expect(await panel.getByRole('button', { name: 'Record a payment' }).count()).toBe(0);
+
     // Approve: the toast, the status, the timeline and the bell say so.
     await panel.getByRole('button', { name: 'Approve' }).click();
     await staff.getByText(ADMIN_MESSAGES.approved).waitFor();
@@ -157,6 +166,7 @@ describe('an order from checkout to the customer’s door', () => {
     const card = shopper.getByRole('region', { name: 'Your orders' }).getByRole('article', { name: orderNumber });
     await card.getByText('Approved', { exact: true }).waitFor();
     await card.getByText('Payment approved').waitFor();
+    await card.getByRole('link', { name: /^Download invoice INV-\d{6} \(PDF\)$/ }).waitFor();
     const approvedMail = await waitForMail(server, `Order ${orderNumber} confirmed: Graphene Coatings`);
     expect(approvedMail.to).toContain(email);
     expect(approvedMail.text).toContain(orderNumber);

@@ -1,5 +1,6 @@
 // Shared steps of the checkout journeys: the products a shopper can buy, putting them in the cart
 // from the shop, and the three steps of the form, found by label and role as a person finds them.
+import { expect } from 'vitest';
 import type { Page } from 'playwright-core';
 import { canAddToCart } from '../../../src/lib/cart';
 import { CART_STORAGE_KEY } from '../../../src/lib/constants';
@@ -7,9 +8,6 @@ import { productList, readCatalogue, searchBox, waitForShop } from '../shop/shop
 
 /** Products a guest can put in the cart, in catalogue order. */
 export const BUYABLE = readCatalogue().filter(canAddToCart);
-
-/** The Stripe-style test card every journey pays with. */
-export const TEST_CARD = { name: 'Ada Lovelace', number: '4242424242424242', expiry: '12/30', cvv: '737' } as const;
 
 /** The details a guest types on steps 1 and 2. */
 export const GUEST = {
@@ -68,12 +66,11 @@ export async function fillShipping(page: Page): Promise<void> {
   await page.getByLabel('Postal code').fill(GUEST.postalCode);
 }
 
-/** Fills step 3 with the test card. */
+/** Step 3: pay by bank transfer (the method offered when no card provider is configured). */
 export async function fillPayment(page: Page): Promise<void> {
-  await page.getByLabel('Cardholder name').fill(TEST_CARD.name);
-  await page.getByLabel('Card number').fill(TEST_CARD.number);
-  await page.getByLabel('Expiry date (MM/YY)').fill(TEST_CARD.expiry);
-  await page.getByLabel('CVV').fill(TEST_CARD.cvv);
+  const transfer = page.getByRole('radio', { name: /Pay by bank transfer/ });
+  await transfer.check();
+  expect(await transfer.isChecked()).toBe(true);
 }
 
 /** Everything in localStorage and sessionStorage, as one text. */

@@ -155,6 +155,8 @@ describe('fetchOrder', () => {
     items: [{ product: { id: 'p', name: 'Primer', price: 20, image: '/p.svg', category: 'Zinsser' }, quantity: 1, price: 20 }],
     shippingAddress: { firstName: 'Ada', lastName: 'Lovelace', address: '1 Lane', city: 'Bristol', postalCode: 'BS1 4DJ', country: 'United Kingdom', phone: '07700900123' },
     subtotal: 20, shipping: 9.99, tax: 4, total: 33.99, status: 'pending', paymentStatus: 'pending', paymentMethod: { brand: 'visa', last4: '4242' },
+    payment: { method: 'bank_transfer', status: 'pending', authorisedCents: 0, capturedCents: 0, refundedCents: 0, outstandingCents: 3399, reference: 'ORD-12345678' },
+    invoice: null,
     estimatedDelivery: '2026-11-25', notes: 'Payment method: Visa •••• 4242', createdAt: '2026-11-22T10:00:00.000Z', updatedAt: '2026-11-22T10:00:00.000Z',
   };
 

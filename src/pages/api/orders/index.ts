@@ -14,7 +14,9 @@ export const prerender = false;
 /**
  * Places an order: 201 Order; 200 with the same Order when the idempotency key was used before for
  * the same request (header Idempotent-Replayed: true); 403 e-mail of a blocked account; 409
- * unavailable products; 422 invalid fields; 429 too many orders or pending orders (Retry-After).
+ * unavailable products; 422 invalid fields (a payment method not offered now included); 429 too
+ * many orders or pending orders (Retry-After). `payment` is `{ method: 'bank_transfer' }` (the
+ * default when omitted) or `{ method: 'card', ... }` when a card provider is configured.
  */
 export const POST: APIRoute = async ({ request }) => {
   const input = await readJsonBody(request, orderInputSchema);
@@ -26,9 +28,11 @@ export const POST: APIRoute = async ({ request }) => {
     siteUrl: config.SITE_URL,
     address: currentClientAddress(),
     limits: { perHour: config.ORDER_LIMIT_PER_HOUR, pendingMax: config.ORDER_PENDING_MAX, holdMs: config.ORDER_HOLD_HOURS * 3_600_000 },
+    config,
   });
   if (placed.replayed) return jsonResponse(placed.order, 200, { 'idempotent-replayed': 'true' });
   pokeOutbox();
   countOrderPlaced();
-  return jsonResponse(placed.order, 201, { location: `/api/orders/${placed.order.orderNumber}` });
+  const body = placed.paymentNext ? { ...placed.order, paymentNext: placed.paymentNext } : placed.order;
+  return jsonResponse(body, 201, { location: `/api/orders/${placed.order.orderNumber}` });
 };

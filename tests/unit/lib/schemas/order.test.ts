@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkoutInformationSchema,
-  checkoutPaymentSchema,
   checkoutShippingSchema,
   computeEstimatedDelivery,
   normalizeOrderNumber,
@@ -9,7 +8,6 @@ import {
   normalizeUkPostcode,
   ORDER_MESSAGES,
   orderInputSchema,
-  summarizePayment,
 } from '../../../../src/lib/schemas/order';
 
 /** The message zod gives for one field of a failed parse. */
@@ -19,7 +17,6 @@ function messageOf(result: { success: boolean; error?: { issues: { path: Propert
 
 const information = { firstName: 'Sarah', lastName: 'Mitchell', email: 'sarah@example.com', phone: '07700 900123' };
 const shipping = { address: '10 Downing Street', city: 'London', postalCode: 'sw1a2aa', country: 'United Kingdom' };
-const payment = { cardName: 'S MITCHELL', cardNumber: '4242 4242 4242 4242', expiryDate: '12/30', cvv: '123' };
 
 describe('step 1, information', () => {
   it('accepts a UK mobile and trims names', () => {
@@ -81,32 +78,13 @@ describe('step 2, shipping', () => {
   });
 });
 
-describe('step 3, payment', () => {
-  it('accepts a valid test card', () => {
-    expect(checkoutPaymentSchema.parse(payment).expiryDate).toBe('12/30');
-  });
-  it.each([
-    ['cardName', { cardName: '' }, ORDER_MESSAGES.cardName],
-    ['cardNumber', { cardNumber: '4242 4242 4242 4241' }, ORDER_MESSAGES.cardNumber],
-    ['expiryDate', { expiryDate: '13/30' }, ORDER_MESSAGES.expiryFormat],
-    ['expiryDate', { expiryDate: '01/20' }, ORDER_MESSAGES.expired],
-    ['cvv', { cvv: '12' }, ORDER_MESSAGES.cvv],
-    ['cvv', { cardNumber: '3782 822463 10005', cvv: '123' }, ORDER_MESSAGES.cvv],
-  ])('refuses a bad %s with its message', (field, change, message) => {
-    expect(messageOf(checkoutPaymentSchema.safeParse({ ...payment, ...change }), field)).toBe(message);
-  });
-  it('sends only name, brand, last four and expiry', () => {
-    expect(summarizePayment(payment)).toEqual({ cardName: 'S MITCHELL', brand: 'visa', last4: '4242', expiryDate: '12/30' });
-  });
-});
-
 describe('POST /api/orders body', () => {
   const body = {
     idempotencyKey: 'b7c1e0b2-5d0e-4b8e-9f3e-1f2a3b4c5d6e',
     items: [{ productId: 'p-1', quantity: 2 }],
     customer: information,
     shippingAddress: shipping,
-    payment: summarizePayment(payment),
+    payment: { cardName: 'S MITCHELL', brand: 'visa', last4: '4242', expiryDate: '12/30' },
   };
   it('accepts a whole order and normalises it', () => {
     const parsed = orderInputSchema.parse(body);
@@ -129,6 +107,16 @@ describe('POST /api/orders body', () => {
     const parsed = orderInputSchema.parse({ ...body, payment: { ...body.payment, cardNumber: '4242424242424242', cvv: '123' } });
     expect(parsed.payment).not.toHaveProperty('cardNumber');
     expect(parsed.payment).not.toHaveProperty('cvv');
+  });
+  it('reads a missing payment, and the earlier checkout card summary, as a bank transfer', () => {
+    const { payment: _payment, ...withoutPayment } = body;
+    expect(orderInputSchema.parse(withoutPayment).payment).toEqual({ method: 'bank_transfer' });
+    expect(orderInputSchema.parse({ ...body, payment: { method: 'bank_transfer' } }).payment).toEqual({ method: 'bank_transfer' });
+    expect(orderInputSchema.parse(body).payment).toEqual({ method: 'bank_transfer', card: { cardName: 'S MITCHELL', brand: 'visa', last4: '4242', expiryDate: '12/30' } });
+  });
+  it('passes a card payment on to the card provider and refuses an unknown method', () => {
+    expect(orderInputSchema.parse({ ...body, payment: { method: 'card', token: 'tok_1' } }).payment).toEqual({ method: 'card', token: 'tok_1' });
+    expect(messageOf(orderInputSchema.safeParse({ ...body, payment: { method: 'cash' } }), 'payment.method')).toBe(ORDER_MESSAGES.paymentMethod);
   });
   it('refuses a short idempotency key', () => {
     expect(messageOf(orderInputSchema.safeParse({ ...body, idempotencyKey: 'abc' }), 'idempotencyKey')).toBe(ORDER_MESSAGES.idempotencyKey);

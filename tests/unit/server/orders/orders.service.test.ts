@@ -60,7 +60,10 @@ describe('placing an order', () => {
   it('maps to the Order of the API contract', async () => {
     const { order } = await placeOrder(handle.db, input('key-cccccccccccccccc'), { siteUrl: 'http://shop.test' });
     expect(orderSchema.parse(order)).toEqual(order);
-    expect(order.notes).toBe('Payment method: Mastercard •••• 4444');
+    // A card summary without a method is a bank transfer: no card is charged; brand and last 4 are kept for display.
+    expect(order.notes).toBe(`Payment method: Bank transfer, reference ${order.orderNumber}`);
+    expect(order.paymentMethod).toEqual({ brand: 'mastercard', last4: '4444' });
+    expect(order.payment).toMatchObject({ method: 'bank_transfer', status: 'pending', capturedCents: 0, reference: order.orderNumber });
   });
 
   it('lists a customer\'s orders newest first with their lines', async () => {

@@ -11,7 +11,7 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, url, params }) => {
   const principal = await requireStaff(request, url, 'manage_orders');
   const { db } = await getDatabase();
-  const order = await approveOrder(db, String(params.id ?? ''), actorOf(principal), { siteUrl: getConfig().SITE_URL });
+  const order = await approveOrder(db, String(params.id ?? ''), actorOf(principal), { siteUrl: getConfig().SITE_URL, config: getConfig() });
   pokeOutbox();
   return jsonResponse(order);
 };

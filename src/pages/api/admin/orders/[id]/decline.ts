@@ -14,7 +14,7 @@ export const POST: APIRoute = async ({ request, url, params }) => {
   const principal = await requireStaff(request, url, 'manage_orders');
   const { reason } = await readJsonBody(request, declineOrderSchema);
   const { db } = await getDatabase();
-  const order = await declineOrder(db, String(params.id ?? ''), reason, actorOf(principal), { siteUrl: getConfig().SITE_URL });
+  const order = await declineOrder(db, String(params.id ?? ''), reason, actorOf(principal), { siteUrl: getConfig().SITE_URL, config: getConfig() });
   pokeOutbox();
   return jsonResponse(order);
 };

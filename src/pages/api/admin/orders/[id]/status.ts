@@ -14,7 +14,7 @@ export const POST: APIRoute = async ({ request, url, params }) => {
   const principal = await requireStaff(request, url, 'manage_orders');
   const change = await readJsonBody(request, orderStatusChangeSchema);
   const { db } = await getDatabase();
-  const order = await changeOrderStatus(db, String(params.id ?? ''), change, actorOf(principal), { siteUrl: getConfig().SITE_URL });
+  const order = await changeOrderStatus(db, String(params.id ?? ''), change, actorOf(principal), { siteUrl: getConfig().SITE_URL, config: getConfig() });
   pokeOutbox();
   return jsonResponse(order);
 };
