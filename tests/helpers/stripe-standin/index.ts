@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { decodeStripeForm, type FormObject } from './form';
 import { DEFAULT_API_VERSION, newId, StandinStore, StripeApiError, type ApiObject, type Caller, type InjectedFailure, type RequestContext, type StandinEvent } from './store';
-import { challengePage, stripeJsSource } from './stripe-js';
+import { challengePage, demoCheckoutPage, stripeJsSource } from './stripe-js';
 import { WebhookSender, type DeliverOptions, type DeliveryMode, type WebhookDelivery } from './webhooks';
 
 export { signWebhookPayload } from './webhooks';
@@ -98,6 +98,11 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     if (method === 'GET' && (/^\/v3\/?$/.test(url.pathname) || /^\/[a-z0-9]+\/stripe\.js$/.test(url.pathname))) {
       res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(stripeJsSource(origin));
+      return;
+    }
+    if (method === 'GET' && url.pathname === '/_standin/checkout') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(demoCheckoutPage());
       return;
     }
     const challenge = /^\/3ds\/(pi_[A-Za-z0-9]+)$/.exec(url.pathname);

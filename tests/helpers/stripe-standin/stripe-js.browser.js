@@ -1,5 +1,5 @@
 // Stand-in for Stripe.js v3 (the subset README.md lists), served by the Stripe stand-in with its
-// own origin written in for __STANDIN_ORIGIN__. Plain browser JavaScript: no build step.
+// own origin written into ORIGIN below. Plain browser JavaScript: no build step.
 (function () {
   'use strict';
   var ORIGIN = '__STANDIN_ORIGIN__';

@@ -4,7 +4,7 @@ const browserSource = readFileSync(new URL('./stripe-js.browser.js', import.meta
 
 /** The Stripe.js stand-in's script, talking to the stand-in at this origin. */
 export function stripeJsSource(origin: string): string {
-  return browserSource.replace('__STANDIN_ORIGIN__', origin);
+  return browserSource.replaceAll('__STANDIN_ORIGIN__', origin);
 }
 
 function escapeHtml(text: string): string {
@@ -49,5 +49,63 @@ document.getElementById('challenge').addEventListener('submit', function (event)
 });
 </script>`
     : ''}
+</body></html>`;
+}
+
+/**
+ * A tiny checkout page served by the stand-in (GET /_standin/checkout?pk=…&client_secret=…&element=card|payment|split)
+ * that pays with the Stripe.js stand-in the way our checkout will: for its own browser test.
+ */
+export function demoCheckoutPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Stand-in checkout</title>
+<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}
+.StripeElement{border:1px solid #999;border-radius:6px;padding:.6rem}.StripeElement--invalid{border-color:#c00}
+.StripeElement--focus{outline:2px solid #635bff}#fields{display:grid;gap:.5rem;margin-bottom:1rem}</style>
+<script src="/v3/"></script></head>
+<body><main>
+<h1>Stand-in checkout</h1>
+<form id="pay" novalidate>
+<div id="fields"></div>
+<p id="card-error" role="alert"></p>
+<button type="submit">Pay</button>
+</form>
+<p id="result" role="status"></p>
+</main>
+<script>
+(function () {
+  var params = new URLSearchParams(location.search);
+  var stripe = Stripe(params.get('pk'));
+  var clientSecret = params.get('client_secret');
+  var kind = params.get('element') || 'card';
+  var elements = stripe.elements(kind === 'payment' ? { clientSecret: clientSecret } : {});
+  var fields = document.getElementById('fields');
+  var mounted = [];
+  (kind === 'split' ? ['cardNumber', 'cardExpiry', 'cardCvc'] : [kind]).forEach(function (type) {
+    var slot = document.createElement('div');
+    fields.appendChild(slot);
+    var element = elements.create(type);
+    element.mount(slot);
+    element.on('change', function (event) {
+      document.getElementById('card-error').textContent = event.error ? event.error.message : '';
+    });
+    mounted.push(element);
+  });
+  document.getElementById('pay').addEventListener('submit', function (event) {
+    event.preventDefault();
+    var result = document.getElementById('result');
+    result.textContent = 'Paying…';
+    var pending = kind === 'payment'
+      ? stripe.confirmPayment({ elements: elements, redirect: 'if_required', confirmParams: { payment_method_data: { billing_details: { name: 'Ada Lovelace' } } } })
+      : stripe.confirmCardPayment(clientSecret, { payment_method: { card: mounted[0], billing_details: { name: 'Ada Lovelace' } } });
+    pending.then(function (answer) {
+      result.textContent = answer.error
+        ? 'Payment failed: ' + answer.error.message + (answer.error.decline_code ? ' (' + answer.error.decline_code + ')' : '')
+        : 'Payment ' + answer.paymentIntent.status;
+    });
+  });
+})();
+</script>
 </body></html>`;
 }
