@@ -56,6 +56,7 @@ interface PendingAuthentication {
   paymentMethodId: string;
 }
 
+/** Who sent an API request, and what the answer and its events record of it. */
 interface RequestContext {
   caller: Caller;
   apiVersion: string;

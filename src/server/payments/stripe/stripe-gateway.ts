@@ -243,12 +243,18 @@ export class StripeGateway {
     }
   }
 
-  /** Releases the hold (cancels the PaymentIntent); a payment already released answers ok. */
-  async release(reference: string, options: { idempotencyKey?: string } = {}): Promise<StripeOutcome<StripePayment>> {
+  /**
+   * Releases the hold (cancels the PaymentIntent) for `reason` (Stripe's cancellation reasons;
+   * 'requested_by_customer' by default); a payment already released answers ok.
+   */
+  async release(
+    reference: string,
+    options: { idempotencyKey?: string; reason?: 'requested_by_customer' | 'abandoned' | 'duplicate' | 'fraudulent' } = {},
+  ): Promise<StripeOutcome<StripePayment>> {
     try {
       const intent = await this.stripe.paymentIntents.cancel(
         reference,
-        { cancellation_reason: 'requested_by_customer', expand: ['latest_charge'] },
+        { cancellation_reason: options.reason ?? 'requested_by_customer', expand: ['latest_charge'] },
         options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {},
       );
       return { ok: true, value: toPayment(intent) };
