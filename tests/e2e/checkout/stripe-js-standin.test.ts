@@ -2,7 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { StripeGateway } from '~/server/payments/stripe/stripe-gateway';
 import { expectNoBrowserErrors, launchBrowser, newPage, type TrackedPage } from '../../helpers/browser';
-import { startStripeStandin, type StripeStandin } from '../../helpers/stripe-standin';
+import { routeStripeJs, startStripeStandin, type StripeStandin } from '../../helpers/stripe-standin';
 
 // The Stripe.js stand-in in a real browser, on the stand-in's own tiny checkout page: the shop's
 // server is not involved (the checkout's own journey covers that), so this file runs on its own.
@@ -24,7 +24,10 @@ afterAll(async () => {
 });
 
 /** A payment of £42.50 awaiting the browser, and the stand-in's checkout page opened for it. */
-async function openCheckout(element: 'card' | 'payment' | 'split' = 'card'): Promise<{ tracked: TrackedPage; page: Page; reference: string }> {
+async function openCheckout(
+  element: 'card' | 'payment' | 'split' = 'card',
+  loader: 'tag' | 'official' = 'tag',
+): Promise<{ tracked: TrackedPage; page: Page; reference: string; warnings: string[] }> {
   order += 1;
   const payment = await gateway.createAuthorisation({
     amountCents: 4250,
@@ -33,9 +36,15 @@ async function openCheckout(element: 'card' | 'payment' | 'split' = 'card'): Pro
     idempotencyKey: `e2e-${order}-${Date.now()}`,
   });
   const tracked = await newPage(browser, { width: 375 });
-  const query = new URLSearchParams({ pk: standin.publishableKey, client_secret: payment.clientSecret!, element });
+  const warnings: string[] = [];
+  tracked.page.on('console', (message) => {
+    if (message.type() === 'warning') warnings.push(message.text());
+  });
+  if (loader === 'official') await routeStripeJs(tracked.context, standin);
+  const query = new URLSearchParams({ pk: standin.publishableKey, client_secret: payment.clientSecret!, element, loader });
   await tracked.page.goto(`${standin.url}/_standin/checkout?${query}`);
-  return { tracked, page: tracked.page, reference: payment.reference };
+  await tracked.page.locator('body[data-ready="true"]').waitFor();
+  return { tracked, page: tracked.page, reference: payment.reference, warnings };
 }
 
 async function typeCard(page: Page, number: string): Promise<void> {
@@ -53,6 +62,18 @@ describe('Stripe.js stand-in in Chromium', () => {
     await expect.poll(() => page.getByRole('status').textContent()).toBe('Payment requires_capture');
     expect(await gateway.retrieve(reference)).toMatchObject({ status: 'authorised', authorisedCents: 4250, card: { brand: 'visa', last4: '4242' } });
     expectNoBrowserErrors(tracked.errors, 'the stand-in checkout');
+    await tracked.close();
+  });
+
+  it("loads through @stripe/stripe-js's loadStripe when js.stripe.com is routed to the stand-in", async () => {
+    const { tracked, page, reference, warnings } = await openCheckout('card', 'official');
+    await typeCard(page, '5555555555554444');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Payment requires_capture');
+    expect(await gateway.retrieve(reference)).toMatchObject({ status: 'authorised', card: { brand: 'mastercard', last4: '4444' } });
+    // The loader checks the release train of the script it loaded; a mismatch would warn here.
+    expect(warnings).toEqual([]);
+    expectNoBrowserErrors(tracked.errors, 'the stand-in checkout through loadStripe');
     await tracked.close();
   });
 

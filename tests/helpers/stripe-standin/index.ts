@@ -2,7 +2,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { decodeStripeForm, type FormObject } from './form';
 import { DEFAULT_API_VERSION, newId, StandinStore, StripeApiError, type ApiObject, type Caller, type InjectedFailure, type RequestContext, type StandinEvent } from './store';
-import { challengePage, demoCheckoutPage, stripeJsSource } from './stripe-js';
+import type { BrowserContext } from 'playwright-core';
+import { challengePage, demoCheckoutPage, stripeJsLoaderSource, stripeJsSource } from './stripe-js';
 import { WebhookSender, type DeliverOptions, type DeliveryMode, type WebhookDelivery } from './webhooks';
 
 export { signWebhookPayload } from './webhooks';
@@ -23,6 +24,8 @@ export interface StripeStandinOptions {
   webhookMode?: DeliveryMode;
   /** Event types the endpoint receives; all when empty. */
   enabledEvents?: string[];
+  /** 'auto' mode: tries again after a non-2xx answer, `attempts` times, `delayMs` apart; none by default. */
+  webhookRetry?: { attempts: number; delayMs: number };
 }
 
 /** A running stand-in of Stripe's API and Stripe.js, with the controls tests use. */
@@ -70,6 +73,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     mode: options.webhookMode ?? 'auto',
     url: options.webhookUrl ?? null,
     enabledEvents: options.enabledEvents,
+    retry: options.webhookRetry,
   });
   store.onEvent((event) => webhooks.accept(event));
   const idempotency = new Map<string, { method: string; path: string; params: string; status: number; body: string }>();
@@ -103,6 +107,11 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     if (method === 'GET' && url.pathname === '/_standin/checkout') {
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
       res.end(demoCheckoutPage());
+      return;
+    }
+    if (method === 'GET' && url.pathname === '/_standin/stripe-js-loader.mjs') {
+      res.writeHead(200, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'no-store' });
+      res.end(stripeJsLoaderSource());
       return;
     }
     const challenge = /^\/3ds\/(pi_[A-Za-z0-9]+)$/.exec(url.pathname);
@@ -312,6 +321,16 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
       });
     },
   };
+}
+
+/**
+ * Makes a Playwright page or context load Stripe.js from the stand-in wherever the page asks
+ * js.stripe.com for it (as @stripe/stripe-js's loadStripe does), so the checkout's code is unchanged.
+ */
+export async function routeStripeJs(target: Pick<BrowserContext, 'route'>, standin: Pick<StripeStandin, 'url'>): Promise<void> {
+  await target.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsSource(standin.url) }),
+  );
 }
 
 function header(req: IncomingMessage, name: string): string | undefined {

@@ -397,5 +397,6 @@
   }
 
   window.Stripe = Stripe;
-  window.Stripe.version = 3;
+  // The release train @stripe/stripe-js 10 expects; loadStripe warns on any other.
+  window.Stripe.version = 'endive';
 })();

@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 
 const browserSource = readFileSync(new URL('./stripe-js.browser.js', import.meta.url), 'utf8');
+
+/** @stripe/stripe-js's own ES module build (loadStripe), served to the demo page unchanged. */
+export function stripeJsLoaderSource(): string {
+  const main = createRequire(import.meta.url).resolve('@stripe/stripe-js');
+  return readFileSync(main.replace(/lib[\\/]index\.js$/, 'dist/index.mjs'), 'utf8');
+}
 
 /** The Stripe.js stand-in's script, talking to the stand-in at this origin. */
 export function stripeJsSource(origin: string): string {
@@ -63,7 +70,7 @@ export function demoCheckoutPage(): string {
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}
 .StripeElement{border:1px solid #999;border-radius:6px;padding:.6rem}.StripeElement--invalid{border-color:#c00}
 .StripeElement--focus{outline:2px solid #635bff}#fields{display:grid;gap:.5rem;margin-bottom:1rem}</style>
-<script src="/v3/"></script></head>
+</head>
 <body><main>
 <h1>Stand-in checkout</h1>
 <form id="pay" novalidate>
@@ -73,10 +80,25 @@ export function demoCheckoutPage(): string {
 </form>
 <p id="result" role="status"></p>
 </main>
-<script>
-(function () {
-  var params = new URLSearchParams(location.search);
-  var stripe = Stripe(params.get('pk'));
+<script type="module">
+var params = new URLSearchParams(location.search);
+// loader=official: @stripe/stripe-js's loadStripe, which injects js.stripe.com's script (a browser
+// test routes that to the stand-in); otherwise the stand-in's script tag, as a checkout may also do.
+var stripe;
+if (params.get('loader') === 'official') {
+  var loader = await import('/_standin/stripe-js-loader.mjs');
+  stripe = await loader.loadStripe(params.get('pk'));
+} else {
+  await new Promise(function (resolve, reject) {
+    var tag = document.createElement('script');
+    tag.src = '/v3/';
+    tag.onload = resolve;
+    tag.onerror = reject;
+    document.head.appendChild(tag);
+  });
+  stripe = Stripe(params.get('pk'));
+}
+{
   var clientSecret = params.get('client_secret');
   var kind = params.get('element') || 'card';
   var elements = stripe.elements(kind === 'payment' ? { clientSecret: clientSecret } : {});
@@ -105,7 +127,8 @@ export function demoCheckoutPage(): string {
         : 'Payment ' + answer.paymentIntent.status;
     });
   });
-})();
+  document.body.dataset.ready = 'true';
+}
 </script>
 </body></html>`;
 }

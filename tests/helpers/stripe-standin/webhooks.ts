@@ -44,15 +44,28 @@ export class WebhookSender {
   mode: DeliveryMode;
   /** Event types sent; every type when empty (like an endpoint with enabled_events ['*']). */
   enabledEvents: string[] = [];
+  /**
+   * In 'auto' mode, how often a delivery the endpoint did not answer with 2xx is tried again, and
+   * after how long (Stripe retries for days with growing delays; tests want milliseconds). None by default.
+   */
+  retry: { attempts: number; delayMs: number };
   readonly deliveries: WebhookDelivery[] = [];
   readonly pending: StandinEvent[] = [];
   private chain: Promise<unknown> = Promise.resolve();
+  private retriesWaiting = 0;
 
-  constructor(options: { secret: string; mode: DeliveryMode; url?: string | null; enabledEvents?: string[] }) {
+  constructor(options: {
+    secret: string;
+    mode: DeliveryMode;
+    url?: string | null;
+    enabledEvents?: string[];
+    retry?: { attempts: number; delayMs: number };
+  }) {
     this.secret = options.secret;
     this.mode = options.mode;
     this.url = options.url ?? null;
     this.enabledEvents = options.enabledEvents ?? [];
+    this.retry = options.retry ?? { attempts: 0, delayMs: 0 };
   }
 
   private wants(event: StandinEvent): boolean {
@@ -66,7 +79,18 @@ export class WebhookSender {
       return;
     }
     if (this.mode === 'manual') this.pending.push(event);
-    else void this.enqueue([event], {});
+    else void this.sendWithRetries(event, this.retry.attempts);
+  }
+
+  private async sendWithRetries(event: StandinEvent, attemptsLeft: number): Promise<void> {
+    const [delivery] = await this.enqueue([event], {});
+    if (delivery && (delivery.status < 200 || delivery.status >= 300) && attemptsLeft > 0) {
+      this.retriesWaiting += 1;
+      setTimeout(() => {
+        this.retriesWaiting -= 1;
+        void this.sendWithRetries(event, attemptsLeft - 1);
+      }, this.retry.delayMs);
+    }
   }
 
   /** The exact body and header Stripe would send for this event now. */
@@ -93,12 +117,13 @@ export class WebhookSender {
     return this.deliver([...this.pending]);
   }
 
-  /** Resolves once every delivery started so far has been answered. */
+  /** Resolves once every delivery started so far has been answered, retries included. */
   async settled(): Promise<void> {
     let current: Promise<unknown>;
     do {
       current = this.chain;
       await current;
+      while (this.retriesWaiting > 0 && current === this.chain) await new Promise((r) => setTimeout(r, 5));
     } while (current !== this.chain);
   }
 

@@ -123,4 +123,35 @@ describe('Stripe stand-in through the official SDK', () => {
     ]);
     expect(standin.webhooks.deliveries.every((d) => d.status === 200)).toBe(true);
   });
+
+  it('tries a delivery again after the endpoint fails it, when asked to', async () => {
+    let answered = 0;
+    const flaky = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => {
+        answered += 1;
+        res.writeHead(answered === 1 ? 500 : 200);
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    const retrying = await startStripeStandin({
+      webhookUrl: `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/hook`,
+      webhookRetry: { attempts: 2, delayMs: 20 },
+      enabledEvents: ['payment_intent.created'],
+    });
+    try {
+      const sdk = new Stripe(retrying.secretKey, { host: retrying.host, port: retrying.port, protocol: 'http', maxNetworkRetries: 0 });
+      const intent = await sdk.paymentIntents.create({ amount: 1000, currency: 'gbp', allowed_payment_method_types: ['card'] });
+      await retrying.webhooks.settled();
+      expect(retrying.webhooks.deliveries.map((d) => [d.eventId, d.status])).toEqual([
+        [retrying.events('payment_intent.created')[0]!.id, 500],
+        [retrying.events('payment_intent.created')[0]!.id, 200],
+      ]);
+      expect(retrying.events('payment_intent.created')[0]!.data.object.id).toBe(intent.id);
+    } finally {
+      await retrying.stop();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
+  });
 });
