@@ -487,6 +487,8 @@ export class StandinStore {
       intent.payment_method = method.id;
       intent.status = 'requires_confirmation';
     }
+    // A create-and-confirm that fails these checks creates nothing; a decline still leaves the intent.
+    if (confirm) this.checkConfirmParams(intent, params, ctx);
     this.paymentIntents.set(id, intent);
     this.emit('payment_intent.created', intent, ctx);
     if (confirm) {
@@ -569,22 +571,9 @@ export class StandinStore {
       const receipt = str(params, 'receipt_email');
       if (receipt !== undefined) intent.receipt_email = receipt || null;
     }
-    if (intent.payment_method === null) {
-      throw invalid(
-        'You cannot confirm this PaymentIntent because it\'s missing a payment method. To confirm the PaymentIntent with a payment method, pass the payment method ID or payment method data.',
-        'payment_method',
-        'payment_intent_unexpected_state',
-      );
-    }
+    this.checkConfirmParams(intent, params, ctx);
     const returnUrl = str(params, 'return_url');
     const useStripeSdk = bool(params, 'use_stripe_sdk') ?? ctx.caller === 'publishable';
-    const automatic = intent.automatic_payment_methods as { allow_redirects: string } | null;
-    if (automatic && automatic.allow_redirects !== 'never' && returnUrl === undefined && !useStripeSdk) {
-      throw invalid(
-        "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
-        'return_url',
-      );
-    }
     const offSession = bool(params, 'off_session') ?? false;
     const methodId = intent.payment_method as string;
     const number = this.cardNumbers.get(methodId)!;
@@ -621,6 +610,25 @@ export class StandinStore {
       return this.view(intent, ctx, expandList(params));
     }
     return this.settle(intent, methodId, outcome, ctx, false, expandList(params));
+  }
+
+  /** Refuses a confirm Stripe would refuse before trying the card: no payment method, or no return_url where one is needed. */
+  private checkConfirmParams(intent: ApiObject, params: FormObject, ctx: RequestContext): void {
+    if (intent.payment_method === null) {
+      throw invalid(
+        'You cannot confirm this PaymentIntent because it\'s missing a payment method. To confirm the PaymentIntent with a payment method, pass the payment method ID or payment method data.',
+        'payment_method',
+        'payment_intent_unexpected_state',
+      );
+    }
+    const useStripeSdk = bool(params, 'use_stripe_sdk') ?? ctx.caller === 'publishable';
+    const automatic = intent.automatic_payment_methods as { allow_redirects: string } | null;
+    if (automatic && automatic.allow_redirects !== 'never' && str(params, 'return_url') === undefined && !useStripeSdk) {
+      throw invalid(
+        "This PaymentIntent is configured to accept payment methods enabled in your Dashboard. Because some of these payment methods might redirect your customer off of your page, you must provide a `return_url`. If you don't want to accept redirect-based payment methods, set `automatic_payment_methods[enabled]` to `true` and `automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and Payment Intents.",
+        'return_url',
+      );
+    }
   }
 
   /** Charges the card with an outcome that is not 'authenticate': a charge succeeds or fails. */

@@ -312,8 +312,9 @@ export class StripeGateway {
   ): Promise<StripeOutcome<StripePayment>> {
     const failure = toFailure(error);
     if (failure.code === 'payment_intent_unexpected_state') {
-      const now = await this.retrieve(reference);
-      if (now.status === wanted) return { ok: true, value: now };
+      // The refusal is the answer when the payment cannot be read either.
+      const now = await this.retrieve(reference).catch(() => null);
+      if (now?.status === wanted) return { ok: true, value: now };
     }
     return { ok: false, failure };
   }

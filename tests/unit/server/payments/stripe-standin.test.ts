@@ -46,6 +46,8 @@ describe('Stripe stand-in through the official SDK', () => {
       .catch((e: unknown) => e);
     expect(refused).toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     expect((refused as Stripe.errors.StripeError).param).toBe('return_url');
+    // Refused before anything was made, as Stripe does: no intent, no event.
+    expect(standin.events('payment_intent.created').map((e) => e.data.object.amount)).not.toContain(1000);
     const allowed = await stripe.paymentIntents.create({
       amount: 1000,
       currency: 'gbp',
