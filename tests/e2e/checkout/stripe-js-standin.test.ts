@@ -118,6 +118,9 @@ describe('Stripe.js stand-in in Chromium', () => {
     await page.getByLabel('Expiration date MM / YY').focus();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Your card number is invalid.');
     await page.getByLabel('Card number').fill('4242424242424242');
+    await page.getByLabel('Security code').fill('12');
+    await page.getByLabel('Card number').focus();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe("Your card's security code is incomplete.");
     const requestsBefore = standin.requests.length;
     await page.getByRole('button', { name: 'Pay' }).click();
     await expect.poll(() => page.getByRole('status').textContent()).toBe("Payment failed: Your card's expiration date is incomplete.");

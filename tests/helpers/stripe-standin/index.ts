@@ -40,6 +40,8 @@ export interface StripeStandin {
   webhookSecret: string;
   /** Where Stripe.js is served (a script tag's src, or where a browser test routes js.stripe.com to). */
   stripeJsUrl: string;
+  /** The shop's settings that point it at this stand-in (STRIPE_SECRET_KEY, …, STRIPE_API_BASE). */
+  env: Record<'STRIPE_SECRET_KEY' | 'STRIPE_PUBLISHABLE_KEY' | 'STRIPE_WEBHOOK_SECRET' | 'STRIPE_API_BASE', string>;
   /** Every object the stand-in holds, and direct access to its rules. */
   store: StandinStore;
   webhooks: WebhookSender;
@@ -302,6 +304,12 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     publishableKey,
     webhookSecret,
     stripeJsUrl: `${origin}/v3/`,
+    env: {
+      STRIPE_SECRET_KEY: secretKey,
+      STRIPE_PUBLISHABLE_KEY: publishableKey,
+      STRIPE_WEBHOOK_SECRET: webhookSecret,
+      STRIPE_API_BASE: origin,
+    },
     store,
     webhooks,
     requests,

@@ -148,7 +148,8 @@
             update();
           });
           input.addEventListener('focus', function () { container.classList.add('StripeElement--focus'); emit('focus', { elementType: type }); });
-          input.addEventListener('blur', function () { container.classList.remove('StripeElement--focus'); emit('blur', { elementType: type }); });
+          // Stripe.js reports an incomplete field once the shopper leaves it.
+          input.addEventListener('blur', function () { container.classList.remove('StripeElement--focus'); update(); emit('blur', { elementType: type }); });
           inputs[kind] = input;
           state[kind] = checkField(kind, '');
           wrap.appendChild(input);

@@ -69,7 +69,9 @@ export function demoCheckoutPage(): string {
 <title>Stand-in checkout</title>
 <style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:2rem auto;padding:0 1rem}
 .StripeElement{border:1px solid #999;border-radius:6px;padding:.6rem}.StripeElement--invalid{border-color:#c00}
-.StripeElement--focus{outline:2px solid #635bff}#fields{display:grid;gap:.5rem;margin-bottom:1rem}</style>
+.StripeElement--focus{outline:2px solid #635bff}#fields{display:grid;gap:.5rem;margin-bottom:1rem}
+/* The message comes and goes as a field loses focus: it must not move the Pay button under the pointer. */
+#card-error{min-height:1.5em;color:#c00}</style>
 </head>
 <body><main>
 <h1>Stand-in checkout</h1>
