@@ -768,10 +768,13 @@ export class StandinStore {
     this.takeFailure('capture', id);
     intent.metadata = mergeMetadata(intent.metadata as Record<string, string>, params.metadata);
     const charge = this.charges.get(intent.latest_charge as string)!;
-    const previousCharge = { amount_captured: charge.amount_captured, captured: charge.captured };
+    const previousCharge = { amount_captured: charge.amount_captured, amount_refunded: charge.amount_refunded, captured: charge.captured };
     charge.amount_captured = amount;
     charge.captured = true;
     charge.balance_transaction = newId('txn');
+    // Stripe releases the part not captured as a refund of it: the charge's amount_refunded
+    // counts it (a partially captured payment reads 'partially refunded').
+    if (amount < (charge.amount as number)) this.releaseUncaptured(charge, (charge.amount as number) - amount);
     intent.amount_capturable = 0;
     intent.amount_received = amount;
     intent.status = 'succeeded';
@@ -796,7 +799,19 @@ export class StandinStore {
     return this.view(intent, ctx, expandList(params));
   }
 
+  /** The refund Stripe makes of an uncaptured amount (released hold, or what a partial capture left). */
+  private releaseUncaptured(charge: ApiObject, amount: number): void {
+    const refund = this.newRefund(charge, amount, null, {});
+    this.refunds.set(refund.id as string, refund);
+    charge.amount_refunded = (charge.amount_refunded as number) + amount;
+    charge.refunded = charge.amount_refunded === charge.amount;
+  }
+
   private cancel(intent: ApiObject, reason: string | null, ctx: RequestContext | null): void {
+    if (intent.status === 'requires_capture') {
+      const charge = this.charges.get(intent.latest_charge as string)!;
+      this.releaseUncaptured(charge, charge.amount as number);
+    }
     intent.status = 'canceled';
     intent.canceled_at = this.now();
     intent.cancellation_reason = reason;
@@ -853,7 +868,8 @@ export class StandinStore {
     }
     const reason = oneOf(params, 'reason', REFUND_REASONS);
     const amount = int(params, 'amount');
-    const left = (charge.amount_captured as number) - (charge.amount_refunded as number);
+    // amount_refunded counts what a partial capture released, so what is left is measured from amount.
+    const left = (charge.amount as number) - (charge.amount_refunded as number);
     if (left === 0) {
       throw new StripeApiError(400, { type: 'invalid_request_error', code: 'charge_already_refunded', message: `Charge ${charge.id as string} has already been refunded.` });
     }
@@ -868,30 +884,34 @@ export class StandinStore {
     }
     this.takeFailure('refund', charge.payment_intent as string);
     const refunded = amount ?? left;
-    const refund: ApiObject = {
+    const refund = this.newRefund(charge, refunded, reason ?? null, mergeMetadata({}, params.metadata));
+    this.refunds.set(refund.id as string, refund);
+    const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
+    charge.amount_refunded = (charge.amount_refunded as number) + refunded;
+    charge.refunded = charge.amount_refunded === charge.amount;
+    this.emit('refund.created', refund, ctx);
+    this.emit('charge.refunded', charge, ctx, previous);
+    return this.expand(refund, expandList(params));
+  }
+
+  private newRefund(charge: ApiObject, amount: number, reason: string | null, metadata: Record<string, string>): ApiObject {
+    return {
       id: newId('re'),
       object: 'refund',
-      amount: refunded,
-      balance_transaction: newId('txn'),
+      amount,
+      balance_transaction: charge.captured ? newId('txn') : null,
       charge: charge.id,
       created: this.now(),
       currency: charge.currency,
       destination_details: { card: { reference_status: 'pending', reference_type: 'acquirer_reference_number', type: 'refund' }, type: 'card' },
-      metadata: mergeMetadata({}, params.metadata),
+      metadata,
       payment_intent: charge.payment_intent,
-      reason: reason ?? null,
+      reason,
       receipt_number: null,
       source_transfer_reversal: null,
       status: 'succeeded',
       transfer_reversal: null,
     };
-    this.refunds.set(refund.id as string, refund);
-    const previous = { amount_refunded: charge.amount_refunded, refunded: charge.refunded };
-    charge.amount_refunded = (charge.amount_refunded as number) + refunded;
-    charge.refunded = charge.amount_refunded === charge.amount_captured;
-    this.emit('refund.created', refund, ctx);
-    this.emit('charge.refunded', charge, ctx, previous);
-    return this.expand(refund, expandList(params));
   }
 
   /** GET /v1/refunds/:id */

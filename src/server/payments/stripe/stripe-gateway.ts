@@ -332,7 +332,7 @@ function toPayment(intent: Stripe.PaymentIntent): StripePayment {
     currency: intent.currency,
     authorisedCents: intent.amount_capturable,
     capturedCents: intent.amount_received,
-    refundedCents: charge?.amount_refunded ?? 0,
+    refundedCents: charge ? refundedOfCaptured(charge) : 0,
     orderNumber: intent.metadata?.order_number ?? null,
     card: card && card.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
   };
@@ -342,6 +342,15 @@ function toPayment(intent: Stripe.PaymentIntent): StripePayment {
   }
   if (intent.status === 'canceled') payment.releaseReason = intent.cancellation_reason;
   return payment;
+}
+
+/**
+ * Money returned of what was captured. Stripe counts the part of a hold it released (not
+ * captured, or the whole hold when cancelled) in the charge's amount_refunded; that is not a refund.
+ */
+function refundedOfCaptured(charge: Pick<Stripe.Charge, 'amount' | 'amount_captured' | 'amount_refunded' | 'captured'>): number {
+  if (!charge.captured) return 0;
+  return Math.max(0, charge.amount_refunded - (charge.amount - charge.amount_captured));
 }
 
 function statusOf(intent: Stripe.PaymentIntent): StripePaymentStatus {
@@ -400,7 +409,7 @@ function toWebhookEvent(event: Stripe.Event): StripeWebhookEvent {
       created: event.created,
       paymentReference: typeof charge.payment_intent === 'string' ? charge.payment_intent : (charge.payment_intent?.id ?? ''),
       capturedCents: charge.amount_captured,
-      refundedCents: charge.amount_refunded,
+      refundedCents: refundedOfCaptured(charge),
       fullyRefunded: charge.refunded,
     };
   }

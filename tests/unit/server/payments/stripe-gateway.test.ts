@@ -119,8 +119,18 @@ describe('StripeGateway: authorise and capture', () => {
   it('captures part of the hold; Stripe releases the rest', async () => {
     const payment = await authorise('pm_card_mastercard', 5000);
     const captured = await gateway.capture(payment.reference, 3200);
-    expect(captured).toMatchObject({ ok: true, value: { status: 'captured', capturedCents: 3200, authorisedCents: 0, amountCents: 5000 } });
+    expect(captured).toMatchObject({
+      ok: true,
+      value: { status: 'captured', capturedCents: 3200, authorisedCents: 0, amountCents: 5000, refundedCents: 0 },
+    });
     expect((await gateway.retrieve(payment.reference)).card).toEqual({ brand: 'mastercard', last4: '4444' });
+    // Stripe shows the released 18.00 as refunded on the charge; the gateway does not count it as a refund.
+    const charge = standin.store.charges.get(standin.store.paymentIntents.get(payment.reference)!.latest_charge as string)!;
+    expect(charge).toMatchObject({ amount: 5000, amount_captured: 3200, amount_refunded: 1800, refunded: false });
+    const refund = await gateway.refund(payment.reference, 3200, key('refund'));
+    expect(refund).toMatchObject({ ok: true, value: { amountCents: 3200 } });
+    expect(await gateway.retrieve(payment.reference)).toMatchObject({ capturedCents: 3200, refundedCents: 3200 });
+    expect(charge).toMatchObject({ amount_refunded: 5000, refunded: true });
   });
 
   it('refuses to capture more than is held, and the hold stays', async () => {
@@ -148,7 +158,10 @@ describe('StripeGateway: release', () => {
   it('releases a hold; it can no longer be captured, and releasing again is harmless', async () => {
     const payment = await authorise('pm_card_visa', 4000);
     const released = await gateway.release(payment.reference);
-    expect(released).toMatchObject({ ok: true, value: { status: 'released', authorisedCents: 0, capturedCents: 0, releaseReason: 'requested_by_customer' } });
+    expect(released).toMatchObject({
+      ok: true,
+      value: { status: 'released', authorisedCents: 0, capturedCents: 0, refundedCents: 0, releaseReason: 'requested_by_customer' },
+    });
     const capture = await gateway.capture(payment.reference);
     expect(capture.ok).toBe(false);
     if (!capture.ok) {
