@@ -25,8 +25,9 @@ afterAll(async () => {
 
 /** A payment of £42.50 awaiting the browser, and the stand-in's checkout page opened for it. */
 async function openCheckout(
-  element: 'card' | 'payment' | 'split' = 'card',
+  element: 'card' | 'payment' | 'split' | 'none' = 'card',
   loader: 'tag' | 'official' = 'tag',
+  paymentMethod?: string,
 ): Promise<{ tracked: TrackedPage; page: Page; reference: string; warnings: string[] }> {
   order += 1;
   const payment = await gateway.createAuthorisation({
@@ -34,6 +35,7 @@ async function openCheckout(
     currency: 'gbp',
     orderNumber: `GC-E2E-${order}`,
     idempotencyKey: `e2e-${order}-${Date.now()}`,
+    paymentMethod,
   });
   const tracked = await newPage(browser, { width: 375 });
   const warnings: string[] = [];
@@ -99,6 +101,17 @@ describe('Stripe.js stand-in in Chromium', () => {
     expect(await dialog.count()).toBe(0);
     expect(await gateway.retrieve(reference)).toMatchObject({ status: 'authorised' });
     expectNoBrowserErrors(tracked.errors, 'the 3-D Secure challenge');
+    await tracked.close();
+  });
+
+  it('finishes a 3-D Secure challenge the server started, with handleNextAction', async () => {
+    const { tracked, page, reference } = await openCheckout('none', 'tag', 'pm_card_authenticationRequired');
+    expect((await gateway.retrieve(reference)).status).toBe('requires_action');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.frameLocator('iframe[title="3D Secure challenge"]').getByRole('button', { name: 'Complete authentication' }).click();
+    await expect.poll(() => page.getByRole('status').textContent()).toBe('Payment requires_capture');
+    expect(await gateway.retrieve(reference)).toMatchObject({ status: 'authorised', authorisedCents: 4250 });
+    expectNoBrowserErrors(tracked.errors, 'handleNextAction');
     await tracked.close();
   });
 

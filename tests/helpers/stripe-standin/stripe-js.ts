@@ -60,7 +60,7 @@ document.getElementById('challenge').addEventListener('submit', function (event)
 }
 
 /**
- * A tiny checkout page served by the stand-in (GET /_standin/checkout?pk=…&client_secret=…&element=card|payment|split)
+ * A tiny checkout page served by the stand-in (GET /_standin/checkout?pk=…&client_secret=…&element=card|payment|split|none)
  * that pays with the Stripe.js stand-in the way our checkout will: for its own browser test.
  */
 export function demoCheckoutPage(): string {
@@ -106,7 +106,7 @@ if (params.get('loader') === 'official') {
   var elements = stripe.elements(kind === 'payment' ? { clientSecret: clientSecret } : {});
   var fields = document.getElementById('fields');
   var mounted = [];
-  (kind === 'split' ? ['cardNumber', 'cardExpiry', 'cardCvc'] : [kind]).forEach(function (type) {
+  (kind === 'split' ? ['cardNumber', 'cardExpiry', 'cardCvc'] : kind === 'none' ? [] : [kind]).forEach(function (type) {
     var slot = document.createElement('div');
     fields.appendChild(slot);
     var element = elements.create(type);
@@ -120,7 +120,10 @@ if (params.get('loader') === 'official') {
     event.preventDefault();
     var result = document.getElementById('result');
     result.textContent = 'Paying…';
-    var pending = kind === 'payment'
+    // element=none: the server confirmed already; the page only finishes what the bank asks for.
+    var pending = kind === 'none'
+      ? stripe.handleNextAction({ clientSecret: clientSecret })
+      : kind === 'payment'
       ? stripe.confirmPayment({ elements: elements, redirect: 'if_required', confirmParams: { payment_method_data: { billing_details: { name: 'Ada Lovelace' } } } })
       : stripe.confirmCardPayment(clientSecret, { payment_method: { card: mounted[0], billing_details: { name: 'Ada Lovelace' } } });
     pending.then(function (answer) {
