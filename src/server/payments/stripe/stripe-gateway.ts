@@ -149,6 +149,13 @@ export interface AuthorisationInput {
 }
 
 const RETRYABLE_TYPES = new Set(['StripeAPIError', 'StripeConnectionError', 'StripeRateLimitError']);
+/** Stripe's own names for the SDK errors that carry no code from the API. */
+const TYPE_CODES: Record<string, string> = {
+  StripeConnectionError: 'api_connection_error',
+  StripeAPIError: 'api_error',
+  StripeRateLimitError: 'rate_limit',
+  StripeAuthenticationError: 'authentication_error',
+};
 
 /**
  * The shop's only door to Stripe: card payments authorised with manual capture, captured,
@@ -387,7 +394,7 @@ function declinedPayment(error: unknown): StripePayment | null {
 function toFailure(error: unknown): StripeFailure {
   if (error instanceof Stripe.errors.StripeError) {
     return {
-      code: error.code ?? error.rawType ?? error.type,
+      code: error.code ?? error.rawType ?? TYPE_CODES[error.type] ?? error.type,
       message: error.message,
       retryable: RETRYABLE_TYPES.has(error.type),
     };

@@ -7,6 +7,7 @@ import {
   WebhookSignatureError,
   type StripePayment,
 } from '~/server/payments/stripe/stripe-gateway';
+import { findFreePort } from '../../../helpers/port';
 import { encodeStripeForm } from '../../../helpers/stripe-standin/form';
 import { signWebhookPayload, startStripeStandin, type StripeStandin } from '../../../helpers/stripe-standin';
 
@@ -356,6 +357,17 @@ describe('StripeGateway: idempotency', () => {
     const second = await gateway.refund(payment.reference, 1500, refundKey);
     expect(second).toEqual(first);
     expect((await gateway.retrieve(payment.reference)).refundedCents).toBe(1500);
+  });
+
+  it('reports Stripe out of reach as retryable: a throw at creation, a failure at capture', async () => {
+    const closed = await findFreePort();
+    const away = new StripeGateway({ secretKey: standin.secretKey, webhookSecret: 'whsec_x', apiBase: `http://127.0.0.1:${closed}`, maxNetworkRetries: 0 });
+    const error = await away
+      .createAuthorisation({ amountCents: 1000, currency: 'gbp', orderNumber: 'GC-AWAY', idempotencyKey: key('away') })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StripeGatewayError);
+    expect((error as StripeGatewayError).failure).toMatchObject({ code: 'api_connection_error', retryable: true });
+    expect(await away.capture('pi_anything')).toMatchObject({ ok: false, failure: { code: 'api_connection_error', retryable: true } });
   });
 
   it('reports a wrong secret key as Stripe does', async () => {
