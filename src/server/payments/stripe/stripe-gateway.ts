@@ -55,6 +55,8 @@ export interface StripePayment {
   orderNumber: string | null;
   /** Brand and last four digits of the card that was charged, once a charge exists. */
   card: { brand: string; last4: string } | null;
+  /** While authorised: when Stripe lets the hold lapse (ISO time; about 7 days after authorisation), if it says. */
+  captureBefore: string | null;
   /** Stripe's code for the last decline or failed authentication (e.g. insufficient_funds). */
   declineCode?: string;
   /** Stripe's message for the last decline, fit to show to the shopper. */
@@ -342,6 +344,8 @@ function toPayment(intent: Stripe.PaymentIntent): StripePayment {
     refundedCents: charge ? refundedOfCaptured(charge) : 0,
     orderNumber: intent.metadata?.order_number ?? null,
     card: card && card.last4 ? { brand: card.brand ?? 'unknown', last4: card.last4 } : null,
+    captureBefore:
+      intent.status === 'requires_capture' && card?.capture_before ? new Date(card.capture_before * 1000).toISOString() : null,
   };
   if (error && payment.status === 'declined') {
     payment.declineCode = error.decline_code ?? error.code ?? 'card_declined';

@@ -105,9 +105,12 @@ describe('StripeGateway: authorise and capture', () => {
     });
     expect(payment.reference).toMatch(/^pi_/);
     expect(payment.orderNumber).toMatch(/^GC-/);
+    const lapses = Date.parse(payment.captureBefore!) - Date.now();
+    expect(lapses).toBeGreaterThan(7 * 24 * 3600 * 1000 - 60_000);
+    expect(lapses).toBeLessThanOrEqual(7 * 24 * 3600 * 1000);
 
     const captured = await gateway.capture(payment.reference);
-    expect(captured).toMatchObject({ ok: true, value: { status: 'captured', capturedCents: 5000, authorisedCents: 0 } });
+    expect(captured).toMatchObject({ ok: true, value: { status: 'captured', capturedCents: 5000, authorisedCents: 0, captureBefore: null } });
     expect(standin.eventsFor(payment.reference).map((e) => e.type)).toEqual([
       'payment_intent.created',
       'charge.succeeded',
