@@ -205,7 +205,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     }
     if (resource === 'payment_methods') {
       if (id === undefined && method === 'POST') return store.createPaymentMethod(params, ctx);
-      if (id !== undefined && action === undefined && method === 'GET') return store.retrievePaymentMethod(id);
+      if (id !== undefined && action === undefined && method === 'GET') return store.retrievePaymentMethod(id, ctx);
     }
     if (resource === 'charges' && id !== undefined && action === undefined && method === 'GET') return store.retrieveCharge(id, params, ctx);
     if (resource === 'refunds') {

@@ -336,8 +336,9 @@ export class StandinStore {
     return method;
   }
 
-  /** GET /v1/payment_methods/:id */
-  retrievePaymentMethod(id: string): ApiObject {
+  /** GET /v1/payment_methods/:id (secret key only). */
+  retrievePaymentMethod(id: string, ctx: RequestContext): ApiObject {
+    if (ctx.caller !== 'secret') throw this.publishableRefused();
     const method = this.paymentMethods.get(id);
     if (!method) throw notFound('PaymentMethod', id, 'payment_method');
     return method;
