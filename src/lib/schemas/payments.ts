@@ -25,6 +25,8 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is already paid in full.',
   /** 409: approval with APPROVAL_REQUIRES_PAYMENT and money still owed; followed by the amount. */
   approvalNeedsPayment: 'This order cannot be approved before it is paid. Record the payment first. Still owed:',
+  /** 409: approving a card order whose card the shopper has not authorised yet. */
+  cardNotAuthorised: 'The card payment of this order is not authorised yet: it cannot be approved until the customer finishes paying.',
   /** 409: a refund with nothing captured. */
   nothingToRefund: 'Nothing has been paid for this order, so there is nothing to refund.',
   /** 409: more than can be refunded; followed by the amount left. */
@@ -59,6 +61,13 @@ export const recordPaymentSchema = z.object({
   reference: z.string().trim().max(100, { error: PAYMENT_MESSAGES.referenceTooLong }).optional().default(''),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
+/** POST /api/orders/:orderNumber/payment/confirm: the browser is back from confirming the card (Stripe.js). */
+export const cardConfirmationSchema = z.object({
+  /** The payment's id at the provider (Stripe's PaymentIntent, pi_…) that POST /api/orders gave in paymentNext. */
+  reference: z.string({ error: 'Please give the payment reference.' }).trim().regex(/^[A-Za-z0-9_]{3,255}$/, { error: 'Please give the payment reference.' }),
+});
+export type CardConfirmationInput = z.infer<typeof cardConfirmationSchema>;
 
 /** One line to refund. */
 export const refundLineSchema = z.object({

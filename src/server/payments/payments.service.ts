@@ -374,6 +374,8 @@ export async function settlePaymentAfterMove(db: Kysely<Database>, id: string, a
     const outcome = provider ? await ask(() => provider.capture(paymentRecordOf(row), authorised, `capture-${id}`)) : ({ ok: false, message: 'no provider' } as const);
     await db.transaction().execute(async (trx) => {
       const locked = await lockOrder(trx, id);
+      // The provider's webhook may have recorded this capture already (card-payments.service).
+      if (outcome.ok && Number(locked.authorised_cents) === 0) return;
       if (!outcome.ok) return recordFailure(trx, id, 'capture_failed', authorised, `Capture of ${money(authorised)} failed: ${outcome.message}`, actor, at);
       const after = withStatus(locked, { authorised_cents: 0, captured_cents: Number(locked.captured_cents) + outcome.amountCents, payment_problem: null });
       await updateOrderPayment(trx, id, { authorised_cents: 0, captured_cents: after.captured_cents, payment_status: after.payment_status, payment_problem: null, updated_at: at });
@@ -383,10 +385,15 @@ export async function settlePaymentAfterMove(db: Kysely<Database>, id: string, a
     return;
   }
   if (!closing) return;
+  if (authorised === 0 && row.payment_method === 'card' && row.payment_reference && Number(row.captured_cents) === 0 && provider) {
+    // Closed before the shopper finished paying: cancelled at the provider so the card can no longer be confirmed.
+    await ask(() => provider.release(paymentRecordOf(row), `release-${id}`));
+  }
   if (authorised > 0) {
     const outcome = provider ? await ask(() => provider.release(paymentRecordOf(row), `release-${id}`)) : ({ ok: false, message: 'no provider' } as const);
     await db.transaction().execute(async (trx) => {
       const locked = await lockOrder(trx, id);
+      if (outcome.ok && Number(locked.authorised_cents) === 0) return;
       if (!outcome.ok) return recordFailure(trx, id, 'release_failed', authorised, `Release of ${money(authorised)} failed: ${outcome.message}`, actor, at);
       const after = withStatus(locked, { authorised_cents: 0 });
       await updateOrderPayment(trx, id, { authorised_cents: 0, payment_status: after.payment_status, updated_at: at });
