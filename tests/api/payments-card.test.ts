@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminOrderSchema, type AdminOrder } from '../../src/lib/schemas/admin';
 import { ORDER_MESSAGES, orderSchema } from '../../src/lib/schemas/order';
-import { creditNoteSchema, PAYMENT_MESSAGES, paymentsAttentionSchema } from '../../src/lib/schemas/payments';
+import { cardConfirmationResultSchema, cardPaymentNextSchema, creditNoteSchema, PAYMENT_MESSAGES, paymentMethodsSchema, paymentsAttentionSchema } from '../../src/lib/schemas/payments';
 import { startStripeStandin, type StandinEvent, type StripeStandin } from '../helpers/stripe-standin';
 import { auditOf, call, DEMO, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { errorOf } from './helpers/http';
@@ -52,10 +52,11 @@ async function placeCardOrder(quantity = 1, body = orderBody([{ productId: produ
   const email = `card.${crypto.randomUUID().slice(0, 8)}@example.com`;
   const full = { ...body, customer: { firstName: 'Cara', lastName: 'Card', email, phone: '07700 900123' } };
   const response = await postOrder(shop.base, full);
-  const json = (await response.json()) as { id: string; orderNumber: string; total: number; paymentNext: { provider: string; reference: string; clientSecret: string; publishableKey: string } };
+  const json = (await response.json()) as { id: string; orderNumber: string; total: number; paymentNext: unknown };
   expect(response.status, JSON.stringify(json)).toBe(201);
-  expect(json.paymentNext).toMatchObject({ provider: 'stripe', publishableKey: stripe.publishableKey });
-  return { id: json.id, orderNumber: json.orderNumber, email, totalCents: Math.round(json.total * 100), reference: json.paymentNext.reference, clientSecret: json.paymentNext.clientSecret };
+  const next = cardPaymentNextSchema.parse(json.paymentNext);
+  expect(next.publishableKey).toBe(stripe.publishableKey);
+  return { id: json.id, orderNumber: json.orderNumber, email, totalCents: Math.round(json.total * 100), reference: next.reference, clientSecret: next.clientSecret };
 }
 
 /** What Stripe.js's confirmCardPayment sends from the shopper's browser: the publishable key, the client secret and the card. */
@@ -104,7 +105,7 @@ async function deliverEvents(reference: string, types: string[], times = 1) {
 
 describe('card through Stripe: the checkout', () => {
   it('offers card beside bank transfer with the publishable key, once the three Stripe keys are set', async () => {
-    const json = (await (await call(shop.base, '/api/payments/methods')).json()) as { methods: string[]; card: { provider: string; publishableKey: string } | null };
+    const json = paymentMethodsSchema.parse(await (await call(shop.base, '/api/payments/methods')).json());
     expect(json.methods).toEqual(['bank_transfer', 'card']);
     expect(json.card).toEqual({ provider: 'stripe', publishableKey: stripe.publishableKey });
   });
@@ -145,7 +146,7 @@ describe('card through Stripe: authorise, capture, release', () => {
     const order = await placeCardOrder();
     expect((await confirmInBrowser(order, 'pm_card_mastercard')).json.status).toBe('requires_capture');
     const response = await confirmAtShop(order);
-    const json = (await response.json()) as { outcome: string; order: unknown };
+    const json = cardConfirmationResultSchema.parse(await response.json());
     expect(response.status).toBe(200);
     expect(json.outcome).toBe('authorised');
     const customerView = orderSchema.parse(json.order);
@@ -328,7 +329,7 @@ describe('card through Stripe: declines and 3-D Secure', () => {
     expect(browser.json.status).toBe('requires_action');
     const waiting = await confirmAtShop(order);
     expect(waiting.status).toBe(202);
-    expect(await waiting.json()).toMatchObject({ outcome: 'requires_action', paymentNext: { clientSecret: order.clientSecret } });
+    expect(cardConfirmationResultSchema.parse(await waiting.json())).toMatchObject({ outcome: 'requires_action', paymentNext: { clientSecret: order.clientSecret, reference: order.reference } });
     // The requires_action event changes nothing either.
     expect((await deliverEvents(order.reference, ['payment_intent.requires_action']))[0]!.status).toBe(200);
     expect((await adminView(order.id)).status).toBe('pending');

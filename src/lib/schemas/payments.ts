@@ -107,8 +107,29 @@ export const paymentMethodsSchema = z.object({
   bankDetails: bankDetailsSchema,
   /** Days a transfer may take before the order is chased. */
   transferDueDays: z.number().int(),
+  /** With card offered: the provider and the key its browser library (Stripe.js) is loaded with; null otherwise. */
+  card: z.object({ provider: z.literal('stripe'), publishableKey: z.string() }).nullable().optional().default(null),
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
+/** What POST /api/orders (201, card) and the confirm route (202) give the browser to confirm the card with Stripe.js; never stored. */
+export const cardPaymentNextSchema = z.object({
+  provider: z.literal('stripe'),
+  /** The PaymentIntent (pi_…): the `reference` of POST /api/orders/:orderNumber/payment/confirm. */
+  reference: z.string(),
+  /** For stripe.confirmCardPayment; only this browser has it. */
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+});
+export type CardPaymentNext = z.infer<typeof cardPaymentNextSchema>;
+
+/** POST /api/orders/:orderNumber/payment/confirm's answer (200 authorised, 202 still waiting for the browser). */
+export const cardConfirmationResultSchema = z.object({
+  outcome: z.enum(['authorised', 'requires_action', 'awaiting_payment', 'processing']),
+  /** The order as its customer sees it (orderSchema). */
+  order: z.unknown(),
+  paymentNext: cardPaymentNextSchema.optional(),
+});
 
 /** A refund and its credit note as staff see it. */
 export const creditNoteSchema = z.object({
