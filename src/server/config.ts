@@ -140,6 +140,8 @@ export const configSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** Hours a pending order waits for staff approval before it is cancelled with its stock given back. */
   ORDER_HOLD_HOURS: integer(1, 24 * 365).default(48),
+  /** Minutes a card order may wait for its card to be authorised (3-D Secure, an abandoned payment step) before it is cancelled with its stock given back. */
+  CARD_PAYMENT_TIMEOUT_MINUTES: integer(5, 2880).default(60),
   /** Orders one client address or e-mail may place per hour as a guest (signed-in customers get more); tests raise it. */
   ORDER_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** Unapproved pending orders one client address or e-mail may hold as a guest (signed-in customers more); tests raise it. */

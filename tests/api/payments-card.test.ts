@@ -350,11 +350,23 @@ describe('card through Stripe: declines and 3-D Secure', () => {
   });
 });
 
-describe('card through Stripe: the 48 h hold', () => {
-  it('releases the authorisation when nobody approves the order in ORDER_HOLD_HOURS', async () => {
+describe('card through Stripe: the server\'s sweeps (48 h hold, CARD_PAYMENT_TIMEOUT_MINUTES)', () => {
+  let abandoned: PlacedCard;
+  let unheard: PlacedCard;
+  let stockBefore: number;
+
+  it('releases the authorisation when nobody approves the order in ORDER_HOLD_HOURS; settles card orders left unfinished past the timeout', async () => {
     const order = await authorisedOrder();
+    stockBefore = (await readStock(shop.db, product.id)).stock_quantity!;
+    // Left at 3-D Secure; and authorised at Stripe with its webhook lost and the browser gone.
+    abandoned = await placeCardOrder(2);
+    expect((await confirmInBrowser(abandoned, 'pm_card_threeDSecure2Required')).json.status).toBe('requires_action');
+    unheard = await placeCardOrder();
+    expect((await confirmInBrowser(unheard, 'pm_card_visa')).json.status).toBe('requires_capture');
     await shop.server.stop();
-    await runSql(shop.db, `UPDATE orders SET created_at = ${q(new Date(Date.now() - 49 * 3_600_000).toISOString())} WHERE id = ${q(order.id)}`);
+    const ago = (minutes: number) => q(new Date(Date.now() - minutes * 60_000).toISOString());
+    await runSql(shop.db, `UPDATE orders SET created_at = ${ago(49 * 60)} WHERE id = ${q(order.id)}`);
+    await runSql(shop.db, `UPDATE orders SET created_at = ${ago(61)} WHERE id IN (${q(abandoned.id)}, ${q(unheard.id)})`);
     shop = { ...shop, server: await startServer({ env: { DATABASE_URL: shop.db, SHOP_DEMO: '1', ORDER_HOLD_HOURS: '48', ...stripe.env }, readyTimeoutMs: 120_000 }) };
     shop.base = shop.server.url;
     manager = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
@@ -362,5 +374,17 @@ describe('card through Stripe: the 48 h hold', () => {
     await expect.poll(async () => (await adminView(order.id)).payment.authorisedCents, { timeout: 10_000, interval: 250 }).toBe(0);
     expect(intentOf(order.reference).status).toBe('canceled');
     expect((await adminView(order.id)).paymentStatus).toBe('declined');
+
+    await expect.poll(async () => (await adminView(abandoned.id)).status, { timeout: 20_000, interval: 250 }).toBe('cancelled');
+    const view = await adminView(abandoned.id);
+    expect(view.paymentStatus).toBe('declined');
+    expect(view.history.map((h) => h.note)).toContainEqual(expect.stringContaining('card payment not completed within 60 minutes'));
+    expect(intentOf(abandoned.reference).status).toBe('canceled');
+    // The expired order's unit and the abandoned order's two are back; the finalised order keeps its one.
+    expect((await readStock(shop.db, product.id)).stock_quantity).toBe(stockBefore);
+
+    const finalised = await adminView(unheard.id);
+    expect(finalised).toMatchObject({ status: 'pending', payment: { authorisedCents: unheard.totalCents } });
+    expect(await receivedMails(unheard.email)).toHaveLength(1);
   }, 180_000);
 });

@@ -24,7 +24,15 @@ import { toOrder } from '../orders/orders.service';
 import { bankDetailsOf } from './bank-transfer.provider';
 import type { PaymentProvider, PaymentSnapshot, ProviderEvent } from './payment-provider';
 import { derivePaymentStatus, paymentRecordOf } from './payment-status';
-import { insertPaymentEvent, insertProviderEvent, selectOrderByPaymentReference, selectOrderForUpdate, setCardAuthorisation, updateOrderPayment } from './payments.repository';
+import {
+  insertPaymentEvent,
+  insertProviderEvent,
+  selectOrderByPaymentReference,
+  selectOrderForUpdate,
+  selectUnauthorisedCardOrderIds,
+  setCardAuthorisation,
+  updateOrderPayment,
+} from './payments.repository';
 import { providerById } from './providers';
 
 /** What the card settlement needs besides the order. */
@@ -121,6 +129,8 @@ async function applySnapshot(
   snapshot: PaymentSnapshot,
   facts: CardFacts,
   event?: ProviderEvent & { provider: string },
+  /** Why a payment the shop cancelled itself failed (the card payment timeout). */
+  timedOut?: string,
 ): Promise<{ row: OrderRow; release: boolean; duplicate: boolean }> {
   const now = facts.now ?? new Date();
   const at = now.toISOString();
@@ -153,7 +163,7 @@ async function applySnapshot(
     }
 
     if (isAwaitingAuthorisation(row) && failing) {
-      const reason = snapshot.state === 'declined' ? (snapshot.message ?? 'declined by the bank') : 'the payment was cancelled before it was authorised';
+      const reason = snapshot.state === 'declined' ? (snapshot.message ?? 'declined by the bank') : (timedOut ?? 'the payment was cancelled before it was authorised');
       const changes = { status: 'cancelled', payment_status: derivePaymentStatus({ ...row, status: 'cancelled' }), updated_at: at };
       if (!(await updateOrderIfStatus(trx, row.id, 'pending', changes))) return { row, release: false, duplicate: false };
       const after: OrderRow = { ...row, ...changes };
@@ -279,4 +289,41 @@ export async function applyProviderNotification(db: Kysely<Database>, providerId
 /** The customer's view of an order row. */
 export async function toCustomerOrder(db: Kysely<Database>, row: OrderRow): Promise<Order> {
   return toOrder(row, await selectItemsOfOrders(db, [row.id]));
+}
+
+/** Card orders one sweep settles (the next sweep takes the rest). */
+const UNFINISHED_BATCH = 100;
+
+/**
+ * Card orders still waiting for their card after `timeoutMs` (CARD_PAYMENT_TIMEOUT_MINUTES): each
+ * payment is read from the provider first, so one authorised whose webhook never came is
+ * finalised; one still unconfirmed (an abandoned payment step, 3-D Secure left open) is cancelled
+ * at the provider and then the order is cancelled with its stock given back. Returns how many
+ * orders this call settled either way; a provider that cannot be read leaves the order for the next sweep.
+ */
+export async function settleUnfinishedCardOrders(db: Kysely<Database>, timeoutMs: number, facts: CardFacts): Promise<number> {
+  const now = facts.now ?? new Date();
+  const minutes = Math.round(timeoutMs / 60_000);
+  const ids = await selectUnauthorisedCardOrderIds(db, new Date(now.getTime() - timeoutMs).toISOString(), UNFINISHED_BATCH);
+  let settled = 0;
+  for (const id of ids) {
+    const row = await selectOrderForUpdate(db, id);
+    if (!row || !isAwaitingAuthorisation(row)) continue;
+    const provider = providerById(facts.config, row.payment_provider);
+    if (!provider?.inspect || !row.payment_reference) continue;
+    try {
+      let snapshot = await provider.inspect(paymentRecordOf(row));
+      if (snapshot.state === 'awaiting_payment' || snapshot.state === 'requires_action') {
+        const released = await provider.release(paymentRecordOf(row), `release-timeout-${row.id}`);
+        if (!released.ok) continue;
+        snapshot = await provider.inspect(paymentRecordOf(row));
+      }
+      const result = await applySnapshot(db, row.id, snapshot, facts, undefined, `card payment not completed within ${minutes} minutes`);
+      if (result.release) await releaseHold(provider, result.row);
+      if (!isAwaitingAuthorisation(result.row)) settled += 1;
+    } catch {
+      // Read again on the next sweep.
+    }
+  }
+  return settled;
 }

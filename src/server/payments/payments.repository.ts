@@ -153,3 +153,19 @@ export async function insertProviderEvent(db: Db, row: Insertable<ProviderEvents
 export async function setCardAuthorisation(db: Db, orderId: string, changes: { authorised_cents: number; card_brand: string; card_last4: string; updated_at: string }): Promise<void> {
   await db.updateTable('orders').set({ ...changes, payment_problem: null }).where('id', '=', orderId).execute();
 }
+
+/** Card orders still pending with nothing authorised or captured, placed before `before`: oldest first. */
+export async function selectUnauthorisedCardOrderIds(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_method', '=', 'card')
+    .where('status', '=', 'pending')
+    .where('authorised_cents', '=', 0)
+    .where('captured_cents', '=', 0)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}
