@@ -117,9 +117,12 @@ describe('card through Stripe: the checkout', () => {
     expect(intent).toMatchObject({ amount: order.totalCents, currency: 'usd', capture_method: 'manual', status: 'requires_payment_method', metadata: { order_number: order.orderNumber } });
     expect(order.clientSecret).toBe(intent.client_secret);
 
+    // The same attempt again (its first answer lost): the same order, and the client secret to go on paying.
     const again = await postOrder(shop.base, { ...body, customer: { firstName: 'Cara', lastName: 'Card', email: order.email, phone: '07700 900123' } });
     expect(again.status).toBe(200);
-    expect(((await again.json()) as { orderNumber: string }).orderNumber).toBe(order.orderNumber);
+    const replayed = (await again.json()) as { orderNumber: string; paymentNext: unknown };
+    expect(replayed.orderNumber).toBe(order.orderNumber);
+    expect(cardPaymentNextSchema.parse(replayed.paymentNext)).toMatchObject({ reference: order.reference, clientSecret: order.clientSecret });
     const created = stripe.requests.filter((r) => r.method === 'POST' && r.path === '/v1/payment_intents' && (r.params as any).metadata?.order_number === order.orderNumber);
     expect(created).toHaveLength(1);
 

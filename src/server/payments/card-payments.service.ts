@@ -327,3 +327,16 @@ export async function settleUnfinishedCardOrders(db: Kysely<Database>, timeoutMs
   }
   return settled;
 }
+
+/**
+ * What the browser needs to go on paying a card order still awaiting its authorisation (a checkout
+ * attempt repeated after its first answer was lost): the provider's client data, read from the
+ * provider; undefined for any other order or when the provider cannot be read.
+ */
+export async function resumeCardPayment(db: Kysely<Database>, orderNumber: string, config: Config): Promise<Record<string, unknown> | undefined> {
+  const row = await selectOrderByNumber(db, orderNumber);
+  if (!row || !isAwaitingAuthorisation(row) || !row.payment_reference) return undefined;
+  const provider = providerById(config, row.payment_provider);
+  const snapshot = await provider?.inspect?.(paymentRecordOf(row)).catch(() => undefined);
+  return snapshot?.clientData;
+}
