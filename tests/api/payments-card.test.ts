@@ -260,6 +260,22 @@ describe('card through Stripe: the webhook', () => {
     expect(await paymentEvents(order.id, 'authorised')).toHaveLength(1);
   });
 
+  it('applies the authorisation once when the browser (three times) and the webhook report it at the same moment', async () => {
+    const order = await placeCardOrder();
+    expect((await confirmInBrowser(order, 'pm_card_visa')).json.status).toBe('requires_capture');
+    const [webhook, ...browser] = await Promise.all([
+      deliverEvents(order.reference, ['payment_intent.amount_capturable_updated']),
+      confirmAtShop(order),
+      confirmAtShop(order),
+      confirmAtShop(order),
+    ]);
+    expect(webhook[0]!.status).toBe(200);
+    expect(browser.map((r) => r.status)).toEqual([200, 200, 200]);
+    expect(await paymentEvents(order.id, 'authorised')).toHaveLength(1);
+    expect(await receivedMails(order.email)).toHaveLength(1);
+    expect((await adminView(order.id)).payment.authorisedCents).toBe(order.totalCents);
+  });
+
   it('records a capture Stripe made though the shop never heard its answer, from the succeeded event', async () => {
     const order = await authorisedOrder();
     // The shop's capture is lost on the way back (the order stays unpaid with an alert) while Stripe captured.
