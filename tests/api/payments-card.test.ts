@@ -229,6 +229,30 @@ describe('card through Stripe: authorise, capture, release', () => {
     expect(await paymentEvents(order.id, 'captured')).toHaveLength(0);
     const attention = paymentsAttentionSchema.parse(await (await call(shop.base, '/api/admin/payments/attention', { cookie: manager })).json());
     expect(attention.failed.items.map((i) => i.orderNumber)).toContain(order.orderNumber);
+
+    // Staff try again: captured, the alert gone, audited; a further try finds nothing held.
+    const retry = await call(shop.base, `/api/admin/orders/${order.id}/capture`, { method: 'POST', cookie: manager });
+    const retried = adminOrderSchema.parse(await retry.json());
+    expect(retry.status).toBe(200);
+    expect(retried).toMatchObject({ status: 'approved', paymentStatus: 'approved', paymentProblem: null, payment: { authorisedCents: 0, capturedCents: order.totalCents } });
+    expect(intentOf(order.reference).status).toBe('succeeded');
+    expect((await auditOf(shop.db, order.id)).map((a) => a.action)).toContain('order.capture');
+    const again = await call(shop.base, `/api/admin/orders/${order.id}/capture`, { method: 'POST', cookie: manager });
+    expect(again.status).toBe(409);
+    expect(errorOf(await again.json()).message).toBe(PAYMENT_MESSAGES.nothingToCapture);
+  });
+
+  it('a capture retried while Stripe still refuses answers 502 and changes nothing but the record of the failure', async () => {
+    const order = await authorisedOrder();
+    stripe.failNextCapture({ paymentIntent: order.reference, kind: 'expired' });
+    await approveOk(shop.base, manager, order.id);
+    stripe.failNextCapture({ paymentIntent: order.reference, kind: 'expired' });
+    const retry = await call(shop.base, `/api/admin/orders/${order.id}/capture`, { method: 'POST', cookie: manager });
+    expect(retry.status).toBe(502);
+    expect(errorOf(await retry.json()).message).toMatch(/^The payment provider could not complete this: /);
+    const view = await adminView(order.id);
+    expect(view).toMatchObject({ status: 'approved', payment: { authorisedCents: order.totalCents, capturedCents: 0 } });
+    expect(await paymentEvents(order.id, 'capture_failed')).toHaveLength(2);
   });
 });
 

@@ -27,6 +27,8 @@ export const PAYMENT_MESSAGES = {
   approvalNeedsPayment: 'This order cannot be approved before it is paid. Record the payment first. Still owed:',
   /** 409: approving a card order whose card the shopper has not authorised yet. */
   cardNotAuthorised: 'The card payment of this order is not authorised yet: it cannot be approved until the customer finishes paying.',
+  /** 409: a capture retried on an order that holds nothing or is not approved. */
+  nothingToCapture: 'Nothing is held on this card for an approved order, so there is nothing to capture.',
   /** 409: a refund with nothing captured. */
   nothingToRefund: 'Nothing has been paid for this order, so there is nothing to refund.',
   /** 409: more than can be refunded; followed by the amount left. */
