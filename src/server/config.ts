@@ -188,6 +188,8 @@ export const configSchema = z.object({
   SIGNUP_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** Hours a pending order waits for staff approval before it is cancelled with its stock given back. */
   ORDER_HOLD_HOURS: integer(1, 24 * 365).default(48),
+  /** Minutes a card order may wait for its card to be authorised (3-D Secure, an abandoned payment step) before it is cancelled with its stock given back. */
+  CARD_PAYMENT_TIMEOUT_MINUTES: integer(5, 2880).default(60),
   /** Orders one client address or e-mail may place per hour as a guest (signed-in customers get more); tests raise it. */
   ORDER_LIMIT_PER_HOUR: integer(1, 1_000_000).default(10),
   /** Unapproved pending orders one client address or e-mail may hold as a guest (signed-in customers more); tests raise it. */
@@ -260,6 +262,18 @@ export const configSchema = z.object({
   INVOICE_ISSUED_ON: z.enum(['approval', 'payment'], { message: 'must be approval or payment' }).default('approval'),
   /** Days a bank transfer may stay unpaid before the order shows as overdue in the back office. */
   BANK_TRANSFER_DUE_DAYS: integer(1, 365).default(7),
+  /** Stripe's secret key (sk_test_… / sk_live_…): with the publishable key and webhook secret, card payments through Stripe. */
+  STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
+  /** Stripe's publishable key (pk_…) the checkout hands to Stripe.js. */
+  STRIPE_PUBLISHABLE_KEY: z.string().trim().regex(/^pk_(test|live)_[A-Za-z0-9_]{8,}$/, { message: 'must be a Stripe publishable key (pk_test_… or pk_live_…)' }).optional(),
+  /** The signing secret (whsec_…) of the webhook endpoint POST /api/payments/stripe/webhook. */
+  STRIPE_WEBHOOK_SECRET: z.string().trim().regex(/^whsec_[A-Za-z0-9_]{8,}$/, { message: 'must be a Stripe webhook signing secret (whsec_…)' }).optional(),
+  /** An http(s) origin to send Stripe API calls to instead of Stripe's (the tests' stand-in); empty: Stripe. */
+  STRIPE_API_BASE: z
+    .string()
+    .trim()
+    .refine((v) => /^https?:\/\/[^\s/]+\/?$/i.test(v), { message: 'must be an http(s) origin such as http://127.0.0.1:12111' })
+    .optional(),
   /** Memory the product art drawn on demand may keep (src/server/media/product-art.ts), in MB; 0 keeps none. */
   PRODUCT_ART_CACHE_MB: integer(0, 16_384).default(64),
 });
@@ -294,7 +308,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
   if (result.success) {
     const problem = combinationProblem(result.data);
     if (problem) throw new ConfigError(`Invalid configuration: ${problem.name} ${problem.message} (got ${showValue(problem.name, input[problem.name])})`);
-    return result.data;
+    return withStripeDefaults(result.data, input);
   }
   const issue = result.error.issues[0]!;
   const name = String(issue.path[0] ?? 'environment');
@@ -310,6 +324,29 @@ function combinationProblem(config: Config): { name: keyof Config; message: stri
     return { name: 'MEDIA_PUBLIC_BASE_URL', message: 'needs MEDIA_STORE=s3 (images of the local folder are served by the shop itself)' };
   }
   return undefined;
+}
+
+/** The three Stripe keys card payments need, all or none. */
+const STRIPE_KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+
+/** Whether Stripe's keys are all set (card payments through Stripe can work). */
+export function isStripeConfigured(config: Config): boolean {
+  return STRIPE_KEYS.every((key) => Boolean(config[key]));
+}
+
+/**
+ * Refuses a partial Stripe setup (a secret key without its webhook secret would take money that
+ * no webhook could report), and offers card beside bank transfer when the keys are set and
+ * PAYMENT_PROVIDERS is not.
+ */
+function withStripeDefaults(config: Config, input: Record<string, string>): Config {
+  const set = STRIPE_KEYS.filter((key) => input[key] !== undefined);
+  if (set.length > 0 && set.length < STRIPE_KEYS.length) {
+    const missing = STRIPE_KEYS.find((key) => input[key] === undefined)!;
+    throw new ConfigError(`Invalid configuration: ${missing} must be set with ${set.join(' and ')} (card payments need all three Stripe keys)`);
+  }
+  if (set.length === STRIPE_KEYS.length && input.PAYMENT_PROVIDERS === undefined) return { ...config, PAYMENT_PROVIDERS: ['bank_transfer', 'card'] };
+  return config;
 }
 
 /** Which database a DATABASE_URL names. */

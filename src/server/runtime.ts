@@ -16,6 +16,7 @@ import { passwordGate } from './auth/passwords';
 import { seedDemoCustomers } from './customers/demo';
 import { ensureFirstAdmin, seedDemoStaff } from './staff/staff.service';
 import { expireStalePendingOrders } from './orders/order-workflow.service';
+import { settleUnfinishedCardOrders } from './payments/card-payments.service';
 import { readOutboxSummary, type OutboxSummary } from './mail/outbox';
 import { startOutboxWorker, type OutboxCounters, type OutboxWorker } from './mail/outbox.worker';
 import { createMailTransport } from './mail/transport';
@@ -338,7 +339,11 @@ export function bootstrap(): Promise<DatabaseHandle> {
       if (!state.expiryTimer) {
         const expire = () =>
           Promise.resolve()
-            .then(() => expireStalePendingOrders(currentDb(), config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL, config }))
+            .then(async () => {
+              const unfinished = await settleUnfinishedCardOrders(currentDb(), config.CARD_PAYMENT_TIMEOUT_MINUTES * 60_000, { siteUrl: config.SITE_URL, config });
+              if (unfinished > 0) getLogger().info('unfinished card payments settled', { orders: unfinished, timeoutMinutes: config.CARD_PAYMENT_TIMEOUT_MINUTES });
+              return expireStalePendingOrders(currentDb(), config.ORDER_HOLD_HOURS * 3_600_000, { siteUrl: config.SITE_URL, config });
+            })
             .then(
               (expired) => {
                 if (expired > 0) {

@@ -47,6 +47,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/orders/[id]/status': 'manage_orders',
   'POST /api/admin/orders/[id]/payments': 'manage_orders',
   'POST /api/admin/orders/[id]/refunds': 'manage_orders',
+  'POST /api/admin/orders/[id]/capture': 'manage_orders',
   'GET /api/admin/orders/[id]/invoice.pdf': 'manage_orders',
   'GET /api/admin/orders/[id]/credit-notes/[number].pdf': 'manage_orders',
   'GET /api/admin/payments/attention': 'manage_orders',

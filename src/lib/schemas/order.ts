@@ -26,6 +26,12 @@ export const ORDER_MESSAGES = {
   payment: 'Payment details are incomplete. Please enter your card again.',
   /** POST /api/orders with a method the shop does not offer now. */
   paymentMethod: 'This payment method is not available. Please choose another.',
+  /** 502: the card provider could not be reached to set up the payment; nothing was ordered. */
+  cardUnavailable: 'Card payments are not available just now. Please try again in a moment or pay by bank transfer.',
+  /** The card was declined (the bank's reason follows when known); the order is cancelled and nothing is charged. */
+  cardDeclined: 'Your card was declined and nothing was charged. Please check the details or use another card, then place the order again.',
+  /** The card payment was not finished (3-D Secure still waiting). */
+  cardActionRequired: 'Your bank asks you to confirm this payment. Please complete the check to place the order.',
   emptyCart: 'Your cart is empty.',
   tooManyLines: `Your cart has more than ${ORDER_LINES_MAX} different products. Please place them as two orders.`,
   unknownProduct: 'One of the products in your cart is not in our catalogue. Please remove it and try again.',

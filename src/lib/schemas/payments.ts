@@ -25,6 +25,10 @@ export const PAYMENT_MESSAGES = {
   alreadyPaid: 'This order is already paid in full.',
   /** 409: approval with APPROVAL_REQUIRES_PAYMENT and money still owed; followed by the amount. */
   approvalNeedsPayment: 'This order cannot be approved before it is paid. Record the payment first. Still owed:',
+  /** 409: approving a card order whose card the shopper has not authorised yet. */
+  cardNotAuthorised: 'The card payment of this order is not authorised yet: it cannot be approved until the customer finishes paying.',
+  /** 409: a capture retried on an order that holds nothing or is not approved. */
+  nothingToCapture: 'Nothing is held on this card for an approved order, so there is nothing to capture.',
   /** 409: a refund with nothing captured. */
   nothingToRefund: 'Nothing has been paid for this order, so there is nothing to refund.',
   /** 409: more than can be refunded; followed by the amount left. */
@@ -59,6 +63,13 @@ export const recordPaymentSchema = z.object({
   reference: z.string().trim().max(100, { error: PAYMENT_MESSAGES.referenceTooLong }).optional().default(''),
 });
 export type RecordPaymentInput = z.infer<typeof recordPaymentSchema>;
+
+/** POST /api/orders/:orderNumber/payment/confirm: the browser is back from confirming the card (Stripe.js). */
+export const cardConfirmationSchema = z.object({
+  /** The payment's id at the provider (Stripe's PaymentIntent, pi_…) that POST /api/orders gave in paymentNext. */
+  reference: z.string({ error: 'Please give the payment reference.' }).trim().regex(/^[A-Za-z0-9_]{3,255}$/, { error: 'Please give the payment reference.' }),
+});
+export type CardConfirmationInput = z.infer<typeof cardConfirmationSchema>;
 
 /** One line to refund. */
 export const refundLineSchema = z.object({
@@ -98,8 +109,29 @@ export const paymentMethodsSchema = z.object({
   bankDetails: bankDetailsSchema,
   /** Days a transfer may take before the order is chased. */
   transferDueDays: z.number().int(),
+  /** With card offered: the provider and the key its browser library (Stripe.js) is loaded with; null otherwise. */
+  card: z.object({ provider: z.literal('stripe'), publishableKey: z.string() }).nullable().optional().default(null),
 });
 export type PaymentMethods = z.infer<typeof paymentMethodsSchema>;
+
+/** What POST /api/orders (201, card) and the confirm route (202) give the browser to confirm the card with Stripe.js; never stored. */
+export const cardPaymentNextSchema = z.object({
+  provider: z.literal('stripe'),
+  /** The PaymentIntent (pi_…): the `reference` of POST /api/orders/:orderNumber/payment/confirm. */
+  reference: z.string(),
+  /** For stripe.confirmCardPayment; only this browser has it. */
+  clientSecret: z.string(),
+  publishableKey: z.string(),
+});
+export type CardPaymentNext = z.infer<typeof cardPaymentNextSchema>;
+
+/** POST /api/orders/:orderNumber/payment/confirm's answer (200 authorised, 202 still waiting for the browser). */
+export const cardConfirmationResultSchema = z.object({
+  outcome: z.enum(['authorised', 'requires_action', 'awaiting_payment', 'processing']),
+  /** The order as its customer sees it (orderSchema). */
+  order: z.unknown(),
+  paymentNext: cardPaymentNextSchema.optional(),
+});
 
 /** A refund and its credit note as staff see it. */
 export const creditNoteSchema = z.object({

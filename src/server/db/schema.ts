@@ -245,6 +245,21 @@ export interface OrdersTable {
   invoice_issued_at: string | null;
 }
 
+/** A payment provider's notification already applied (migration 2026-11-29T0250). */
+export interface ProviderEventsTable {
+  /** The provider's id ('stripe'). */
+  provider: string;
+  /** The provider's event id (evt_…): unique per provider. */
+  event_id: string;
+  /** The boundary's kind of the event ('authorised', 'released', ...). */
+  kind: string;
+  /** The payment it concerned. */
+  reference: string | null;
+  /** The order it concerned, when the shop has one. */
+  order_id: string | null;
+  received_at: string;
+}
+
 /** One movement of an order's money, or an attempt at one (migration 2026-11-29T0200). */
 export interface PaymentEventsTable {
   id: string;
@@ -535,6 +550,7 @@ export interface Database {
   content_base: ContentBaseTable;
   content_conflicts: ContentConflictsTable;
   payment_events: PaymentEventsTable;
+  provider_events: ProviderEventsTable;
   refunds: RefundsTable;
   document_counters: DocumentCountersTable;
 }

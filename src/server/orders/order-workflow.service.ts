@@ -5,6 +5,7 @@ import { PAYMENT_MESSAGES } from '../../lib/schemas/payments';
 import { parseConfig, type Config } from '../config';
 import { bankDetailsOf } from '../payments/bank-transfer.provider';
 import { derivePaymentStatus, outstandingCentsOf } from '../payments/payment-status';
+import { isAwaitingAuthorisation } from '../payments/card-payments.service';
 import { selectRefundsOfOrder } from '../payments/payments.repository';
 import { issueInvoice, settlePaymentAfterMove, toCreditNote } from '../payments/payments.service';
 import {
@@ -221,6 +222,8 @@ async function transition(db: Kysely<Database>, id: string, request: TransitionR
 export function approveOrder(db: Kysely<Database>, id: string, actor: Actor, facts: WorkflowFacts): Promise<AdminOrder> {
   const config = facts.config ?? parseConfig({});
   const guard = (row: OrderRow) => {
+    // Nothing held yet: approving would capture nothing and ship an unpaid card order.
+    if (isAwaitingAuthorisation(row)) throw new ApiError(409, 'payment_required', PAYMENT_MESSAGES.cardNotAuthorised);
     if (!config.APPROVAL_REQUIRES_PAYMENT) return;
     const owed = Math.max(0, outstandingCentsOf(row) - Number(row.authorised_cents));
     if (owed > 0) throw new ApiError(409, 'payment_required', `${PAYMENT_MESSAGES.approvalNeedsPayment} ${formatMoney(owed)}.`, undefined, undefined, { outstandingCents: owed });

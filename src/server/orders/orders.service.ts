@@ -368,9 +368,12 @@ async function placeWithinLimits(
         }));
         await insertOrder(trx, row, items);
         const order = toOrder(row, items);
-        const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config) });
-        const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
-        await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
+        // A card order's e-mail waits for its authorisation (card-payments.service): a declined card sends none.
+        if (provider.method !== 'card') {
+          const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config) });
+          const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
+          await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
+        }
         // The stock last: every sale waits for the catalogue revision's lock, held from here to the
         // commit, so it covers the few statements that need it (with the order's inserts under it,
         // orders at 50 a second queued on it for 120 ms on average).

@@ -55,9 +55,25 @@ export interface ProviderEvent {
   eventId: string;
   /** The provider's reference of the payment it concerns. */
   reference: string;
-  kind: 'authorised' | 'captured' | 'released' | 'refunded' | 'capture_failed' | 'authorisation_failed';
+  kind: 'authorised' | 'captured' | 'released' | 'refunded' | 'capture_failed' | 'authorisation_failed' | 'action_required';
   amountCents: number;
   message?: string;
+}
+
+/** Where a payment stands at its provider now (read from the provider, never from a notification's copy). */
+export interface PaymentSnapshot {
+  state: 'awaiting_payment' | 'requires_action' | 'processing' | 'authorised' | 'declined' | 'captured' | 'released';
+  authorisedCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  /** The card that was charged, once there is one (brand as CARD_BRAND_IDS names it when known). */
+  card: { brand: string; last4: string } | null;
+  /** Why it was declined, fit to show to the shopper. */
+  message?: string;
+  /** Why the hold was released: 'automatic' when it lapsed at the provider. */
+  releaseReason?: string | null;
+  /** What the browser needs to finish (e.g. the card confirmation secret); never stored. */
+  clientData?: Record<string, unknown>;
 }
 
 /** One way of taking money. */
@@ -79,6 +95,8 @@ export interface PaymentProvider {
   release(record: PaymentRecord, idempotencyKey: string): Promise<ProviderOutcome>;
   /** Gives back `amountCents` of what was captured. */
   refund(record: PaymentRecord, amountCents: number, reason: string, idempotencyKey: string): Promise<ProviderOutcome>;
-  /** Reads a provider's notification (signature checked); the events it carries. */
+  /** Reads a provider's notification (signature checked; throws when it does not verify); the events it carries. */
   parseEvents?(request: Request): Promise<ProviderEvent[]>;
+  /** The payment as the provider holds it now (providers whose money moves outside the shop's calls). */
+  inspect?(record: PaymentRecord): Promise<PaymentSnapshot>;
 }

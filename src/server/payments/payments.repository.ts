@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
 import { getDialectKind } from '../db/dialect';
-import type { PaymentEventsTable, RefundsTable } from '../db/schema';
+import type { PaymentEventsTable, ProviderEventsTable, RefundsTable } from '../db/schema';
 import type { OrderRow } from '../orders/orders.repository';
 
 /** A payment event row as stored. */
@@ -137,4 +137,35 @@ export async function selectLapsingAuthorisations(db: Db, before: string, limit:
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   return { rows, count: Number(count?.n ?? 0) };
+}
+
+/** Marks a provider's event as applied; false when it was applied before (a repeated delivery). */
+export async function insertProviderEvent(db: Db, row: Insertable<ProviderEventsTable>): Promise<boolean> {
+  const result = await db
+    .insertInto('provider_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['provider', 'event_id']).doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0;
+}
+
+/** Records a card authorisation on an order: the amount held and the card's brand and last 4. */
+export async function setCardAuthorisation(db: Db, orderId: string, changes: { authorised_cents: number; card_brand: string; card_last4: string; updated_at: string }): Promise<void> {
+  await db.updateTable('orders').set({ ...changes, payment_problem: null }).where('id', '=', orderId).execute();
+}
+
+/** Card orders still pending with nothing authorised or captured, placed before `before`: oldest first. */
+export async function selectUnauthorisedCardOrderIds(db: Db, before: string, limit: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('payment_method', '=', 'card')
+    .where('status', '=', 'pending')
+    .where('authorised_cents', '=', 0)
+    .where('captured_cents', '=', 0)
+    .where('created_at', '<', before)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
 }

@@ -357,6 +357,47 @@ async function recordFailure(trx: Db, id: string, kind: 'capture_failed' | 'refu
 }
 
 /**
+ * Captures what is held on an order (after the call, in one transaction: the money, the event, the
+ * timeline, with `audited` the audit entry). A refusal is recorded as a failed capture (payments
+ * needing attention) and changes nothing else; a capture the webhook recorded first is not counted twice.
+ */
+async function captureHeld(db: Kysely<Database>, row: OrderRow, idempotencyKey: string, actor: Actor, now: Date, audited: boolean, config: Config): Promise<ProviderOutcome> {
+  const id = row.id;
+  const at = now.toISOString();
+  const authorised = Number(row.authorised_cents);
+  const provider = providerById(config, row.payment_provider);
+  const outcome = provider ? await ask(() => provider.capture(paymentRecordOf(row), authorised, idempotencyKey)) : ({ ok: false, message: 'no provider' } as const);
+  await db.transaction().execute(async (trx) => {
+    const locked = await lockOrder(trx, id);
+    // The provider's webhook may have recorded this capture already (card-payments.service).
+    if (outcome.ok && Number(locked.authorised_cents) === 0) return;
+    if (!outcome.ok) return recordFailure(trx, id, 'capture_failed', authorised, `Capture of ${money(authorised)} failed: ${outcome.message}`, actor, at);
+    const after = withStatus(locked, { authorised_cents: 0, captured_cents: Number(locked.captured_cents) + outcome.amountCents, payment_problem: null });
+    await updateOrderPayment(trx, id, { authorised_cents: 0, captured_cents: after.captured_cents, payment_status: after.payment_status, payment_problem: null, updated_at: at });
+    await insertPaymentEvent(trx, { id: crypto.randomUUID(), order_id: id, at, kind: 'captured', amount_cents: outcome.amountCents, reference: outcome.reference ?? null, received_at: null, provider_event_id: null, actor_id: actor.id, actor_name: actor.name, note: null });
+    await timeline(trx, id, at, actor, 'payment', `Payment of ${money(outcome.amountCents)} captured.`);
+    if (audited) await recordAudit(trx, actor, { action: 'order.capture', entityType: 'order', entityId: id, before: moneyOf(locked), after: moneyOf(after) }, now);
+  });
+  return outcome;
+}
+
+/**
+ * Tries again to capture what is held on an approved (or later) order whose capture failed (staff):
+ * 409 when nothing is held or the order is not approved; 502 when the provider refuses again (the
+ * failure recorded, the order unchanged).
+ */
+export async function retryCapture(db: Kysely<Database>, id: string, actor: Actor, facts: PaymentFacts): Promise<void> {
+  const row = await db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw notFound(ADMIN_MESSAGES.orderNotFound);
+  if (!['approved', 'processing', 'shipped', 'delivered'].includes(row.status) || Number(row.authorised_cents) === 0) {
+    throw new ApiError(409, 'conflict', PAYMENT_MESSAGES.nothingToCapture);
+  }
+  // A new key: the provider replays a failed call's answer for the same key.
+  const outcome = await captureHeld(db, row, `capture-${id}-${crypto.randomUUID()}`, actor, facts.now ?? new Date(), true, facts.config);
+  if (!outcome.ok) throw new ApiError(502, 'provider_failed', `${PAYMENT_MESSAGES.providerFailed} ${outcome.message}`);
+}
+
+/**
  * What follows an order's move, with the provider, after the move has committed: on approval the
  * authorisation is captured; on decline, cancel or expiry what is authorised is released and what
  * was captured and not refunded is refunded (with a credit note). A provider that fails leaves the
@@ -371,22 +412,19 @@ export async function settlePaymentAfterMove(db: Kysely<Database>, id: string, a
   const authorised = Number(row.authorised_cents);
   const closing = row.status === 'declined' || row.status === 'cancelled';
   if (row.status === 'approved' && authorised > 0) {
-    const outcome = provider ? await ask(() => provider.capture(paymentRecordOf(row), authorised, `capture-${id}`)) : ({ ok: false, message: 'no provider' } as const);
-    await db.transaction().execute(async (trx) => {
-      const locked = await lockOrder(trx, id);
-      if (!outcome.ok) return recordFailure(trx, id, 'capture_failed', authorised, `Capture of ${money(authorised)} failed: ${outcome.message}`, actor, at);
-      const after = withStatus(locked, { authorised_cents: 0, captured_cents: Number(locked.captured_cents) + outcome.amountCents, payment_problem: null });
-      await updateOrderPayment(trx, id, { authorised_cents: 0, captured_cents: after.captured_cents, payment_status: after.payment_status, payment_problem: null, updated_at: at });
-      await insertPaymentEvent(trx, { id: crypto.randomUUID(), order_id: id, at, kind: 'captured', amount_cents: outcome.amountCents, reference: outcome.reference ?? null, received_at: null, provider_event_id: null, actor_id: actor.id, actor_name: actor.name, note: null });
-      await timeline(trx, id, at, actor, 'payment', `Payment of ${money(outcome.amountCents)} captured.`);
-    });
+    await captureHeld(db, row, `capture-${id}`, actor, now, false, facts.config);
     return;
   }
   if (!closing) return;
+  if (authorised === 0 && row.payment_method === 'card' && row.payment_reference && Number(row.captured_cents) === 0 && provider) {
+    // Closed before the shopper finished paying: cancelled at the provider so the card can no longer be confirmed.
+    await ask(() => provider.release(paymentRecordOf(row), `release-${id}`));
+  }
   if (authorised > 0) {
     const outcome = provider ? await ask(() => provider.release(paymentRecordOf(row), `release-${id}`)) : ({ ok: false, message: 'no provider' } as const);
     await db.transaction().execute(async (trx) => {
       const locked = await lockOrder(trx, id);
+      if (outcome.ok && Number(locked.authorised_cents) === 0) return;
       if (!outcome.ok) return recordFailure(trx, id, 'release_failed', authorised, `Release of ${money(authorised)} failed: ${outcome.message}`, actor, at);
       const after = withStatus(locked, { authorised_cents: 0 });
       await updateOrderPayment(trx, id, { authorised_cents: 0, payment_status: after.payment_status, updated_at: at });

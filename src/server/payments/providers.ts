@@ -2,12 +2,13 @@ import type { PaymentMethod } from '../../lib/schemas/order';
 import type { Config } from '../config';
 import { bankTransferProvider } from './bank-transfer.provider';
 import type { PaymentProvider } from './payment-provider';
+import { stripeCardProviderOf } from './stripe/stripe-card.provider';
 
 /**
  * Card gateways the shop knows, in order of preference: each returns its provider when its
- * settings are present, undefined otherwise. A gateway adds its factory here; none is built in.
+ * settings are present, undefined otherwise. A gateway adds its factory here.
  */
-export const CARD_PROVIDER_FACTORIES: ((config: Config) => PaymentProvider | undefined)[] = [];
+export const CARD_PROVIDER_FACTORIES: ((config: Config) => PaymentProvider | undefined)[] = [stripeCardProviderOf];
 
 /** The providers of the methods PAYMENT_PROVIDERS enables and that can work now, by method. */
 export function enabledPaymentProviders(config: Config): Map<PaymentMethod, PaymentProvider> {

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configSchema, parseConfig, resolveDatabaseTarget } from '../../../src/server/config';
+import { ConfigError, configSchema, isStripeConfigured, parseConfig, resolveDatabaseTarget } from '../../../src/server/config';
 
 describe('parseConfig', () => {
   it('gives every variable a default that works on one machine', () => {
@@ -48,6 +48,21 @@ describe('parseConfig', () => {
     expect(() => parseConfig({ SHOP_TIME_ZONE: 'Central Time' })).toThrow(
       new ConfigError('Invalid configuration: SHOP_TIME_ZONE must be an IANA time zone name such as America/Chicago (got "Central Time")'),
     );
+  });
+
+  it('offers card beside bank transfer once the three Stripe keys are set, and refuses a partial set without printing secrets', () => {
+    const keys = { STRIPE_SECRET_KEY: 'sk_test_abcdefgh1234', STRIPE_PUBLISHABLE_KEY: 'pk_test_abcdefgh1234', STRIPE_WEBHOOK_SECRET: 'whsec_abcdefgh1234' };
+    expect(parseConfig({}).PAYMENT_PROVIDERS).toEqual(['bank_transfer']);
+    expect(isStripeConfigured(parseConfig({}))).toBe(false);
+    expect(parseConfig(keys).PAYMENT_PROVIDERS).toEqual(['bank_transfer', 'card']);
+    expect(isStripeConfigured(parseConfig(keys))).toBe(true);
+    expect(parseConfig({ ...keys, PAYMENT_PROVIDERS: 'bank_transfer' }).PAYMENT_PROVIDERS).toEqual(['bank_transfer']);
+    expect(() => parseConfig({ STRIPE_SECRET_KEY: keys.STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY: keys.STRIPE_PUBLISHABLE_KEY })).toThrow(
+      new ConfigError('Invalid configuration: STRIPE_WEBHOOK_SECRET must be set with STRIPE_SECRET_KEY and STRIPE_PUBLISHABLE_KEY (card payments need all three Stripe keys)'),
+    );
+    expect(() => parseConfig({ ...keys, STRIPE_SECRET_KEY: 'pk_test_abcdefgh1234' })).toThrow(/^Invalid configuration: STRIPE_SECRET_KEY must be a Stripe secret key .* \(got hidden\)$/);
+    expect(() => parseConfig({ ...keys, STRIPE_API_BASE: 'ftp://127.0.0.1:1' })).toThrow(/^Invalid configuration: STRIPE_API_BASE must be an http\(s\) origin/);
+    expect(parseConfig({ ...keys, STRIPE_API_BASE: 'http://127.0.0.1:12111' }).STRIPE_API_BASE).toBe('http://127.0.0.1:12111');
   });
 
   it('never prints a password it refuses', () => {

@@ -7,6 +7,7 @@ import { jsonResponse } from '../../../server/http/errors';
 import { currentClientAddress } from '../../../server/http/request-context';
 import { countOrderPlaced } from '../../../server/metrics/metrics';
 import { placeOrder } from '../../../server/orders/orders.service';
+import { resumeCardPayment } from '../../../server/payments/card-payments.service';
 import { getConfig, getDatabase, pokeOutbox } from '../../../server/runtime';
 
 export const prerender = false;
@@ -16,7 +17,8 @@ export const prerender = false;
  * the same request (header Idempotent-Replayed: true); 403 e-mail of a blocked account; 409
  * unavailable products; 422 invalid fields (a payment method not offered now included); 429 too
  * many orders or pending orders (Retry-After). `payment` is `{ method: 'bank_transfer' }` (the
- * default when omitted) or `{ method: 'card', ... }` when a card provider is configured.
+ * default when omitted) or `{ method: 'card' }` when a card provider is configured: 201 with
+ * `paymentNext` (what Stripe.js needs); a replay of a card order still to pay gets it again.
  */
 export const POST: APIRoute = async ({ request }) => {
   const input = await readJsonBody(request, orderInputSchema);
@@ -30,7 +32,11 @@ export const POST: APIRoute = async ({ request }) => {
     limits: { perHour: config.ORDER_LIMIT_PER_HOUR, pendingMax: config.ORDER_PENDING_MAX, holdMs: config.ORDER_HOLD_HOURS * 3_600_000 },
     config,
   });
-  if (placed.replayed) return jsonResponse(placed.order, 200, { 'idempotent-replayed': 'true' });
+  if (placed.replayed) {
+    // The first answer may have been lost with the client secret in it: a card still to pay gets it again.
+    const next = placed.order.payment.method === 'card' ? await resumeCardPayment(db, placed.order.orderNumber, config) : undefined;
+    return jsonResponse(next ? { ...placed.order, paymentNext: next } : placed.order, 200, { 'idempotent-replayed': 'true' });
+  }
   pokeOutbox();
   countOrderPlaced();
   const body = placed.paymentNext ? { ...placed.order, paymentNext: placed.paymentNext } : placed.order;

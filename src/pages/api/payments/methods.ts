@@ -6,8 +6,13 @@ import { getConfig } from '../../../server/runtime';
 
 export const prerender = false;
 
-/** The payment methods the checkout offers now (bank transfer always; card only with a configured provider) and the shop's bank details. */
+/**
+ * The payment methods the checkout offers now (bank transfer always; card only with a configured
+ * provider), the shop's bank details and, with card, what Stripe.js needs (`card: { provider, publishableKey }`).
+ */
 export const GET: APIRoute = async () => {
   const config = getConfig();
-  return jsonResponse({ methods: [...enabledPaymentProviders(config).keys()], bankDetails: bankDetailsOf(config), transferDueDays: config.BANK_TRANSFER_DUE_DAYS });
+  const providers = enabledPaymentProviders(config);
+  const card = providers.get('card')?.id === 'stripe' ? { provider: 'stripe', publishableKey: config.STRIPE_PUBLISHABLE_KEY } : null;
+  return jsonResponse({ methods: [...providers.keys()], bankDetails: bankDetailsOf(config), transferDueDays: config.BANK_TRANSFER_DUE_DAYS, card });
 };

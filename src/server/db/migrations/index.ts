@@ -20,6 +20,7 @@ import * as deferredOrderStats from './2026-11-27T0400_deferred_order_stats';
 import * as importTakeovers from './2026-11-29T0100_import_takeovers';
 import * as contentSync from './2026-11-29T0300_content_sync';
 import * as payments from './2026-11-29T0200_payments';
+import * as providerEvents from './2026-11-29T0250_provider_events';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -47,5 +48,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-27T0400_deferred_order_stats': deferredOrderStats,
   '2026-11-29T0100_import_takeovers': importTakeovers,
   '2026-11-29T0200_payments': payments,
+  '2026-11-29T0250_provider_events': providerEvents,
   '2026-11-29T0300_content_sync': contentSync,
 };
