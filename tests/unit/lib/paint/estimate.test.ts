@@ -6,7 +6,6 @@ import {
   type PackOption,
 } from '../../../../src/lib/paint/estimate';
 import { LITRES_PER_US_GALLON, LITRES_PER_US_QUART } from '../../../../src/lib/paint/units';
-// @ts-expect-error the product-art helpers are plain JavaScript
 import { createRandom } from '../../../../src/lib/product-art/lib.mjs';
 
 const rate = { min: 10, max: 12, unit: 'm2/L' as const };
@@ -182,7 +181,8 @@ function bruteForce(needLitres: number, packs: PackOption[]) {
   return best as { cost: number; count: number; volume: number } | null;
 }
 
-describe('chooseCheapestPacks: properties over random cases', () => {
+// Thousands of cases against brute force: seconds on an idle core, more on a shared one.
+describe('chooseCheapestPacks: properties over random cases', { timeout: 60_000 }, () => {
   const SIZES = [0.25, 0.5, 0.75, 1, 2, 2.5, 4, 5, 10, 20];
 
   it('never less paint than needed, never dearer than brute force, ties as specified, out-of-stock never chosen (3,000 cases)', () => {
