@@ -181,6 +181,8 @@ const NL_PER_LITRE = 1e9;
 // cells are capped to bound memory, past which the search runs over price instead.
 const MAX_VOLUME_CELLS = 400_000;
 const MAX_COST_CELLS = 12_000_000;
+// Choices are kept in an Int8Array; a family has a handful of sizes.
+const MAX_PACK_OPTIONS = 100;
 
 function roundNano(litres: number): number {
   return Math.round(litres * NL_PER_LITRE) / NL_PER_LITRE;
@@ -216,12 +218,15 @@ export function chooseCheapestPacks(needLitres: number, packs: readonly PackOpti
     .filter((p) => p.inStock)
     .map((p) => ({ productId: p.productId, nl: Math.round(p.litres * NL_PER_LITRE), priceCents: p.priceCents }));
   if (options.length === 0) return { ...none, reason: 'none-in-stock' };
+  if (options.length > MAX_PACK_OPTIONS) throw new RangeError(`At most ${MAX_PACK_OPTIONS} pack sizes can be compared.`);
 
   // Floating-point dust (0.1 + 0.2) must not ask for one more nanolitre than a pack holds.
   const needNl = Math.max(1, Math.ceil(needLitres * NL_PER_LITRE - 1e-3));
   const grid = options.reduce((g, o) => gcd(g, o.nl), 0);
   const cells = Math.ceil(needNl / grid);
   const counts = cells <= MAX_VOLUME_CELLS ? solveOverVolume(options, grid, cells) : solveOverCost(options, needNl);
+  // Only a very large need in a family mixing US and metric sizes has too many prices to compare.
+  if (!counts) return { ...none, reason: 'too-much' };
 
   const lines: { option: Option; quantity: number }[] = [];
   counts.forEach((quantity, i) => {
@@ -282,14 +287,14 @@ function solveOverVolume(options: Option[], grid: number, cells: number): number
  * Unbounded knapsack over price (whole cents, divided by the prices' common divisor) for sizes with no
  * useful common grid (US and metric sizes in one family): most[c] is the most volume exactly c buys,
  * and the answer is the least c whose volume covers the need. Exact in price; among equal prices the
- * mix with the most paint wins here.
+ * mix with the most paint wins here. Null when the price range is too wide to hold in memory.
  */
-function solveOverCost(options: Option[], needNl: number): number[] {
+function solveOverCost(options: Option[], needNl: number): number[] | null {
   const step = options.reduce((g, o) => gcd(g, o.priceCents), 0);
   const prices = options.map((o) => o.priceCents / step);
   // Any single size bought alone is an upper bound on the cheapest mix.
   const upper = Math.min(...options.map((o, i) => Math.ceil(needNl / o.nl) * prices[i]!));
-  if (upper > MAX_COST_CELLS) throw new RangeError('Too many pack combinations to compare; ask for a trade quote.');
+  if (upper > MAX_COST_CELLS) return null;
   const most = new Float64Array(upper + 1).fill(-1);
   const choice = new Int8Array(upper + 1).fill(-1);
   most[0] = 0;

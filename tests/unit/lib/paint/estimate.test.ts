@@ -92,6 +92,12 @@ describe('chooseCheapestPacks', () => {
     expect(NO_PACKS_MESSAGES[out.reason!]).toBe('No size of this paint is in stock at the moment.');
     expect(chooseCheapestPacks(3, []).reason).toBe('none-in-stock');
     expect(chooseCheapestPacks(6000, metric).reason).toBe('too-much');
+    // US and metric sizes with no common grid, a huge need and dear paint: too many prices to compare.
+    const dear: PackOption[] = [
+      { productId: 'L', litres: 1, priceCents: 9001, inStock: true },
+      { productId: 'gal', litres: LITRES_PER_US_GALLON, priceCents: 30007, inStock: true },
+    ];
+    expect(chooseCheapestPacks(4999, dear)).toEqual({ packs: [], totalCents: 0, packLitres: 0, reason: 'too-much' });
   });
 
   it('breaks price ties by fewer packs, then less left over', () => {
