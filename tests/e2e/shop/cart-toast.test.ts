@@ -69,7 +69,9 @@ describe('adding to the cart says so', () => {
     await page.getByRole('button', { name: /^Add to Cart/ }).waitFor();
     await add.click();
     await notices(page).getByText(`1 × ${first.name} (2 in your cart)`, { exact: true }).waitFor();
-    await page.screenshot({ path: '/tmp/paint-toast-375.png' });
+    // Both notices in place (sonner marks each once its entry animation has started) before the picture.
+    await expect.poll(() => page.locator('[data-sonner-toast][data-mounted="true"]').count()).toBe(2);
+    await page.screenshot({ path: '/tmp/paint-toast-375.png', animations: 'disabled' });
     // The floating cart button stays clickable under the notices.
     const floating = page.getByRole('button', { name: /^Cart/ }).filter({ visible: true }).last();
     expect(await floating.evaluate((el) => {
