@@ -1,10 +1,12 @@
 /**
- * The Add to Cart button: adds one unit through the cart store and confirms it for a moment, in
- * words a screen reader announces. Rendered only when the add-to-cart gate passes.
+ * The Add to Cart button: adds one unit through the cart store, confirms it on the button for a
+ * moment and in a toast (announced to screen readers) with a button to the cart. Rendered only when
+ * the add-to-cart gate passes.
  */
 import { useEffect, useRef, useState } from 'react';
 import type { CartProduct } from '../../lib/cart';
-import { addToCart, openCart } from '../../stores/cart';
+import { $cart, addToCart, openCart } from '../../stores/cart';
+import { showAddedToast } from '../cart/added-toast';
 import { CartIcon, CheckIcon } from '../shop/Icons';
 import { useHydrated } from '../ui/use-hydrated';
 
@@ -31,6 +33,8 @@ export default function AddToCartButton({ product, variant = 'card', className =
 
   const add = () => {
     addToCart(product);
+    const lineQuantity = $cart.get().find((l) => l.product.id === product.id)?.quantity ?? 1;
+    showAddedToast({ name: product.name, quantity: 1, lineQuantity });
     setAdded(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setAdded(false), CONFIRM_MS);
@@ -62,9 +66,6 @@ export default function AddToCartButton({ product, variant = 'card', className =
           View cart
         </button>
       )}
-      <span className="sr-only" role="status" aria-live="polite">
-        {added ? `${product.name} added to cart` : ''}
-      </span>
     </div>
   );
 }

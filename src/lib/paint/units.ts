@@ -1,0 +1,177 @@
+/**
+ * Units of paint: pack sizes to litres, areas m² ⇄ ft², spread rates m²/L ⇄ ft²/gal, and the zod
+ * schemas of a product's `packSize` and `coverage`. Pure, for browser and server.
+ *
+ * Gallons and quarts are US liquid measures (the shop's prices are in dollars and its American
+ * suppliers label in US gallons); the UK (imperial) gallon of 4.54609 L is not used anywhere.
+ * Ounces are avoirdupois ounces of net weight (aerosols and powders are labelled 'Net wt 12 oz');
+ * fluid ounces are not a pack unit here.
+ */
+import '../schemas/zod-config';
+import { z } from 'zod';
+
+/** Litres in one US liquid gallon (231 cubic inches, exact). */
+export const LITRES_PER_US_GALLON = 3.785411784;
+/** Litres in one US liquid quart (a quarter gallon, exact). */
+export const LITRES_PER_US_QUART = LITRES_PER_US_GALLON / 4;
+/** Kilograms in one avoirdupois ounce (exact). */
+export const KG_PER_OUNCE = 0.028349523125;
+/** Square feet in one square metre (1 ft = 0.3048 m exactly). */
+export const FT2_PER_M2 = 1 / (0.3048 * 0.3048);
+/** ft²/gal in one m²/L. */
+export const FT2_PER_GAL_PER_M2_PER_L = FT2_PER_M2 * LITRES_PER_US_GALLON;
+
+/** Units a pack size may be written in: volumes (L, mL, gal, qt) and masses (kg, g, oz). */
+export const PACK_UNITS = ['L', 'mL', 'gal', 'qt', 'kg', 'g', 'oz'] as const;
+/** One pack unit. */
+export type PackUnit = (typeof PACK_UNITS)[number];
+/** Units of volume among the pack units. */
+export const VOLUME_UNITS = ['L', 'mL', 'gal', 'qt'] as const satisfies readonly PackUnit[];
+/** Units of mass among the pack units. */
+export const MASS_UNITS = ['kg', 'g', 'oz'] as const satisfies readonly PackUnit[];
+
+const LITRES_PER: Record<(typeof VOLUME_UNITS)[number], number> = {
+  L: 1,
+  mL: 0.001,
+  gal: LITRES_PER_US_GALLON,
+  qt: LITRES_PER_US_QUART,
+};
+const KG_PER: Record<(typeof MASS_UNITS)[number], number> = { kg: 1, g: 0.001, oz: KG_PER_OUNCE };
+
+/** Whether a pack unit measures volume (true) or mass (false). */
+export function isVolumeUnit(unit: PackUnit): unit is (typeof VOLUME_UNITS)[number] {
+  return unit in LITRES_PER;
+}
+
+/**
+ * Litres in a pack: exact for volume units; a mass needs the product's density in kg/L, and without
+ * one the answer is null (a 5 kg tub of filler has no volume the shop knows).
+ */
+export function packSizeToLitres(size: { value: number; unit: PackUnit }, densityKgPerL?: number): number | null {
+  if (isVolumeUnit(size.unit)) return size.value * LITRES_PER[size.unit];
+  if (densityKgPerL === undefined || !(densityKgPerL > 0)) return null;
+  return (size.value * KG_PER[size.unit]) / densityKgPerL;
+}
+
+/** Kilograms in a pack of a mass unit, or null for a volume unit. */
+export function packSizeToKilograms(size: { value: number; unit: PackUnit }): number | null {
+  return isVolumeUnit(size.unit) ? null : size.value * KG_PER[size.unit];
+}
+
+/** Square metres to square feet. */
+export function squareMetresToSquareFeet(m2: number): number {
+  return m2 * FT2_PER_M2;
+}
+
+/** Square feet to square metres. */
+export function squareFeetToSquareMetres(ft2: number): number {
+  return ft2 / FT2_PER_M2;
+}
+
+/** Metres to feet. */
+export function metresToFeet(m: number): number {
+  return m / 0.3048;
+}
+
+/** Feet to metres. */
+export function feetToMetres(ft: number): number {
+  return ft * 0.3048;
+}
+
+/** Litres to US gallons. */
+export function litresToGallons(litres: number): number {
+  return litres / LITRES_PER_US_GALLON;
+}
+
+/** A spread rate in m²/L to ft² per US gallon. */
+export function spreadRateToFt2PerGal(m2PerL: number): number {
+  return m2PerL * FT2_PER_GAL_PER_M2_PER_L;
+}
+
+/** A spread rate in ft² per US gallon to m²/L. */
+export function spreadRateToM2PerL(ft2PerGal: number): number {
+  return ft2PerGal / FT2_PER_GAL_PER_M2_PER_L;
+}
+
+/** Units a spread rate may be written in. */
+export const SPREAD_RATE_UNITS = ['m2/L', 'ft2/gal'] as const;
+/** One spread-rate unit. */
+export type SpreadRateUnit = (typeof SPREAD_RATE_UNITS)[number];
+
+// Plausible spread rates of a coating, in m²/L: below 1 is a trowelled render or a floor screed
+// rather than a paint; above 30 no liquid coating reaches (thin stains and sealers stay under 25).
+/** The lowest plausible spread rate, m²/L (≈ 41 ft²/gal). */
+export const SPREAD_RATE_MIN_M2_PER_L = 1;
+/** The highest plausible spread rate, m²/L (≈ 1,222 ft²/gal). */
+export const SPREAD_RATE_MAX_M2_PER_L = 30;
+/** The most coats a product may recommend. */
+export const COATS_MAX = 5;
+/** The largest pack the schema accepts, in litres or kilograms (a 1,000 L IBC tote). */
+export const PACK_SIZE_MAX = 1000;
+
+/** A spread rate converted to m²/L, whatever unit it was written in. */
+export function toM2PerL(value: number, unit: SpreadRateUnit): number {
+  return unit === 'm2/L' ? value : spreadRateToM2PerL(value);
+}
+
+/** The amount in a pack: a positive number and its unit (L, mL, gal, qt, kg, g, oz). */
+export const packSizeSchema = z
+  .object({
+    /** How many units: positive and finite. */
+    value: z.number().positive('A pack size must be more than 0.').finite(),
+    /** The unit of `value`. */
+    unit: z.enum(PACK_UNITS, { error: `A pack size's unit must be one of ${PACK_UNITS.join(', ')}.` }),
+  })
+  .refine(
+    (s) => (isVolumeUnit(s.unit) ? s.value * LITRES_PER[s.unit] : s.value * KG_PER[s.unit]) <= PACK_SIZE_MAX,
+    { message: `A pack size must be at most ${PACK_SIZE_MAX} L or ${PACK_SIZE_MAX} kg.`, path: ['value'] },
+  );
+/** A pack size as the catalogue writes it. */
+export type PackSize = z.infer<typeof packSizeSchema>;
+
+function formatRate(m2PerL: number, unit: SpreadRateUnit): string {
+  return unit === 'm2/L' ? `${m2PerL} m²/L` : `${Math.round(spreadRateToFt2PerGal(m2PerL))} ft²/gal`;
+}
+
+/** A paint's coverage: spread rate range per coat, recommended coats, and whether a primer is advised. */
+export const coverageSchema = z
+  .object({
+    /** Area one unit of volume covers in one coat, as a range (min ≤ max), in m²/L or ft²/gal. */
+    spreadRate: z.object({
+      min: z.number().positive('The spread rate must be more than 0.').finite(),
+      max: z.number().positive('The spread rate must be more than 0.').finite(),
+      unit: z.enum(SPREAD_RATE_UNITS, { error: "The spread rate's unit must be m2/L or ft2/gal." }),
+    }),
+    /** Coats the maker recommends: a whole number from 1 to COATS_MAX. */
+    coats: z
+      .number()
+      .int('Coats must be a whole number.')
+      .min(1, 'At least 1 coat.')
+      .max(COATS_MAX, `At most ${COATS_MAX} coats.`),
+    /** Whether the maker advises a primer first. */
+    primerAdvised: z.boolean(),
+  })
+  .superRefine((c, ctx) => {
+    const { min, max, unit } = c.spreadRate;
+    if (!(min > 0 && max > 0)) return;
+    if (min > max) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['spreadRate', 'min'],
+        message: `The spread rate's minimum (${min}) must not be more than its maximum (${max}).`,
+      });
+    }
+    for (const key of ['min', 'max'] as const) {
+      const m2PerL = toM2PerL(c.spreadRate[key], unit);
+      // A rounding margin so that 1222 ft²/gal (29.99 m²/L) written by hand is not refused.
+      if (m2PerL < SPREAD_RATE_MIN_M2_PER_L * 0.995 || m2PerL > SPREAD_RATE_MAX_M2_PER_L * 1.005) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['spreadRate', key],
+          message: `A spread rate of ${c.spreadRate[key]} ${unit} is not plausible: paints cover ${formatRate(SPREAD_RATE_MIN_M2_PER_L, unit)} to ${formatRate(SPREAD_RATE_MAX_M2_PER_L, unit)}.`,
+        });
+      }
+    }
+  });
+/** A paint's coverage as the catalogue writes it. */
+export type Coverage = z.infer<typeof coverageSchema>;
