@@ -142,6 +142,25 @@ describe('two servers on one database and one bucket', () => {
     await expect.poll(bucketImports, { timeout: 10_000 }).not.toContain(key);
   }, 120_000);
 
+  it('store a file larger than one upload part (a multipart upload) and read it back whole, range by range', async () => {
+    const tag = `BIG${Date.now().toString(36).toUpperCase()}`;
+    const rows = 1_400;
+    const long = 'Two coats of graphene primer sanded between coats. '.repeat(76);
+    const csv = ['name,description,price,sku,stockQuantity', ...Array.from({ length: rows }, (_, i) => `${tag} Product ${i + 1},${long}${i + 1},12,${tag}-${i + 1},3`)].join('\n') + '\n';
+    // Above the 5 MB part size, so the upload goes in two parts and the read in six ranges.
+    expect(Buffer.byteLength(csv)).toBeGreaterThan(5 * 1024 * 1024);
+    const cookie = await staffSignIn(second.base, DEMO.productManager.email, DEMO.productManager.password);
+    const dry = await upload(second, cookie, csv, true);
+    const key = await fileKeyOf(dry.id);
+    const stored = await imports.head(key);
+    expect(stored?.size).toBe(Buffer.byteLength(csv));
+    const checked = await waitFor(second, cookie, dry.id, finished, 120_000);
+    expect(checked).toMatchObject({ status: 'completed', total: rows, current: rows });
+    expect(checked.result).toMatchObject({ created: rows, failed: 0 });
+    expect(checked.preview?.[0]?.fields.description).toBe(`${long}1`);
+    expect([...readdirSync(firstDir), ...readdirSync(secondDir)]).toEqual([]);
+  }, 180_000);
+
   it('leave to a server that can read the bucket a job whose server cannot: the upload answers 500, the job goes on elsewhere by itself', async () => {
     const tag = `CUT${Date.now().toString(36).toUpperCase()}`;
     const rows = 1_000;
