@@ -122,7 +122,7 @@ export class ImportRunner {
   }
 
   /** Removes a job's stored file; a failure is logged (the file stays behind), not thrown. */
-  private async removeFile(id: string, key: string): Promise<void> {
+  async removeFile(id: string, key: string): Promise<void> {
     await this.options.files.delete(key).catch((err: unknown) => this.options.log.warn('import file could not be removed', { err, job: id, key }));
   }
 

@@ -245,7 +245,7 @@ export async function resumeImportJob(db: Kysely<Database>, runner: ImportRunner
 /** Cancels a job that has not finished: what was written stays (and is listed); its file is removed once no batch runs. */
 export async function cancelImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
   const row = await moveJob(db, id, ['uploading', 'paused', 'interrupted', 'idle'], { status: 'cancelled', finished_at: now.toISOString(), current_product: null }, IMPORT_MESSAGES.notCancellable, actor, 'import.cancel', now);
-  if (!runner.isRunning(id) && !row.lease_owner && row.file_path) await runner.files.delete(row.file_path);
+  if (!runner.isRunning(id) && !row.lease_owner && row.file_path) await runner.removeFile(id, row.file_path);
   return toImportJob(db, runner.files, row);
 }
 
