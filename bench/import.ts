@@ -18,9 +18,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { getHeapStatistics } from 'node:v8';
-import { closeSync, copyFileSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, copyFileSync, mkdtempSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 
 /** What one measured run prints (one JSON line on stdout). */
@@ -56,13 +56,17 @@ async function child(url: string, path: string, rows: number, mode: RunResult['m
   const { resolveDatabaseTarget } = await import('../src/server/config');
   const { createLogger } = await import('../src/server/log');
   const { ImportRunner } = await import('../src/server/imports/import-runner');
+  const { importFileKey, LocalImportFileStore } = await import('../src/server/imports/import-files');
   const { createImportJob } = await import('../src/server/imports/imports.service');
   const { selectImportJob } = await import('../src/server/imports/imports.repository');
   const { seedCatalogFromContent } = await import('../src/server/catalog/catalog.service');
   const handle = openDatabase(resolveDatabaseTarget(url));
   await migrateToLatest(handle.db);
   if (mode === 'create') await seedCatalogFromContent(handle.db, join(process.cwd(), 'content'));
-  const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn'), batchRows: Number(process.env.IMPORT_BATCH_ROWS) || undefined });
+  // The run's copy takes a job's key in its folder, as an upload stored in IMPORT_DIR would.
+  const id = crypto.randomUUID();
+  renameSync(path, join(dirname(path), importFileKey(id)));
+  const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn'), files: new LocalImportFileStore(dirname(path)), batchRows: Number(process.env.IMPORT_BATCH_ROWS) || undefined });
   const gc = (globalThis as { gc?: () => void }).gc!;
   gc();
   const liveBefore = process.memoryUsage().heapUsed;
@@ -70,7 +74,7 @@ async function child(url: string, path: string, rows: number, mode: RunResult['m
   const started = performance.now();
   const cpuStart = process.cpuUsage();
   const dbCpuStart = handle.kind === 'postgres' ? await backendCpuSeconds(handle.db) : null;
-  const job = await createImportJob(handle.db, runner, { id: crypto.randomUUID(), path, name: 'bench.csv', bytes: 0 }, false, { id: null, name: 'Bench' });
+  const job = await createImportJob(handle.db, runner, { id, key: importFileKey(id), name: 'bench.csv', bytes: 0 }, false, { id: null, name: 'Bench' });
   let row: Awaited<ReturnType<typeof selectImportJob>>;
   let liveLate = 0;
   let peakHeap = 0;

@@ -169,7 +169,13 @@ export const configSchema = z.object({
   MAX_UPLOAD_BYTES: integer(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
   /** Largest product CSV file an import accepts, in bytes (apart from the image limit). */
   MAX_IMPORT_BYTES: integer(1024, 4 * 1024 * 1024 * 1024).default(100 * 1024 * 1024),
-  /** Folder where uploaded import files wait while their job runs (shared storage when several servers share a database). */
+  /**
+   * Where uploaded import files wait while their job runs: `local` (IMPORT_DIR, this machine only)
+   * or `s3` (the S3_* bucket, under `imports/`, read by whichever server takes the job over); not
+   * set: the same kind as MEDIA_STORE.
+   */
+  IMPORT_STORE: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), z.enum(['local', 's3'], { message: 'must be local or s3' }).optional()),
+  /** Folder of import files with IMPORT_STORE=local; jobs store names relative to it. */
   IMPORT_DIR: z.string().trim().min(1).default('./data/imports'),
   /**
    * Folder of images a product CSV may name by path (relative to it, or absolute inside it): each is
@@ -318,6 +324,7 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
 /** The first setting that is valid alone but not with the others, or undefined. */
 function combinationProblem(config: Config): { name: keyof Config; message: string } | undefined {
   if (config.MEDIA_STORE === 's3' && !config.S3_BUCKET) return { name: 'S3_BUCKET', message: 'must be set when MEDIA_STORE=s3' };
+  if (config.IMPORT_STORE === 's3' && !config.S3_BUCKET) return { name: 'S3_BUCKET', message: 'must be set when IMPORT_STORE=s3' };
   if (config.S3_ACCESS_KEY_ID && !config.S3_SECRET_ACCESS_KEY) return { name: 'S3_SECRET_ACCESS_KEY', message: 'must be set with S3_ACCESS_KEY_ID' };
   if (!config.S3_ACCESS_KEY_ID && config.S3_SECRET_ACCESS_KEY) return { name: 'S3_ACCESS_KEY_ID', message: 'must be set with S3_SECRET_ACCESS_KEY' };
   if (config.MEDIA_PUBLIC_BASE_URL && config.MEDIA_STORE !== 's3') {

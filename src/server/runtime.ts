@@ -24,6 +24,7 @@ import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.serv
 import { createMediaStorage, type MediaStorage } from './media/media.storage';
 import type { MediaServing } from './media/media.http';
 import { ImportRunner } from './imports/import-runner';
+import { createImportFileStore, type ImportFileStore } from './imports/import-files';
 import { createImportImageStep } from './imports/import-images';
 import { IMAGE_MAX_BYTES } from '../lib/constants';
 import { setMetricsSources } from './metrics/metrics';
@@ -54,6 +55,8 @@ interface RuntimeState {
   expiryTimer?: NodeJS.Timeout;
   /** Where uploaded images are stored (MEDIA_STORE: MEDIA_DIR or the S3 bucket). */
   media?: MediaStorage;
+  /** Where uploaded import files wait while their job runs. */
+  importFiles?: ImportFileStore;
   /** Hourly removal of images no product uses any more. */
   mediaTimer?: NodeJS.Timeout;
   /** Runs bulk product imports in this process. */
@@ -133,6 +136,12 @@ export function getLogger(): Logger {
 export function getMediaStorage(): MediaStorage {
   state.media ??= createMediaStorage(getConfig());
   return state.media;
+}
+
+/** This process's import file store (IMPORT_STORE: the IMPORT_DIR folder or the bucket's `imports/`). */
+export function getImportFiles(): ImportFileStore {
+  state.importFiles ??= createImportFileStore(getConfig());
+  return state.importFiles;
 }
 
 /**
@@ -360,6 +369,7 @@ export function bootstrap(): Promise<DatabaseHandle> {
         state.imports = new ImportRunner({
           db: currentDb,
           log: getLogger(),
+          files: getImportFiles(),
           prepare: createImportImageStep({ db: currentDb, storage: getMediaStorage(), maxBytes: Math.min(IMAGE_MAX_BYTES, config.MAX_UPLOAD_BYTES), allowedHosts: config.IMPORT_ALLOWED_HOSTS, imageDir: resolveDir(config.IMPORT_IMAGE_DIR) }),
           batchRows: config.IMPORT_BATCH_ROWS,
         });

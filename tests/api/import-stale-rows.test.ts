@@ -17,6 +17,7 @@ import { openDatabase, type DatabaseHandle } from '../../src/server/db/connectio
 import { migrateToLatest } from '../../src/server/db/migrate';
 import type { Db } from '../../src/server/customers/customers.repository';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from '../../src/server/imports/import-batch';
+import { LocalImportFileStore } from '../../src/server/imports/import-files';
 import { ImportRunner } from '../../src/server/imports/import-runner';
 import { createImportJob, getImportJob } from '../../src/server/imports/imports.service';
 import { createLogger } from '../../src/server/log';
@@ -48,11 +49,10 @@ function csv(rows: { name: string; description: string; price: string; sku: stri
 /** Runs an import of `text` to its end with `runner`, as the Bulk Upload view starts one. */
 async function runImport(runner: ImportRunner, text: string): Promise<ImportJob> {
   const id = crypto.randomUUID();
-  const path = join(folder, `${id}.csv`);
-  writeFileSync(path, text);
-  await createImportJob(handle.db, runner, { id, path, name: 'stale.csv', bytes: text.length }, false, actor);
+  writeFileSync(join(folder, `${id}.csv`), text);
+  await createImportJob(handle.db, runner, { id, key: `${id}.csv`, name: 'stale.csv', bytes: text.length }, false, actor);
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 20))) {
-    const job = await getImportJob(handle.db, id);
+    const job = await getImportJob(handle.db, runner.files, id);
     if (['completed', 'error'].includes(job.status)) return job;
   }
   throw new Error(`import ${id} did not finish`);
@@ -95,7 +95,7 @@ function audits(entityId: string) {
 /** Three products of a fresh tag, created by an import: A for a staff edit, B for a sale, C untouched. */
 async function threeProducts(tag: string) {
   const skus = ['A', 'B', 'C'].map((k) => `${tag}-${k}`);
-  const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn') });
+  const runner = new ImportRunner({ db: () => handle.db, log: createLogger('warn'), files: new LocalImportFileStore(folder) });
   const created = await runImport(runner, csv(skus.map((sku, i) => ({ name: `Stale Guard Paint ${tag} ${i}`, description: 'As first imported.', price: '10.00', sku, stock: '5' }))));
   await runner.stop();
   expect(created.result).toMatchObject({ created: 3, failed: 0 });
@@ -168,7 +168,7 @@ describe(`an import batch's update of existing SKUs (${lane})`, () => {
       // both wait for the batch's lock on the catalogue revision, so the batch is not held up here.
       if (lane === 'sqlite') await Promise.all([staffSaved, sold]);
     });
-    const runner = new ImportRunner({ db: () => handle.db.withPlugin(plugin), log: createLogger('error') });
+    const runner = new ImportRunner({ db: () => handle.db.withPlugin(plugin), log: createLogger('error'), files: new LocalImportFileStore(folder) });
     try {
       const job = await runImport(runner, secondFile(tag, skus));
       expect(plugin.fired()).toBe(true);

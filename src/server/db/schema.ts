@@ -470,7 +470,7 @@ export interface ImportJobsTable {
   /** idle | uploading | paused | completed | error | cancelled | interrupted */
   status: string;
   dry_run: IntBool;
-  /** Where the uploaded file is stored (IMPORT_DIR). */
+  /** The uploaded file's key in the import file store (`<uuid>.csv`: relative to IMPORT_DIR, or under the bucket's `imports/`); '' once it passed to another job or was removed. */
   file_path: string;
   file_name: string;
   file_bytes: number | string;

@@ -1,30 +1,22 @@
 import { randomBytes } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import Papa from 'papaparse';
 import { IMPORT_MESSAGES, IMPORT_ROW_MAX_CHARS } from '../../lib/schemas/admin-imports';
 import { sniffCsv, type CsvSniff } from './csv-formats';
+import type { ImportFileStore } from './import-files';
 
 /** Bytes read to sniff a stored file. */
 export const SNIFF_BYTES = 64 * 1024;
 
 /** How a stored file is read, from its first bytes; null when it is not a CSV. */
-export async function sniffFile(path: string): Promise<CsvSniff | null> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(SNIFF_BYTES);
-    const { bytesRead } = await handle.read(buffer, 0, SNIFF_BYTES, 0);
-    return sniffCsv(buffer.subarray(0, bytesRead));
-  } finally {
-    await handle.close();
-  }
+export async function sniffFile(files: ImportFileStore, key: string): Promise<CsvSniff | null> {
+  return sniffCsv(await files.head(key, SNIFF_BYTES));
 }
 
 /** The file's text, decoded as sniffed, chunk by chunk (a multi-byte character split across chunks kept whole), without a BOM. */
-async function* decodedText(path: string, sniff: CsvSniff): AsyncGenerator<string> {
+async function* decodedText(files: ImportFileStore, key: string, sniff: CsvSniff): AsyncGenerator<string> {
   const decoder = new TextDecoder(sniff.encoding, { ignoreBOM: false });
-  for await (const chunk of createReadStream(path, { highWaterMark: 64 * 1024 }) as AsyncIterable<Buffer>) {
+  for await (const chunk of files.read(key)) {
     const text = decoder.decode(chunk, { stream: true });
     if (text) yield text;
   }
@@ -124,10 +116,10 @@ export async function* boundRecords(chunks: AsyncIterable<string>, delimiter: st
  * comes as one for which isOversizedRecord holds, without having been held whole. The parser is
  * paused while a chunk's rows are consumed, so memory stays flat whatever the file's size.
  */
-export async function* readCsvRecords(path: string, sniff: CsvSniff): AsyncGenerator<string[]> {
+export async function* readCsvRecords(files: ImportFileStore, key: string, sniff: CsvSniff): AsyncGenerator<string[]> {
   // NUL and a random part: no cell of a real file is this.
   const marker = `\u0000oversized-record-${randomBytes(8).toString('hex')}\u0000`;
-  const source = Readable.from(boundRecords(decodedText(path, sniff), sniff.delimiter, IMPORT_ROW_MAX_CHARS, marker));
+  const source = Readable.from(boundRecords(decodedText(files, key, sniff), sniff.delimiter, IMPORT_ROW_MAX_CHARS, marker));
   let rows: string[][] = [];
   let parser: Papa.Parser | undefined;
   let finished = false;
@@ -183,10 +175,10 @@ export async function* readCsvRecords(path: string, sniff: CsvSniff): AsyncGener
 }
 
 /** How many records follow the header (a first pass before the import, for the progress total). */
-export async function countCsvRecords(path: string, sniff: CsvSniff): Promise<{ header: string[]; rows: number }> {
+export async function countCsvRecords(files: ImportFileStore, key: string, sniff: CsvSniff): Promise<{ header: string[]; rows: number }> {
   let header: string[] | undefined;
   let rows = 0;
-  for await (const row of readCsvRecords(path, sniff)) {
+  for await (const row of readCsvRecords(files, key, sniff)) {
     if (!header) {
       if (isOversizedRecord(row)) throw new Error(IMPORT_MESSAGES.rowTooLong);
       header = row;

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { rm } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import type { Kysely } from 'kysely';
 import { IMPORT_BATCH_SIZE, IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
@@ -11,6 +10,7 @@ import { countImportBatch } from '../metrics/metrics';
 import { createRecordMapper } from './csv-formats';
 import { countCsvRecords, isOversizedRecord, readCsvRecords, sniffFile } from './csv-reader';
 import { ProductIdClock, writeBatch, type BatchContext, type ImportItem } from './import-batch';
+import type { ImportFileStore } from './import-files';
 import { SeenSkus } from './seen-skus';
 import {
   addBatchProgress,
@@ -61,6 +61,8 @@ export interface ImportRunnerOptions {
   /** The database in use now (it may be replaced after a fault). */
   db: () => Kysely<Database>;
   log: Logger;
+  /** Where the jobs' uploaded files are stored (the same store for every server that may take a job over). */
+  files: ImportFileStore;
   /** Hooks a batch's items through before it is written (image fetching). */
   prepare?: (items: ImportItem[], job: ImportJobsTable, signal: AbortSignal, dryRun: boolean) => Promise<{ imagesTotal: number; imagesDone: number }>;
   /** Rows per transactional batch (IMPORT_BATCH_ROWS; IMPORT_BATCH_SIZE when not given): pause and cancel land within one. */
@@ -109,8 +111,20 @@ export class ImportRunner {
   private readonly running = new Map<string, Promise<void>>();
   private readonly abort = new AbortController();
   private sweepTimer?: NodeJS.Timeout;
+  /** When a job of this process last stopped because the file store failed (0: never). */
+  private storeFailedAt = 0;
 
   constructor(private readonly options: ImportRunnerOptions) {}
+
+  /** The store of the jobs' files. */
+  get files(): ImportFileStore {
+    return this.options.files;
+  }
+
+  /** Removes a job's stored file; a failure is logged (the file stays behind), not thrown. */
+  async removeFile(id: string, key: string): Promise<void> {
+    await this.options.files.delete(key).catch((err: unknown) => this.options.log.warn('import file could not be removed', { err, job: id, key }));
+  }
 
   /** Starts the sweep (now and every few seconds). */
   start(): void {
@@ -153,6 +167,8 @@ export class ImportRunner {
   /** Takes up the interrupted jobs a server may take up, each in this process unless another server won it. */
   private async takeOverInterrupted(now: Date): Promise<void> {
     if (this.abort.signal.aborted) return;
+    // A server whose file store just failed leaves interrupted jobs to the others for a lease's time.
+    if (now.getTime() - this.storeFailedAt < IMPORT_LEASE_MS) return;
     const db = this.options.db();
     const until = new Date(now.getTime() + IMPORT_LEASE_MS).toISOString();
     for (const job of await selectInterruptedImportJobs(db, IMPORT_TAKEOVER_MAX)) {
@@ -209,6 +225,17 @@ export class ImportRunner {
         this.options.log.warn('import lease lost; another process holds the job', { job: id });
         return;
       }
+      if (err instanceof Error && err.name === 'ObjectStoreError') {
+        // The bucket failed this process, not the job: it is left for a server that can reach it
+        // (or this one, later), as after a crash; taken up IMPORT_TAKEOVER_MAX times without a batch going in, it waits for Resume.
+        this.storeFailedAt = Date.now();
+        this.options.log.warn('import stopped: its file store cannot be read', { err, job: id });
+        const db = this.options.db();
+        // Only a running job becomes 'interrupted': one paused or cancelled meanwhile keeps its status.
+        await transitionImportJob(db, id, ['uploading'], { status: 'interrupted', updated_at: new Date().toISOString() }).catch(() => undefined);
+        await releaseImportLease(db, id, this.owner).catch(() => undefined);
+        return;
+      }
       const message = err instanceof Error && err.message ? err.message : IMPORT_MESSAGES.unknownError;
       this.options.log.error('import failed', { err, job: id });
       // Spec §8 bulk failure: status error, the result shows one failed row 0 with the message.
@@ -229,24 +256,25 @@ export class ImportRunner {
     const at = new Date().toISOString();
     const job = await selectImportJob(db, id);
     await transitionImportJob(db, id, ['uploading'], { ...changes, status, finished_at: at, updated_at: at, lease_owner: null, lease_expires_at: null, current_product: null });
-    if (job && !(job.dry_run === 1 && status === 'completed') && job.file_path) await rm(job.file_path, { force: true });
+    if (job && !(job.dry_run === 1 && status === 'completed') && job.file_path) await this.removeFile(id, job.file_path);
   }
 
   /** Removes the stored files of finished dry runs nobody started within DRY_RUN_FILE_KEEP_MS. */
   private async removeExpiredDryRunFiles(now: Date): Promise<void> {
     const db = this.options.db();
     for (const job of await selectExpiredDryRunFiles(db, new Date(now.getTime() - DRY_RUN_FILE_KEEP_MS).toISOString())) {
-      if (await takeDryRunFile(db, job.id, job.file_path)) await rm(job.file_path, { force: true });
+      if (await takeDryRunFile(db, job.id, job.file_path)) await this.removeFile(job.id, job.file_path);
     }
   }
 
   private async process(id: string, leaseUntil: () => string): Promise<void> {
     let job = await selectImportJob(this.options.db(), id);
     if (!job) return;
-    const sniff = await sniffFile(job.file_path);
+    const files = this.options.files;
+    const sniff = await sniffFile(files, job.file_path);
     if (!sniff) throw new Error(IMPORT_MESSAGES.invalidFile);
     if (job.total === 0 && job.last_row === 0) {
-      const { header, rows } = await countCsvRecords(job.file_path, sniff);
+      const { header, rows } = await countCsvRecords(files, job.file_path, sniff);
       if (rows === 0) throw new Error(IMPORT_MESSAGES.noProducts);
       const mapper = createRecordMapper(header);
       await this.options.db().updateTable('import_jobs').set({ total: rows, format: mapper.format, header_json: JSON.stringify(header) }).where('id', '=', id).where('lease_owner', '=', this.owner).execute();
@@ -339,7 +367,7 @@ export class ImportRunner {
       return true;
     };
 
-    for await (const cells of readCsvRecords(job.file_path, sniff)) {
+    for await (const cells of readCsvRecords(files, job.file_path, sniff)) {
       if (!mapper) {
         if (isOversizedRecord(cells)) throw new Error(IMPORT_MESSAGES.rowTooLong);
         mapper = createRecordMapper(cells);

@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
+import { Transform } from 'node:stream';
 import busboy from 'busboy';
 import Papa from 'papaparse';
 import { IMPORT_MESSAGES, parseDryRunField } from '../../lib/schemas/admin-imports';
@@ -12,9 +9,10 @@ import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors'
 import { isMultipart } from '../media/multipart';
 import { sniffCsv } from './csv-formats';
 import { SNIFF_BYTES } from './csv-reader';
+import { importFileKey, type ImportFileStore } from './import-files';
 import type { StoredImportFile } from './imports.service';
 
-/** An upload stored in IMPORT_DIR, with the form's dryRun field. */
+/** An upload stored in the import file store, with the form's dryRun field. */
 export interface ReceivedImport {
   file: StoredImportFile;
   dryRun: boolean;
@@ -28,16 +26,15 @@ function hasRecord(sample: Buffer, delimiter: string, complete: boolean): boolea
 }
 
 /**
- * Streams the multipart field `file` to IMPORT_DIR under a new job id (never held whole in memory),
+ * Streams the multipart field `file` into the import file store under a new job id's key (never held whole in memory),
  * at most `maxBytes`: 415 'Please select a valid CSV file' unless its first bytes are a CSV
  * (whatever its name or type say), 413 past the limit, 422 'No valid products found in CSV file'
  * for a file without a product row. The stored file is removed on any refusal.
  */
-export async function receiveImportUpload(request: Request, dir: string, maxBytes: number): Promise<ReceivedImport> {
+export async function receiveImportUpload(request: Request, files: ImportFileStore, maxBytes: number): Promise<ReceivedImport> {
   if (!isMultipart(request) || !request.body) throw unsupportedMediaType(IMPORT_MESSAGES.invalidFile);
-  await mkdir(dir, { recursive: true });
   const id = randomUUID();
-  const path = join(dir, `${id}.csv`);
+  const fileKey = importFileKey(id);
   let parser: busboy.Busboy;
   try {
     parser = busboy({ headers: { 'content-type': request.headers.get('content-type')! }, limits: { files: 1, fileSize: maxBytes + 1, fields: 10, fieldSize: 1024, parts: 20 } });
@@ -61,12 +58,20 @@ export async function receiveImportUpload(request: Request, dir: string, maxByte
       }
       seen = true;
       name = info.filename ?? '';
-      stream.on('data', (chunk: Buffer) => {
-        bytes += chunk.length;
-        if (sample.length < SNIFF_BYTES) sample = Buffer.concat([sample, chunk.subarray(0, SNIFF_BYTES - sample.length)]);
+      // Counted and sampled on the way through, not by a 'data' listener: that would let chunks flow
+      // away before the store starts reading (it may first open a folder or a connection).
+      const tap = new Transform({
+        transform(chunk: Buffer, _encoding, done) {
+          bytes += chunk.length;
+          if (sample.length < SNIFF_BYTES) sample = Buffer.concat([sample, chunk.subarray(0, SNIFF_BYTES - sample.length)]);
+          done(null, chunk);
+        },
       });
+      stream.on('error', (err) => tap.destroy(err));
       stream.on('limit', () => (refused = payloadTooLarge(IMPORT_MESSAGES.fileTooLarge(maxBytes))));
-      writing = pipeline(stream, createWriteStream(path));
+      writing = files.write(fileKey, stream.pipe(tap));
+      // Awaited below; marked handled now so a store that fails before then is not an unhandled rejection.
+      writing.catch(() => undefined);
     });
     parser.on('close', resolve);
     parser.on('error', reject);
@@ -92,12 +97,15 @@ export async function receiveImportUpload(request: Request, dir: string, maxByte
     const sniff = sniffCsv(sample);
     if (!sniff) throw unsupportedMediaType(IMPORT_MESSAGES.invalidFile);
     if (!hasRecord(sample, sniff.delimiter, bytes <= sample.length)) throw new ApiError(422, 'invalid_fields', IMPORT_MESSAGES.noProducts, { file: IMPORT_MESSAGES.noProducts });
-    return { file: { id, path, name, bytes }, dryRun: parseDryRunField(fields.dryRun) };
+    return { file: { id, key: fileKey, name, bytes }, dryRun: parseDryRunField(fields.dryRun) };
   } catch (err) {
     // The file's write fails with the body's own error: settled here, not left as an unhandled rejection (logged as an error).
     await writing?.catch(() => undefined);
-    await rm(path, { force: true });
+    await files.delete(fileKey).catch(() => undefined);
     if (err instanceof ApiError) throw err;
+    // The bucket failed, not the request: a 500 with its reason in the log. Told by name: the
+    // class would load the AWS SDK into every server, bucket or not.
+    if (err instanceof Error && err.name === 'ObjectStoreError') throw err;
     if (isBodyTooLarge(err)) throw payloadTooLarge(IMPORT_MESSAGES.fileTooLarge(maxBytes));
     throw new ApiError(400, 'bad_request', 'The upload could not be read.');
   }

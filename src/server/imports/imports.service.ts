@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { rename, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
 import { getHeapStatistics } from 'node:v8';
 import type { Kysely } from 'kysely';
 import {
@@ -21,6 +19,7 @@ import type { Database, ImportJobsTable } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { createRecordMapper, type RecordMapper, type TemplateRecord } from './csv-formats';
 import { isOversizedRecord, readCsvRecords, sniffFile } from './csv-reader';
+import { ImportFileGoneError, type ImportFileStore } from './import-files';
 import type { ImportRunner } from './import-runner';
 import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, takeDryRunFile, transitionImportJob } from './imports.repository';
 import { csvLine, productToTemplateCells } from './product-rows';
@@ -31,7 +30,7 @@ const ERRORS_LISTED = 100;
 const STREAM_PAGE = 500;
 
 /** A job as the API answers it: spec §3 progress, result and metrics, with the §8 suggestions. */
-export async function toImportJob(db: Db, row: ImportJobsTable): Promise<ImportJob> {
+export async function toImportJob(db: Db, files: ImportFileStore, row: ImportJobsTable): Promise<ImportJob> {
   const errors = (await selectImportErrors(db, row.id, ERRORS_LISTED)).map((e) => ({ row: e.row, message: e.message, ...(e.product ? { product: e.product } : {}) }));
   const processed = row.current;
   const activeMs = Number(row.active_ms);
@@ -77,7 +76,7 @@ export async function toImportJob(db: Db, row: ImportJobsTable): Promise<ImportJ
     errorMessage: row.error_message,
     createdAt: row.created_at,
     finishedAt: row.finished_at,
-    ...(row.dry_run === 1 && row.file_path ? { preview: await previewRows(row.file_path), startable: row.status === 'completed' } : {}),
+    ...(row.dry_run === 1 && row.file_path ? { preview: await previewRows(files, row.file_path), startable: row.status === 'completed' } : {}),
   };
 }
 
@@ -85,14 +84,14 @@ export async function toImportJob(db: Db, row: ImportJobsTable): Promise<ImportJ
  * A dry run's first product rows mapped to template fields, read from its stored file (a few KB of
  * it: the reader stops once they are found). Empty when the file cannot be read.
  */
-async function previewRows(path: string): Promise<NonNullable<ImportJob['preview']>> {
+async function previewRows(files: ImportFileStore, key: string): Promise<NonNullable<ImportJob['preview']>> {
   const rows: NonNullable<ImportJob['preview']> = [];
   try {
-    const sniff = await sniffFile(path);
+    const sniff = await sniffFile(files, key);
     if (!sniff) return rows;
     let mapper: RecordMapper | undefined;
     let record = 0;
-    for await (const cells of readCsvRecords(path, sniff)) {
+    for await (const cells of readCsvRecords(files, key, sniff)) {
       if (isOversizedRecord(cells)) {
         if (!mapper) break;
         record++;
@@ -118,7 +117,8 @@ async function previewRows(path: string): Promise<NonNullable<ImportJob['preview
 /** A stored upload to import. */
 export interface StoredImportFile {
   id: string;
-  path: string;
+  /** Its key in the import file store (importFileKey of the id it was uploaded as). */
+  key: string;
   name: string;
   bytes: number;
 }
@@ -131,33 +131,34 @@ export async function createImportJob(db: Kysely<Database>, runner: ImportRunner
     await recordAudit(trx, actor, { action: dryRun ? 'import.dry_run' : 'import.start', entityType: 'import', entityId: row.id, after: { fileName: row.file_name, bytes: file.bytes } }, now);
   });
   runner.kick(row.id);
-  return toImportJob(db, row);
+  return toImportJob(db, runner.files, row);
 }
 
 /**
  * POST /api/admin/imports/:id/start: the stored file of a finished dry run imported for real, as a
- * new job, without sending it again (the same bytes that were checked). The file moves to the new
- * job; a second start of the same dry run finds it gone. 404 when no job; 409 when it is not a
- * finished dry run, or its file was started already or removed (DRY_RUN_FILE_KEEP_MS).
+ * new job, without sending it again (the same bytes that were checked). The file passes to the new
+ * job under its key; a second start of the same dry run finds it gone. 404 when no job; 409 when it
+ * is not a finished dry run, or its file was started already or removed (DRY_RUN_FILE_KEEP_MS).
  */
 export async function startCheckedImport(db: Kysely<Database>, runner: ImportRunner, dryRunId: string, actor: Actor, now = new Date()): Promise<ImportJob> {
   const checked = await selectImportJob(db, dryRunId);
   if (!checked) throw notFound(IMPORT_MESSAGES.notFound);
   if (checked.dry_run !== 1 || checked.status !== 'completed') throw new ApiError(409, 'conflict', IMPORT_MESSAGES.notStartable);
-  const id = randomUUID();
-  const file: StoredImportFile = { id, path: join(dirname(checked.file_path), `${id}.csv`), name: checked.file_name, bytes: Number(checked.file_bytes) };
+  const file: StoredImportFile = { id: randomUUID(), key: checked.file_path, name: checked.file_name, bytes: Number(checked.file_bytes) };
   const row = newJobRow(file, false, actor, now);
   await db.transaction().execute(async (trx) => {
+    // The key is taken from the dry run in the same transaction that gives it to the new job: a
+    // second start, or the sweep of expired dry runs, finds it gone.
     if (!checked.file_path || !(await takeDryRunFile(trx, checked.id, checked.file_path))) throw new ApiError(409, 'conflict', IMPORT_MESSAGES.checkedFileGone);
     await insertImportJob(trx, row);
     await recordAudit(trx, actor, { action: 'import.start', entityType: 'import', entityId: row.id, after: { fileName: row.file_name, bytes: file.bytes, dryRun: checked.id } }, now);
-    // Last, so a failed move rolls the claim back; a file removed meanwhile is the 409 above.
-    await rename(checked.file_path, file.path).catch((err: NodeJS.ErrnoException) => {
-      throw err.code === 'ENOENT' ? new ApiError(409, 'conflict', IMPORT_MESSAGES.checkedFileGone) : err;
+    // Last, so a file removed behind the shop's back rolls the claim back as the 409.
+    await runner.files.head(file.key, 1).catch((err: unknown) => {
+      throw err instanceof ImportFileGoneError ? new ApiError(409, 'conflict', IMPORT_MESSAGES.checkedFileGone) : err;
     });
   });
   runner.kick(row.id);
-  return toImportJob(db, row);
+  return toImportJob(db, runner.files, row);
 }
 
 /** A new job's row, running at once. */
@@ -167,7 +168,7 @@ function newJobRow(file: StoredImportFile, dryRun: boolean, actor: Actor, now: D
     id: file.id,
     status: 'uploading',
     dry_run: dryRun ? 1 : 0,
-    file_path: file.path,
+    file_path: file.key,
     file_name: file.name.slice(0, 255) || 'products.csv',
     file_bytes: file.bytes,
     format: null,
@@ -198,16 +199,16 @@ function newJobRow(file: StoredImportFile, dryRun: boolean, actor: Actor, now: D
 }
 
 /** A job by id; 404 when none. */
-export async function getImportJob(db: Kysely<Database>, id: string): Promise<ImportJob> {
+export async function getImportJob(db: Kysely<Database>, files: ImportFileStore, id: string): Promise<ImportJob> {
   const row = await selectImportJob(db, id);
   if (!row) throw notFound(IMPORT_MESSAGES.notFound);
-  return toImportJob(db, row);
+  return toImportJob(db, files, row);
 }
 
 /** The newest job, or null: a reopened Bulk Upload view shows it. */
-export async function getLatestImportJob(db: Kysely<Database>): Promise<ImportJob | null> {
+export async function getLatestImportJob(db: Kysely<Database>, files: ImportFileStore): Promise<ImportJob | null> {
   const row = await selectLatestImportJob(db);
-  return row ? toImportJob(db, row) : null;
+  return row ? toImportJob(db, files, row) : null;
 }
 
 /** Moves a job between states with an audit entry; 404 when none, 409 with `refused` when it is in none of `from`. */
@@ -227,8 +228,8 @@ async function moveJob(db: Kysely<Database>, id: string, from: ImportStatus[], c
 }
 
 /** Pauses a running job: its runner stops after the batch it is writing. */
-export async function pauseImportJob(db: Kysely<Database>, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
-  return toImportJob(db, await moveJob(db, id, ['uploading'], { status: 'paused' }, IMPORT_MESSAGES.notPausable, actor, 'import.pause', now));
+export async function pauseImportJob(db: Kysely<Database>, files: ImportFileStore, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
+  return toImportJob(db, files, await moveJob(db, id, ['uploading'], { status: 'paused' }, IMPORT_MESSAGES.notPausable, actor, 'import.pause', now));
 }
 
 /**
@@ -238,14 +239,14 @@ export async function pauseImportJob(db: Kysely<Database>, id: string, actor: Ac
 export async function resumeImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
   const row = await moveJob(db, id, ['paused', 'interrupted'], { status: 'uploading', takeovers: 0 }, IMPORT_MESSAGES.notResumable, actor, 'import.resume', now);
   runner.kick(id);
-  return toImportJob(db, row);
+  return toImportJob(db, runner.files, row);
 }
 
 /** Cancels a job that has not finished: what was written stays (and is listed); its file is removed once no batch runs. */
 export async function cancelImportJob(db: Kysely<Database>, runner: ImportRunner, id: string, actor: Actor, now = new Date()): Promise<ImportJob> {
   const row = await moveJob(db, id, ['uploading', 'paused', 'interrupted', 'idle'], { status: 'cancelled', finished_at: now.toISOString(), current_product: null }, IMPORT_MESSAGES.notCancellable, actor, 'import.cancel', now);
-  if (!runner.isRunning(id) && !row.lease_owner && row.file_path) await rm(row.file_path, { force: true });
-  return toImportJob(db, row);
+  if (!runner.isRunning(id) && !row.lease_owner && row.file_path) await runner.removeFile(id, row.file_path);
+  return toImportJob(db, runner.files, row);
 }
 
 /** A CSV body streamed page by page from `pages` (each call returns the next lines, [] at the end). */

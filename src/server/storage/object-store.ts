@@ -12,6 +12,7 @@ import {
   S3Client,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import type { Readable } from 'node:stream';
 
 /** Where and how to reach the bucket (the S3_* settings). */
@@ -70,6 +71,9 @@ export interface ObjectStore {
   /** Every stored object of the folder. */
   list(): AsyncIterable<ObjectInfo>;
 }
+
+/** Bytes of a streamed upload sent per request (S3's smallest multipart part): what putStream holds in memory. */
+const STREAM_PART_BYTES = 5 * 1024 * 1024;
 
 /** How long a connection to the object store may take to open before the request fails. */
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -140,6 +144,37 @@ export class S3ObjectStore implements ObjectStore {
       );
     } catch (err) {
       throw storeError(`PUT ${this.prefix}${name}`, err);
+    }
+  }
+
+  /**
+   * Stores a stream of unknown length under a name, one part at a time (a single PUT when it fits
+   * in one part, a multipart upload otherwise, aborted when the stream fails): at most one part of
+   * STREAM_PART_BYTES is held in memory. Readers see the whole object or none.
+   */
+  async putStream(name: string, body: Readable, options: PutOptions): Promise<void> {
+    const upload = new Upload({
+      client: this.client,
+      params: { Bucket: this.bucket, Key: this.prefix + name, Body: body, ContentType: options.contentType, ...(options.cacheControl ? { CacheControl: options.cacheControl } : {}) },
+      queueSize: 1,
+      partSize: STREAM_PART_BYTES,
+      leavePartsOnError: false,
+    });
+    try {
+      await upload.done();
+    } catch (err) {
+      throw storeError(`PUT ${this.prefix}${name}`, err);
+    }
+  }
+
+  /** Bytes `start` to `end` (inclusive, cut at the object's end) of a name's object, or undefined when there is none. */
+  async getRange(name: string, start: number, end: number): Promise<Uint8Array | undefined> {
+    try {
+      const answer = await this.client.send(new GetObjectCommand({ Bucket: this.bucket, Key: this.prefix + name, Range: `bytes=${start}-${end}` }));
+      return await answer.Body!.transformToByteArray();
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw storeError(`GET ${this.prefix}${name} (bytes ${start}-${end})`, err);
     }
   }
 

@@ -21,6 +21,7 @@ import * as importTakeovers from './2026-11-29T0100_import_takeovers';
 import * as contentSync from './2026-11-29T0300_content_sync';
 import * as payments from './2026-11-29T0200_payments';
 import * as providerEvents from './2026-11-29T0250_provider_events';
+import * as importFileKeys from './2026-11-29T0600_import_file_keys';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -50,4 +51,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T0200_payments': payments,
   '2026-11-29T0250_provider_events': providerEvents,
   '2026-11-29T0300_content_sync': contentSync,
+  '2026-11-29T0600_import_file_keys': importFileKeys,
 };

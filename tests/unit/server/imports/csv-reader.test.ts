@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { IMPORT_ROW_MAX_CHARS } from '../../../../src/lib/schemas/admin-imports';
 import { boundRecords, countCsvRecords, isOversizedRecord, readCsvRecords } from '../../../../src/server/imports/csv-reader';
+import { importFileKey, LocalImportFileStore } from '../../../../src/server/imports/import-files';
 
 /** The guard's output of `chunks` as one text. */
 async function bounded(chunks: string[], maxChars: number): Promise<string> {
@@ -36,14 +38,16 @@ describe('boundRecords', () => {
 
 describe('readCsvRecords', () => {
   it('gives a row past IMPORT_ROW_MAX_CHARS as an oversized record and the rows around it as they are', async () => {
-    const path = join(mkdtempSync(join(tmpdir(), 'csv-reader-')), 'big.csv');
-    writeFileSync(path, `name,description\nfirst,one\nhuge,"${'lacquer, '.repeat(IMPORT_ROW_MAX_CHARS / 4)}"\nlast,three\n`);
+    const dir = mkdtempSync(join(tmpdir(), 'csv-reader-'));
+    const files = new LocalImportFileStore(dir);
+    const key = importFileKey(randomUUID());
+    writeFileSync(join(dir, key), `name,description\nfirst,one\nhuge,"${'lacquer, '.repeat(IMPORT_ROW_MAX_CHARS / 4)}"\nlast,three\n`);
     const records: string[][] = [];
-    for await (const cells of readCsvRecords(path, { encoding: 'utf-8', delimiter: ',' })) records.push(cells);
+    for await (const cells of readCsvRecords(files, key, { encoding: 'utf-8', delimiter: ',' })) records.push(cells);
     expect(records).toHaveLength(4);
     expect(records[1]).toEqual(['first', 'one']);
     expect(isOversizedRecord(records[2]!)).toBe(true);
     expect(records[3]).toEqual(['last', 'three']);
-    expect(await countCsvRecords(path, { encoding: 'utf-8', delimiter: ',' })).toEqual({ header: ['name', 'description'], rows: 3 });
+    expect(await countCsvRecords(files, key, { encoding: 'utf-8', delimiter: ',' })).toEqual({ header: ['name', 'description'], rows: 3 });
   });
 });

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonResponse } from '../../../../server/http/errors';
 import { getImportJob } from '../../../../server/imports/imports.service';
-import { getDatabase } from '../../../../server/runtime';
+import { getDatabase, getImportFiles } from '../../../../server/runtime';
 import { requireStaff } from '../../../../server/staff/staff.http';
 
 export const prerender = false;
@@ -10,5 +10,5 @@ export const prerender = false;
 export const GET: APIRoute = async ({ request, url, params }) => {
   await requireStaff(request, url, 'manage_products');
   const { db } = await getDatabase();
-  return jsonResponse(await getImportJob(db, String(params.id)));
+  return jsonResponse(await getImportJob(db, getImportFiles(), String(params.id)));
 };

@@ -1,7 +1,7 @@
 import type { APIRoute } from 'astro';
 import { jsonResponse } from '../../../../../server/http/errors';
 import { pauseImportJob } from '../../../../../server/imports/imports.service';
-import { getDatabase } from '../../../../../server/runtime';
+import { getDatabase, getImportFiles } from '../../../../../server/runtime';
 import { requireStaff } from '../../../../../server/staff/staff.http';
 import { actorOf } from '../../../../../server/staff/staff.service';
 
@@ -11,5 +11,5 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request, url, params }) => {
   const principal = await requireStaff(request, url, 'manage_products');
   const { db } = await getDatabase();
-  return jsonResponse(await pauseImportJob(db, String(params.id), actorOf(principal)));
+  return jsonResponse(await pauseImportJob(db, getImportFiles(), String(params.id), actorOf(principal)));
 };
