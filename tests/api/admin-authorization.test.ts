@@ -45,6 +45,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/orders/[id]/approve': 'manage_orders',
   'POST /api/admin/orders/[id]/decline': 'manage_orders',
   'POST /api/admin/orders/[id]/status': 'manage_orders',
+  'POST /api/admin/orders/bulk': 'manage_orders',
+  'POST /api/admin/products/bulk': 'manage_products',
+  'POST /api/admin/users/bulk': 'manage_users',
   'GET /api/admin/staff': 'super_admin',
   'POST /api/admin/staff': 'super_admin',
   'PATCH /api/admin/staff/[id]': 'super_admin',
@@ -230,6 +233,14 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     const product = await addProduct(shop.base, cookies.superAdmin!);
     path = path.replace('[id]', product.id);
     body = route.method === 'PUT' ? { ...product, price: product.price + 1 } : undefined;
+  } else if (route.key === 'POST /api/admin/orders/bulk') {
+    const order = await placeOrder(shop.base, [{ productId, quantity: 1 }]);
+    body = { ids: [order.id], action: 'approve' };
+  } else if (route.key === 'POST /api/admin/products/bulk') {
+    const product = await addProduct(shop.base, cookies.superAdmin!);
+    body = { ids: [product.id], versions: { [product.id]: product.version }, action: 'stock', stockQuantity: 3 };
+  } else if (route.key === 'POST /api/admin/users/bulk') {
+    body = { ids: [(await registerCustomer(shop.base)).id], action: 'block' };
   } else if (route.key === 'POST /api/admin/categories') {
     body = categoryInput();
   } else if (route.key === 'PUT /api/admin/categories/[id]' || route.key === 'DELETE /api/admin/categories/[id]') {
@@ -249,6 +260,9 @@ const SAMPLED = new Set([
   'POST /api/admin/orders/[id]/approve',
   'POST /api/admin/orders/[id]/decline',
   'POST /api/admin/orders/[id]/status',
+  'POST /api/admin/orders/bulk',
+  'POST /api/admin/products/bulk',
+  'POST /api/admin/users/bulk',
   'GET /api/admin/staff',
   'POST /api/admin/staff',
   'PATCH /api/admin/staff/[id]',
