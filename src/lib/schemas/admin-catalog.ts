@@ -6,6 +6,7 @@
  */
 import './zod-config';
 import { z } from 'zod';
+import { PRODUCT_SORT_FIELDS, sortParamSchema } from './admin-sort';
 import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES } from '../admin-constants';
 import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../constants';
 import { slugifyBrand } from '../slug';
@@ -318,6 +319,8 @@ export const adminProductsQuerySchema = z.object({
   category: z.string().trim().max(CATEGORY_NAME_MAX).catch(ADMIN_CATEGORY_FILTER_ALL).transform((c) => c || ADMIN_CATEGORY_FILTER_ALL),
   page: adminOrdersQuerySchema.shape.page,
   pageSize: adminOrdersQuerySchema.shape.pageSize,
+  /** `<field>:asc|desc` (PRODUCT_SORT_FIELDS); by name without it. */
+  sort: sortParamSchema(PRODUCT_SORT_FIELDS),
 });
 export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;
 

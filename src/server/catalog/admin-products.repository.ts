@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ListSort, ProductSortField } from '../../lib/schemas/admin-sort';
 import { LOW_STOCK_MAX } from '../../lib/constants';
 import type { Db } from '../customers/customers.repository';
 import type { ProductsTable } from '../db/schema';
@@ -9,9 +10,25 @@ export interface AdminProductFilter {
   /** Lower-cased text matched anywhere in name, description, SKU or brand. */
   text?: string;
   category?: string;
+  /** A column to sort by (the id breaks ties); by name without it. */
+  sort?: ListSort<ProductSortField>;
   limit: number;
   offset: number;
 }
+
+/** The SQL each sortable column of the products list sorts by (text case-insensitively). */
+const PRODUCT_SORT_SQL: Record<ProductSortField, ReturnType<typeof sql>> = {
+  name: sql`lower(name)`,
+  sku: sql`lower(sku)`,
+  category: sql`category`,
+  brand: sql`lower(brand)`,
+  price: sql`price_cents`,
+  // Uncounted stock (null) sorts as the most: it is never short.
+  stock: sql`coalesce(stock_quantity, 2147483647)`,
+  rating: sql`rating`,
+  updatedAt: sql`updated_at`,
+  createdAt: sql`created_at`,
+};
 
 /**
  * One page of live products by name (then id) and how many match, searched and filtered in SQL.
@@ -33,7 +50,13 @@ export async function selectAdminProductPage(db: Db, filter: AdminProductFilter)
     );
   }
   const [ids, count] = await Promise.all([
-    query.select('id').orderBy('name').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+    (filter.sort
+      ? query.select('id').orderBy(PRODUCT_SORT_SQL[filter.sort.field], filter.sort.direction).orderBy('id', filter.sort.direction)
+      : query.select('id').orderBy('name').orderBy('id')
+    )
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   const wanted = ids.map((r) => r.id);

@@ -44,6 +44,7 @@ export async function listAdminProducts(db: Kysely<Database>, query: AdminProduc
     selectAdminProductPage(db, {
       text: query.q.toLowerCase() || undefined,
       category: query.category === ADMIN_CATEGORY_FILTER_ALL ? undefined : query.category,
+      sort: query.sort,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),

@@ -18,6 +18,7 @@ import * as statsSummaries from './2026-11-26T0600_stats_summaries';
 import * as productVersions from './2026-11-27T0050_product_versions';
 import * as deferredOrderStats from './2026-11-27T0400_deferred_order_stats';
 import * as importTakeovers from './2026-11-29T0100_import_takeovers';
+import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -44,4 +45,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-27T0050_product_versions': productVersions,
   '2026-11-27T0400_deferred_order_stats': deferredOrderStats,
   '2026-11-29T0100_import_takeovers': importTakeovers,
+  '2026-11-29T0700_admin_sort_indexes': adminSortIndexes,
 };

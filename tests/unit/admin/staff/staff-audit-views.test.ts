@@ -49,7 +49,8 @@ describe('audit entries as people read them', () => {
   it('labels known actions and falls back to words', () => {
     expect(actionLabel('order.approve')).toBe('Approved order');
     expect(actionLabel('staff.reset_link_sent')).toBe('Sent a password reset link');
-    expect(actionLabel('customer.block')).toBe('Customer block');
+    expect(actionLabel('customer.block')).toBe('Blocked customer');
+    expect(actionLabel('widget.frobnicate')).toBe('Widget frobnicate');
   });
 
   it('names the record from what it knows', () => {
