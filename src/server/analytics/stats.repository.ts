@@ -7,6 +7,7 @@
  * minutes at its edges (zones offset by :30 or :45, partial UTC days) from the rows themselves.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { lowStockSql, outOfStockSql } from '../catalog/admin-products.repository';
 import type { Db } from '../customers/customers.repository';
 
 /** A half-open UTC range [start, end) as ISO 8601 text. */
@@ -267,14 +268,20 @@ export function selectNewestAuditEntries(db: Db, limit: number) {
     .execute();
 }
 
-/** Live counted products at or below a stock threshold, lowest first, and how many there are. */
+/**
+ * Live products short of stock as the back office defines it (src/lib/admin/stock.ts): out of stock
+ * (not sellable) or low (in stock with 1..threshold counted units); out first, then the fewest left.
+ */
 export async function selectLowStock(db: Db, threshold: number, limit: number) {
-  const base = db.selectFrom('products').where('withdrawn_at', 'is', null).where('stock_quantity', 'is not', null).where('stock_quantity', '<=', threshold);
+  const base = db
+    .selectFrom('products')
+    .where('withdrawn_at', 'is', null)
+    .where((eb) => eb.or([outOfStockSql(), lowStockSql(threshold)]));
   const [count, rows] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
-    base.select(['id', 'name', 'sku', 'stock_quantity']).orderBy('stock_quantity').orderBy('name').limit(limit).execute(),
+    base.select([sql<number>`COUNT(*)`.as('n'), sql<number>`coalesce(sum(case when ${outOfStockSql()} then 1 else 0 end), 0)`.as('out')]).executeTakeFirst(),
+    base.select(['id', 'name', 'sku', 'stock_quantity', 'in_stock']).orderBy(sql`case when ${outOfStockSql()} then 0 else 1 end`).orderBy('stock_quantity').orderBy('name').limit(limit).execute(),
   ]);
-  return { count: num(count?.n), rows };
+  return { count: num(count?.n), out: num(count?.out), rows };
 }
 
 /** Pending orders placed before an instant, oldest first, and how many there are. */

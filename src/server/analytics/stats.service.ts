@@ -151,9 +151,9 @@ export async function loadAlerts(db: Db, settings: StatsSettings): Promise<Stats
       kind: 'low_stock',
       count: lowStock.count,
       title: 'Low stock',
-      text: `${plural(lowStock.count, 'product')} at or below ${plural(threshold, 'unit')} in stock.`,
-      items: lowStock.rows.map((p) => ({ id: p.id, label: p.name, detail: Number(p.stock_quantity) === 0 ? 'Out of stock' : `${p.stock_quantity} left` })),
-      link: { view: 'products' },
+      text: `${plural(lowStock.count - lowStock.out, 'product')} low (${plural(threshold, 'unit')} or fewer left), ${lowStock.out} out of stock.`,
+      items: lowStock.rows.map((p) => ({ id: p.id, label: p.name, detail: Number(p.in_stock) === 0 || Number(p.stock_quantity) === 0 ? 'Out of stock' : `${p.stock_quantity} left` })),
+      link: { view: 'products', search: { stock: 'short' } },
     });
   }
   if (pending.count > 0) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedViews, canOpenView, matchAdminPath } from '../../../../src/components/admin/admin-views';
-import { auditApiPath, auditFiltersToSearch, localDayStart, parseAuditFilters } from '../../../../src/components/admin/audit/audit-filters';
+import { allowedViews, canOpenView, matchAdminPath } from '../../../../src/lib/admin/admin-views';
+import { auditApiPath, auditFiltersToSearch, localDayStart, parseAuditFilters } from '../../../../src/lib/admin/audit-filters';
 import { actionLabel, diffRecords, entityLabel, formatValue, pathLabel } from '../../../../src/components/admin/audit/audit-format';
 import { permissionsOf, STAFF_ROLES } from '../../../../src/lib/schemas/admin';
 import { auditKindOf, newStaffSchema } from '../../../../src/lib/schemas/admin-staff';
