@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobSchema, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib/schemas/admin-imports';
 import { IMPORT_UNDO_MESSAGES, importUndoResultSchema } from '../../src/lib/schemas/admin-import-undo';
 import { adminProductSchema } from '../../src/lib/schemas/admin-catalog';
+import { overviewSchema } from '../../src/lib/schemas/analytics';
 import { call, countRows, DEMO, placeOrder, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
@@ -110,6 +111,16 @@ describe('POST /api/admin/imports/:id/undo', () => {
     // Undone once, the same undo finds nothing left to do.
     const again = await undo(second.id, true);
     expect(again.withdrawn + again.reverted).toBe(0);
+  });
+
+  it('shows each import as one grouped line in the recent activity, not one per product', async () => {
+    const admin = await staffSignIn(shop.base, DEMO.superAdmin.email, DEMO.superAdmin.password);
+    const overview = overviewSchema.parse(await (await call(shop.base, '/api/admin/stats/overview', { cookie: admin })).json());
+    const texts = overview.activity.map((a) => a.text);
+    expect(texts).toContain('Priya Shah imported 3 products from products.csv');
+    expect(texts).toContain('Priya Shah imported 5 products from products.csv');
+    expect(texts).toContain('Priya Shah undid the import of products.csv');
+    expect(texts.filter((t) => /added product “Undo (Base|New)/.test(t))).toEqual([]);
   });
 
   it('answers 404 for an unknown import', async () => {

@@ -255,13 +255,18 @@ export function selectNewestOrderEvents(db: Db, limit: number) {
     .execute();
 }
 
-/** The newest audit entries that are not about orders (those come from order events) nor sign-ins. */
+/**
+ * The newest audit entries that are not about orders (those come from order events) nor sign-ins,
+ * nor the per-product entries an import writes (its own 'import.start' line stands for them all),
+ * nor an import's pauses and resumptions.
+ */
 export function selectNewestAuditEntries(db: Db, limit: number) {
   return db
     .selectFrom('audit_log')
     .select(['id', 'at', 'actor_name', 'action', 'entity_type', 'entity_id', 'before_json', 'after_json'])
     .where('entity_type', '<>', 'order')
-    .where('action', 'not in', ['staff.sign_in', 'staff.sign_out'])
+    .where('action', 'not in', ['staff.sign_in', 'staff.sign_out', 'import.pause', 'import.resume', 'import.take_over', 'import.dry_run'])
+    .where(sql<boolean>`coalesce(after_json, '') not like '%"importJob":%'`)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
@@ -302,4 +307,11 @@ export async function selectFailingMail(db: Db, attempts: number, limit: number)
     base.select(['id', 'kind', 'to_address', 'attempts', 'last_error', 'created_at']).orderBy('created_at').limit(limit).execute(),
   ]);
   return { count: num(count?.n), rows };
+}
+
+/** The file name and counts of these import jobs, by id. */
+export async function selectImportSummaries(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { file_name: string; created: number; updated: number }>();
+  const rows = await db.selectFrom('import_jobs').select(['id', 'file_name', 'created', 'updated']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { file_name: r.file_name, created: num(r.created), updated: num(r.updated) }]));
 }
