@@ -14,7 +14,7 @@ import {
   type EnquiryKind,
 } from '../lib/schemas/admin-enquiries';
 import type { EnquiryStatus } from '../lib/schemas/enquiries';
-import { enquiriesApiPath, enquiriesFiltersToSearch, enquiryApiPath, parseEnquiriesFilters, type EnquiriesFilters } from '../components/admin/enquiries/enquiry-filters';
+import { enquiriesApiPath, enquiriesFiltersToSearch, enquiryApiPath, parseEnquiriesFilters, type EnquiriesFilters } from '../lib/admin/enquiry-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries, setQueryData } from './admin-query';
 import { $adminRouter, adminPath, navigateAdmin } from './admin-router';

@@ -9,7 +9,7 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { ADMIN_MESSAGES } from '../lib/schemas/admin';
 import { IMPORT_MESSAGES, importJobSchema, type ImportJob } from '../lib/schemas/admin-imports';
-import { parseProductsFilters } from '../components/admin/products/products-filters';
+import { parseProductsFilters } from '../lib/admin/products-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries, setQueryData } from './admin-query';
 import { adminPath, navigateAdmin, $adminRouter } from './admin-router';

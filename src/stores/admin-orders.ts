@@ -18,7 +18,7 @@ import {
   type AdminSummary,
   type OrderStatusChange,
 } from '../lib/schemas/admin';
-import { ordersApiPath, parseOrdersFilters } from '../components/admin/admin-views';
+import { ordersApiPath, parseOrdersFilters } from '../lib/admin/admin-views';
 import { $admin, endAdminSession } from './admin-session';
 import { createQuery, refreshQueries, setQueryData } from './admin-query';
 import { $adminRouter } from './admin-router';

@@ -16,7 +16,7 @@ import {
   type CategoryInput,
   type ProductInput,
 } from '../lib/schemas/admin-catalog';
-import { parseProductsFilters, productsApiPath } from '../components/admin/products/products-filters';
+import { parseProductsFilters, productsApiPath } from '../lib/admin/products-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries } from './admin-query';
 import { $adminRouter } from './admin-router';

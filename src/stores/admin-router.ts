@@ -7,7 +7,7 @@
  * and 0.1 KB gzip. Routes and matching are the pure ADMIN_ROUTES / matchAdminPath of admin-views.
  */
 import { atom } from 'nanostores';
-import { ADMIN_ROUTES, matchAdminPath, ordersFiltersToSearch, type AdminRoute, type OrdersFilters } from '../components/admin/admin-views';
+import { ADMIN_ROUTES, matchAdminPath, ordersFiltersToSearch, type AdminRoute, type OrdersFilters } from '../lib/admin/admin-views';
 
 /** The current dashboard page: route, parameters, search parameters and path (undefined off the dashboard). */
 export interface AdminPage {

@@ -6,7 +6,7 @@
  */
 import { auditPageSchema, resetLinkSentSchema, STAFF_MESSAGES, staffListSchema, type AuditPage, type NewStaffInput, type StaffList } from '../lib/schemas/admin-staff';
 import { ROLE_LABELS, type StaffRole } from '../lib/schemas/admin';
-import { auditApiPath, parseAuditFilters } from '../components/admin/audit/audit-filters';
+import { auditApiPath, parseAuditFilters } from '../lib/admin/audit-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries } from './admin-query';
 import { $adminRouter } from './admin-router';

@@ -4,7 +4,7 @@
  * landing view; the analytics follows the period in the URL.
  */
 import { analyticsSchema, overviewSchema, type Analytics, type Overview } from '../lib/schemas/analytics';
-import { analyticsPeriodQuery, parseAnalyticsPeriod } from '../components/admin/analytics/analytics-period';
+import { analyticsPeriodQuery, parseAnalyticsPeriod } from '../lib/admin/analytics-period';
 import { createQuery } from './admin-query';
 import { $adminRouter } from './admin-router';
 import { readAs, requestAdmin } from './admin-orders';

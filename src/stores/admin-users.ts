@@ -4,7 +4,7 @@
  * ./admin-query.ts; every change refreshes the list and the detail it touched.
  */
 import { ADMIN_USER_MESSAGES, adminUserDetailSchema, adminUserSchema, adminUsersPageSchema, type AdminUser, type AdminUserDetail, type AdminUsersPage } from '../lib/schemas/admin-users';
-import { parseUsersFilters, userApiPath, usersApiPath, usersFiltersToSearch, type UsersFilters } from '../components/admin/users/users-filters';
+import { parseUsersFilters, userApiPath, usersApiPath, usersFiltersToSearch, type UsersFilters } from '../lib/admin/users-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries } from './admin-query';
 import { $adminRouter, adminPath, navigateAdmin } from './admin-router';

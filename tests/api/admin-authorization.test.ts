@@ -51,6 +51,12 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/orders/[id]/invoice.pdf': 'manage_orders',
   'GET /api/admin/orders/[id]/credit-notes/[number].pdf': 'manage_orders',
   'GET /api/admin/payments/attention': 'manage_orders',
+  'POST /api/admin/orders/bulk': 'manage_orders',
+  'GET /api/admin/orders/export.csv': 'manage_orders',
+  'GET /api/admin/users/export.csv': 'manage_users',
+  'GET /api/admin/search': 'any_staff',
+  'POST /api/admin/products/bulk': 'manage_products',
+  'POST /api/admin/users/bulk': 'manage_users',
   'GET /api/admin/staff': 'super_admin',
   'POST /api/admin/staff': 'super_admin',
   'PATCH /api/admin/staff/[id]': 'super_admin',
@@ -77,6 +83,7 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/imports/[id]/pause': 'manage_products',
   'POST /api/admin/imports/[id]/resume': 'manage_products',
   'POST /api/admin/imports/[id]/cancel': 'manage_products',
+  'POST /api/admin/imports/[id]/undo': 'manage_products',
   'POST /api/admin/imports/[id]/start': 'manage_products',
   'GET /api/admin/imports/[id]/errors.csv': 'manage_products',
   'GET /api/admin/users': 'manage_users',
@@ -252,6 +259,14 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     const product = await addProduct(shop.base, cookies.superAdmin!);
     path = path.replace('[id]', product.id);
     body = route.method === 'PUT' ? { ...product, price: product.price + 1 } : undefined;
+  } else if (route.key === 'POST /api/admin/orders/bulk') {
+    const order = await placeOrder(shop.base, [{ productId, quantity: 1 }]);
+    body = { ids: [order.id], action: 'approve' };
+  } else if (route.key === 'POST /api/admin/products/bulk') {
+    const product = await addProduct(shop.base, cookies.superAdmin!);
+    body = { ids: [product.id], versions: { [product.id]: product.version }, action: 'stock', stockQuantity: 3 };
+  } else if (route.key === 'POST /api/admin/users/bulk') {
+    body = { ids: [(await registerCustomer(shop.base)).id], action: 'block' };
   } else if (route.key === 'POST /api/admin/categories') {
     body = categoryInput();
   } else if (route.key === 'PUT /api/admin/categories/[id]' || route.key === 'DELETE /api/admin/categories/[id]') {
@@ -278,6 +293,12 @@ const SAMPLED = new Set([
   'GET /api/admin/orders/[id]/invoice.pdf',
   'GET /api/admin/orders/[id]/credit-notes/[number].pdf',
   'GET /api/admin/payments/attention',
+  'POST /api/admin/orders/bulk',
+  'POST /api/admin/products/bulk',
+  'POST /api/admin/users/bulk',
+  'GET /api/admin/orders/export.csv',
+  'GET /api/admin/users/export.csv',
+  'GET /api/admin/search',
   'GET /api/admin/staff',
   'POST /api/admin/staff',
   'PATCH /api/admin/staff/[id]',

@@ -94,9 +94,9 @@ beforeAll(async () => {
   await runSql(shop.db, `UPDATE products SET withdrawn_at = '2026-03-05T12:00:00.000Z', stock_quantity = 1 WHERE id = ${q(catalogue.withdrawnMar5)}`);
   await runSql(shop.db, `UPDATE products SET withdrawn_at = '2026-02-01T00:00:00.000Z', stock_quantity = 0 WHERE id = ${q(catalogue.withdrawnFeb)}`);
   await runSql(shop.db, `UPDATE products SET stock_quantity = 100 WHERE withdrawn_at IS NULL AND stock_quantity IS NOT NULL`);
-  await runSql(shop.db, `UPDATE products SET stock_quantity = 0 WHERE id = ${q(catalogue.outOfStock)}`);
-  await runSql(shop.db, `UPDATE products SET stock_quantity = 5 WHERE id = ${q(catalogue.atThreshold)}`);
-  await runSql(shop.db, `UPDATE products SET stock_quantity = 6 WHERE id = ${q(catalogue.aboveThreshold)}`);
+  await runSql(shop.db, `UPDATE products SET stock_quantity = 0, in_stock = 0 WHERE id = ${q(catalogue.outOfStock)}`);
+  await runSql(shop.db, `UPDATE products SET stock_quantity = 5, in_stock = 1 WHERE id = ${q(catalogue.atThreshold)}`);
+  await runSql(shop.db, `UPDATE products SET stock_quantity = 6, in_stock = 1 WHERE id = ${q(catalogue.aboveThreshold)}`);
   await seedOrders(shop.db);
   for (const [id, at] of CUSTOMERS) {
     await runSql(shop.db, `INSERT INTO customers (id, full_name, email, phone, date_of_birth, password_hash, is_blocked, created_at, last_login_at) VALUES (${q(id)}, 'Stat Customer', ${q(`${id}@example.com`)}, '+12145550123', '1990-01-01', 'x', 0, ${q(at)}, NULL)`);
@@ -182,11 +182,13 @@ describe('the overview of a period', () => {
     const names = Object.fromEntries((await runSql<{ id: string; name: string }>(shop.db, 'SELECT id, name FROM products')).map((r) => [r.id, r.name]));
     expect(overview.alerts.map((a) => a.kind)).toEqual(['low_stock', 'pending_orders', 'failing_email']);
     const [low, pending, mail] = overview.alerts;
-    expect(low).toMatchObject({ count: 2, text: '2 products at or below 5 units in stock.', link: { view: 'products' } });
-    expect(low!.items).toEqual([
-      { id: catalogue.outOfStock, label: names[catalogue.outOfStock], detail: 'Out of stock' },
-      { id: catalogue.atThreshold, label: names[catalogue.atThreshold], detail: '5 left' },
-    ]);
+    // The products cards' definition (src/lib/admin/stock.ts): out = not sellable or none left; low = 1..5 left.
+    const out = await runSql<{ id: string }>(shop.db, 'SELECT id FROM products WHERE withdrawn_at IS NULL AND (in_stock = 0 OR stock_quantity = 0) ORDER BY name');
+    expect(out.map((r) => r.id)).toContain(catalogue.outOfStock);
+    expect(low).toMatchObject({ count: out.length + 1, text: `1 product low (5 units or fewer left), ${out.length} out of stock.`, link: { view: 'products', search: { stock: 'short' } } });
+    const shown = Math.min(out.length, low!.items.length);
+    expect(low!.items.slice(0, shown).every((item) => item.detail === 'Out of stock')).toBe(true);
+    if (out.length < low!.items.length) expect(low!.items[out.length]).toEqual({ id: catalogue.atThreshold, label: names[catalogue.atThreshold], detail: '5 left' });
     // F is pending since March; the order placed now is approved (and would be too young anyway).
     expect(pending).toMatchObject({ count: 1, text: '1 order pending for more than 24 hours.', link: { view: 'orders', search: { status: 'pending' } } });
     expect(pending!.items).toEqual([{ id: orderId('F'), label: orderNumber('F'), detail: 'Buyer F, placed 2026-03-09' }]);

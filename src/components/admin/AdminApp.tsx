@@ -3,7 +3,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { ADMIN_MESSAGES, ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { $adminRouter, adminPath, navigateAdmin } from '../../stores/admin-router';
 import { startAdminSession } from '../../stores/admin-session';
-import { canOpenView, landingView, matchAdminPath, VIEW_DEFINITIONS, viewOfRoute, type AdminLocation, type AdminView } from './admin-views';
+import { canOpenView, landingView, matchAdminPath, VIEW_DEFINITIONS, viewOfRoute, type AdminLocation, type AdminView } from '../../lib/admin/admin-views';
 import { AdminSidebar, SidebarDrawer } from './AdminSidebar';
 import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';

@@ -3,7 +3,7 @@ import { ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { adminPath } from '../../stores/admin-router';
 import { signOutAdmin } from '../../stores/admin-session';
 import { useModalDialog } from '../shop/use-modal-dialog';
-import { allowedViews, VIEW_DEFINITIONS, type AdminView } from './admin-views';
+import { allowedViews, VIEW_DEFINITIONS, type AdminView } from '../../lib/admin/admin-views';
 import { followAdminLink } from './admin-links';
 import { EnquiriesNavBadge } from './enquiries/EnquiriesNavBadge';
 import { CloseIcon, CollapseIcon, LogoutIcon, VIEW_ICONS } from './icons';

@@ -5,7 +5,7 @@ import { $adminSummary } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
 import { $adminRouter, adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
-import { formatBadgeCount, ordersFiltersToSearch, parseOrdersFilters, pendingOrdersLabel, type AdminView } from './admin-views';
+import { formatBadgeCount, ordersFiltersToSearch, parseOrdersFilters, pendingOrdersLabel, type AdminView } from '../../lib/admin/admin-views';
 import { BellIcon, ExternalIcon, MenuIcon, SearchIcon } from './icons';
 
 /** How long typing pauses before the orders list follows the search box. */

@@ -3,7 +3,7 @@ import type { AdminOrder, AdminOrderListItem } from '../../lib/schemas/admin';
 import { $selectedOrder, refreshSelectedOrder } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
 import { openOrders } from '../../stores/admin-router';
-import type { OrdersFilters } from './admin-views';
+import type { OrdersFilters } from '../../lib/admin/admin-views';
 import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from './DetailPanel';
 import { OrderActions } from './OrderActions';
 import { OrderPayment } from './OrderPayment';

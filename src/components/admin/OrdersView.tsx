@@ -7,7 +7,7 @@ import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
 import { ListEmpty, ListLoadError, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from './ListParts';
-import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from './admin-views';
+import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from '../../lib/admin/admin-views';
 import { OrderPanel } from './OrderPanel';
 import { formatDollars, STATUS_FILTER_LABELS } from './order-labels';
 import { StatusBadge } from './StatusBadge';

@@ -1,7 +1,7 @@
 import type { Admin } from '../../lib/schemas/admin';
 import { adminPath } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
-import { landingView, VIEW_DEFINITIONS } from './admin-views';
+import { landingView, VIEW_DEFINITIONS } from '../../lib/admin/admin-views';
 
 /** A view that cannot be shown: not allowed for the role, or not a page at all; links to the member's own landing view. */
 export function PlaceholderView({ title, text, admin }: { title: string; text: string; admin: Admin }) {

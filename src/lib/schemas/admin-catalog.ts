@@ -6,6 +6,8 @@
  */
 import './zod-config';
 import { z } from 'zod';
+import { PRODUCT_SORT_FIELDS, sortParamSchema } from './admin-sort';
+import { STOCK_FILTERS } from '../admin/stock';
 import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES } from '../admin-constants';
 import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../constants';
 import { slugifyBrand } from '../slug';
@@ -39,7 +41,12 @@ export const CATEGORY_DESCRIPTION_MAX = 500;
 /** The category filter's 'All' option (spec §9 admin list with 'All'). */
 export const ADMIN_CATEGORY_FILTER_ALL = 'All';
 /** Options of the admin category filter: 'All' then the admin product categories. */
-export const ADMIN_CATEGORY_FILTER_OPTIONS = [ADMIN_CATEGORY_FILTER_ALL, ...ADMIN_PRODUCT_CATEGORIES] as const;
+export const ADMIN_CATEGORY_FILTER_OPTIONS: readonly string[] = [
+  ADMIN_CATEGORY_FILTER_ALL,
+  ...ADMIN_PRODUCT_CATEGORIES,
+  // Every other category a product may carry, so no live product is left out of the filter.
+  ...PRODUCT_CATEGORIES.filter((c) => !(ADMIN_PRODUCT_CATEGORIES as readonly string[]).includes(c)),
+];
 /** The tile gradient a new category gets when none is given. */
 export const DEFAULT_CATEGORY_GRADIENT = 'linear-gradient(135deg, #0f1b2d 0%, #1f4f7a 100%)';
 
@@ -322,6 +329,10 @@ export const adminProductsQuerySchema = z.object({
   category: z.string().trim().max(CATEGORY_NAME_MAX).catch(ADMIN_CATEGORY_FILTER_ALL).transform((c) => c || ADMIN_CATEGORY_FILTER_ALL),
   page: adminOrdersQuerySchema.shape.page,
   pageSize: adminOrdersQuerySchema.shape.pageSize,
+  /** `<field>:asc|desc` (PRODUCT_SORT_FIELDS); by name without it. */
+  sort: sortParamSchema(PRODUCT_SORT_FIELDS),
+  /** Stock level (src/lib/admin/stock.ts): 'low', 'out', 'short' (either) or 'all'. */
+  stock: z.enum(STOCK_FILTERS).catch('all'),
 });
 export type AdminProductsQuery = z.infer<typeof adminProductsQuerySchema>;
 

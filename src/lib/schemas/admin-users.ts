@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { sortParamSchema, USER_SORT_FIELDS } from './admin-sort';
 import { ADMIN_PAGE_SIZE_DEFAULT, ADMIN_PAGE_SIZE_MAX } from './admin';
 import { ORDER_STATUSES, type OrderStatus } from '../constants';
 
@@ -50,6 +51,8 @@ export const adminUsersQuerySchema = z.object({
     .min(1, { error: ADMIN_USER_MESSAGES.pageSizeInvalid })
     .max(ADMIN_PAGE_SIZE_MAX, { error: ADMIN_USER_MESSAGES.pageSizeInvalid })
     .default(ADMIN_PAGE_SIZE_DEFAULT),
+  /** `<field>:asc|desc` (USER_SORT_FIELDS); newest first without it. */
+  sort: sortParamSchema(USER_SORT_FIELDS),
 });
 export type AdminUsersQuery = z.infer<typeof adminUsersQuerySchema>;
 

@@ -1,6 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
-import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, type OrderStatus } from '../constants';
+import { ORDER_SORT_FIELDS, sortParamSchema } from './admin-sort';
+import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, PAYMENT_STATUSES, type OrderStatus } from '../constants';
 import { isValidEmail } from './auth';
 import { orderHistoryEntrySchema, orderSchema } from './order';
 import { creditNoteSchema } from './payments';
@@ -116,6 +117,8 @@ export const adminOrdersQuerySchema = z.object({
   q: z.string().trim().max(200).catch(''),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(ADMIN_PAGE_SIZE_MAX).catch(ADMIN_PAGE_SIZE_DEFAULT),
+  /** `<field>:asc|desc` (ORDER_SORT_FIELDS); newest first without it. */
+  sort: sortParamSchema(ORDER_SORT_FIELDS),
 });
 export type AdminOrdersQuery = z.infer<typeof adminOrdersQuerySchema>;
 

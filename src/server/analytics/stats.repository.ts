@@ -7,6 +7,7 @@
  * minutes at its edges (zones offset by :30 or :45, partial UTC days) from the rows themselves.
  */
 import { sql, type RawBuilder } from 'kysely';
+import { lowStockSql, outOfStockSql } from '../catalog/admin-products.repository';
 import type { Db } from '../customers/customers.repository';
 
 /** A half-open UTC range [start, end) as ISO 8601 text. */
@@ -255,27 +256,38 @@ export function selectNewestOrderEvents(db: Db, limit: number) {
     .execute();
 }
 
-/** The newest audit entries that are not about orders (those come from order events) nor sign-ins. */
+/**
+ * The newest audit entries that are not about orders (those come from order events) nor sign-ins,
+ * nor the per-product entries an import writes (its own 'import.start' line stands for them all),
+ * nor an import's pauses and resumptions.
+ */
 export function selectNewestAuditEntries(db: Db, limit: number) {
   return db
     .selectFrom('audit_log')
     .select(['id', 'at', 'actor_name', 'action', 'entity_type', 'entity_id', 'before_json', 'after_json'])
     .where('entity_type', '<>', 'order')
-    .where('action', 'not in', ['staff.sign_in', 'staff.sign_out'])
+    .where('action', 'not in', ['staff.sign_in', 'staff.sign_out', 'import.pause', 'import.resume', 'import.take_over', 'import.dry_run'])
+    .where(sql<boolean>`coalesce(after_json, '') not like '%"importJob":%'`)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
 }
 
-/** Live counted products at or below a stock threshold, lowest first, and how many there are. */
+/**
+ * Live products short of stock as the back office defines it (src/lib/admin/stock.ts): out of stock
+ * (not sellable) or low (in stock with 1..threshold counted units); out first, then the fewest left.
+ */
 export async function selectLowStock(db: Db, threshold: number, limit: number) {
-  const base = db.selectFrom('products').where('withdrawn_at', 'is', null).where('stock_quantity', 'is not', null).where('stock_quantity', '<=', threshold);
+  const base = db
+    .selectFrom('products')
+    .where('withdrawn_at', 'is', null)
+    .where((eb) => eb.or([outOfStockSql(), lowStockSql(threshold)]));
   const [count, rows] = await Promise.all([
-    base.select(sql<number>`COUNT(*)`.as('n')).executeTakeFirst(),
-    base.select(['id', 'name', 'sku', 'stock_quantity']).orderBy('stock_quantity').orderBy('name').limit(limit).execute(),
+    base.select([sql<number>`COUNT(*)`.as('n'), sql<number>`coalesce(sum(case when ${outOfStockSql()} then 1 else 0 end), 0)`.as('out')]).executeTakeFirst(),
+    base.select(['id', 'name', 'sku', 'stock_quantity', 'in_stock']).orderBy(sql`case when ${outOfStockSql()} then 0 else 1 end`).orderBy('stock_quantity').orderBy('name').limit(limit).execute(),
   ]);
-  return { count: num(count?.n), rows };
+  return { count: num(count?.n), out: num(count?.out), rows };
 }
 
 /** Pending orders placed before an instant, oldest first, and how many there are. */
@@ -296,4 +308,11 @@ export async function selectFailingMail(db: Db, attempts: number, limit: number)
     base.select(['id', 'kind', 'to_address', 'attempts', 'last_error', 'created_at']).orderBy('created_at').limit(limit).execute(),
   ]);
   return { count: num(count?.n), rows };
+}
+
+/** The file name and counts of these import jobs, by id. */
+export async function selectImportSummaries(db: Db, ids: readonly string[]) {
+  if (ids.length === 0) return new Map<string, { file_name: string; created: number; updated: number }>();
+  const rows = await db.selectFrom('import_jobs').select(['id', 'file_name', 'created', 'updated']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, { file_name: r.file_name, created: num(r.created), updated: num(r.updated) }]));
 }

@@ -29,6 +29,7 @@ import {
   selectProductNames,
   selectProductSales,
   type UtcRange,
+  selectImportSummaries,
 } from './stats.repository';
 
 /** What the figures depend on besides the data: the shop's zone, the low-stock threshold, the clock. */
@@ -102,6 +103,15 @@ function describeAudit(entry: { actor_name: string; action: string; entity_type:
   return `${entry.actor_name}: ${entry.action.replace(/[._]/g, ' ')}`;
 }
 
+/** An import's own audit entry as one grouped sentence: 'Priya Shah imported 9,812 products from products.csv'. */
+function describeImport(entry: { actor_name: string; action: string }, job: { file_name: string; created: number; updated: number } | undefined): string {
+  const file = job?.file_name ?? 'a file';
+  if (entry.action === 'import.cancel') return `${entry.actor_name} cancelled the import of ${file}`;
+  if (entry.action === 'import.undo') return `${entry.actor_name} undid the import of ${file}`;
+  const count = (job?.created ?? 0) + (job?.updated ?? 0);
+  return `${entry.actor_name} imported ${count.toLocaleString('en-US')} product${count === 1 ? '' : 's'} from ${file}`;
+}
+
 /** One order event as a sentence: 'Omar Reyes approved order ORD-12345678'. */
 function describeOrderEvent(event: { actor_name: string; action: string; order_number: string; to_status: string | null }): string {
   switch (event.action) {
@@ -123,6 +133,7 @@ function describeOrderEvent(event: { actor_name: string; action: string; order_n
 /** The newest ACTIVITY_LIMIT things that happened: orders placed, order changes, other staff changes. */
 export async function loadRecentActivity(db: Db): Promise<ActivityEntry[]> {
   const [orders, events, audit] = await Promise.all([selectNewestOrders(db, ACTIVITY_LIMIT), selectNewestOrderEvents(db, ACTIVITY_LIMIT), selectNewestAuditEntries(db, ACTIVITY_LIMIT)]);
+  const jobs = await selectImportSummaries(db, audit.filter((a) => a.entity_type === 'import' && a.entity_id).map((a) => a.entity_id!));
   const entries: (ActivityEntry & { key: string })[] = [
     ...orders.map((o) => ({
       key: `o${o.id}`,
@@ -136,8 +147,8 @@ export async function loadRecentActivity(db: Db): Promise<ActivityEntry[]> {
       key: `a${a.id}`,
       at: a.at,
       kind: a.entity_type,
-      text: describeAudit(a),
-      link: a.entity_type === 'product' || a.entity_type === 'category' ? { view: 'products' as const } : null,
+      text: a.entity_type === 'import' ? describeImport(a, jobs.get(a.entity_id ?? '')) : describeAudit(a),
+      link: a.entity_type === 'product' || a.entity_type === 'category' || a.entity_type === 'import' ? { view: 'products' as const } : null,
     })),
   ];
   entries.sort((a, b) => (a.at === b.at ? (a.key < b.key ? 1 : -1) : a.at < b.at ? 1 : -1));
@@ -162,9 +173,9 @@ export async function loadAlerts(db: Db, settings: StatsSettings): Promise<Stats
       kind: 'low_stock',
       count: lowStock.count,
       title: 'Low stock',
-      text: `${plural(lowStock.count, 'product')} at or below ${plural(threshold, 'unit')} in stock.`,
-      items: lowStock.rows.map((p) => ({ id: p.id, label: p.name, detail: Number(p.stock_quantity) === 0 ? 'Out of stock' : `${p.stock_quantity} left` })),
-      link: { view: 'products' },
+      text: `${plural(lowStock.count - lowStock.out, 'product')} low (${plural(threshold, 'unit')} or fewer left), ${lowStock.out} out of stock.`,
+      items: lowStock.rows.map((p) => ({ id: p.id, label: p.name, detail: Number(p.in_stock) === 0 || Number(p.stock_quantity) === 0 ? 'Out of stock' : `${p.stock_quantity} left` })),
+      link: { view: 'products', search: { stock: 'short' } },
     });
   }
   if (pending.count > 0) {

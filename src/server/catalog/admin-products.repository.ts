@@ -1,4 +1,6 @@
 import { sql } from 'kysely';
+import type { ListSort, ProductSortField } from '../../lib/schemas/admin-sort';
+import type { StockFilter } from '../../lib/admin/stock';
 import { LOW_STOCK_MAX } from '../../lib/constants';
 import type { Db } from '../customers/customers.repository';
 import type { ProductsTable } from '../db/schema';
@@ -9,9 +11,37 @@ export interface AdminProductFilter {
   /** Lower-cased text matched anywhere in name, description, SKU or brand. */
   text?: string;
   category?: string;
+  /** A column to sort by (the id breaks ties); by name without it. */
+  sort?: ListSort<ProductSortField>;
+  /** Only products at this stock level (src/lib/admin/stock.ts), counted against LOW_STOCK_MAX. */
+  stock?: Exclude<StockFilter, 'all'>;
   limit: number;
   offset: number;
 }
+
+/** The SQL of stockLevel() 'out' (src/lib/admin/stock.ts): not sellable, or no counted unit left. */
+export function outOfStockSql() {
+  return sql<boolean>`(in_stock = 0 or stock_quantity = 0)`;
+}
+
+/** The SQL of stockLevel() 'low': sellable with 1..threshold counted units. */
+export function lowStockSql(threshold: number) {
+  return sql<boolean>`(in_stock = 1 and stock_quantity between 1 and ${threshold})`;
+}
+
+/** The SQL each sortable column of the products list sorts by (text case-insensitively). */
+const PRODUCT_SORT_SQL: Record<ProductSortField, ReturnType<typeof sql>> = {
+  name: sql`lower(name)`,
+  sku: sql`lower(sku)`,
+  category: sql`category`,
+  brand: sql`lower(brand)`,
+  price: sql`price_cents`,
+  // Uncounted stock (null) sorts as the most: it is never short.
+  stock: sql`coalesce(stock_quantity, 2147483647)`,
+  rating: sql`rating`,
+  updatedAt: sql`updated_at`,
+  createdAt: sql`created_at`,
+};
 
 /**
  * One page of live products by name (then id) and how many match, searched and filtered in SQL.
@@ -21,6 +51,9 @@ export interface AdminProductFilter {
 export async function selectAdminProductPage(db: Db, filter: AdminProductFilter): Promise<{ rows: ProductsTable[]; total: number }> {
   let query = db.selectFrom('products').where('withdrawn_at', 'is', null);
   if (filter.category) query = query.where('category', '=', filter.category);
+  if (filter.stock === 'out') query = query.where(outOfStockSql());
+  if (filter.stock === 'low') query = query.where(lowStockSql(LOW_STOCK_MAX));
+  if (filter.stock === 'short') query = query.where((eb) => eb.or([outOfStockSql(), lowStockSql(LOW_STOCK_MAX)]));
   if (filter.text) {
     const pattern = sql<string>`${containsPattern(filter.text)} ESCAPE '\\'`;
     query = query.where((eb) =>
@@ -33,7 +66,13 @@ export async function selectAdminProductPage(db: Db, filter: AdminProductFilter)
     );
   }
   const [ids, count] = await Promise.all([
-    query.select('id').orderBy('name').orderBy('id').limit(filter.limit).offset(filter.offset).execute(),
+    (filter.sort
+      ? query.select('id').orderBy(PRODUCT_SORT_SQL[filter.sort.field], filter.sort.direction).orderBy('id', filter.sort.direction)
+      : query.select('id').orderBy('name').orderBy('id')
+    )
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   const wanted = ids.map((r) => r.id);
@@ -43,15 +82,15 @@ export async function selectAdminProductPage(db: Db, filter: AdminProductFilter)
   return { rows, total: Number(count?.n ?? 0) };
 }
 
-/** The stat cards over every live product: total, in stock, out of stock, low stock (1..LOW_STOCK_MAX counted units). */
+/** The stat cards over every live product: total, in stock, out of stock, low stock, as stockLevel() reads them (LOW_STOCK_MAX). */
 export async function selectAdminProductStats(db: Db): Promise<{ total: number; inStock: number; outOfStock: number; lowStock: number }> {
   const row = await db
     .selectFrom('products')
     .where('withdrawn_at', 'is', null)
     .select((eb) => [
       eb.fn.countAll<number>().as('total'),
-      sql<number>`coalesce(sum(case when in_stock = 1 then 1 else 0 end), 0)`.as('in_stock'),
-      sql<number>`coalesce(sum(case when in_stock = 1 and stock_quantity between 1 and ${LOW_STOCK_MAX} then 1 else 0 end), 0)`.as('low_stock'),
+      sql<number>`coalesce(sum(case when ${outOfStockSql()} then 0 else 1 end), 0)`.as('in_stock'),
+      sql<number>`coalesce(sum(case when ${lowStockSql(LOW_STOCK_MAX)} then 1 else 0 end), 0)`.as('low_stock'),
     ])
     .executeTakeFirstOrThrow();
   const total = Number(row.total);

@@ -44,6 +44,8 @@ export async function listAdminProducts(db: Kysely<Database>, query: AdminProduc
     selectAdminProductPage(db, {
       text: query.q.toLowerCase() || undefined,
       category: query.category === ADMIN_CATEGORY_FILTER_ALL ? undefined : query.category,
+      sort: query.sort,
+      stock: query.stock === 'all' ? undefined : query.stock,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { ListSort, UserSortField } from '../../lib/schemas/admin-sort';
 import { normalizeEmail } from '../../lib/schemas/auth';
 import { containsPattern } from '../orders/order-admin.repository';
 import type { CustomerRow, Db } from './customers.repository';
@@ -12,9 +13,20 @@ export interface CustomerListFilter {
   blocked?: boolean;
   /** Lower-cased text matched anywhere in the name, e-mail or phone. */
   text?: string;
+  /** A column to sort by (the id breaks ties); newest first without it. */
+  sort?: ListSort<UserSortField>;
   limit: number;
   offset: number;
 }
+
+/** The SQL each sortable column of the users list sorts by (text case-insensitively; never signed in sorts first). */
+const USER_SORT_SQL: Record<UserSortField, ReturnType<typeof sql>> = {
+  createdAt: sql`created_at`,
+  name: sql`lower(full_name)`,
+  email: sql`lower(email)`,
+  status: sql`is_blocked`,
+  lastLogin: sql`coalesce(last_login_at, '')`,
+};
 
 /**
  * The customers matching a filter (newest first) and how many match in all. The page's ids come
@@ -26,7 +38,9 @@ export async function selectCustomerPage(db: Db, filter: CustomerListFilter): Pr
   let query = db.selectFrom('customers');
   if (filter.blocked !== undefined) query = query.where('is_blocked', '=', filter.blocked ? 1 : 0);
   if (filter.text) query = query.where('search_text', 'like', sql<string>`${containsPattern(filter.text)} ESCAPE '\\'`);
-  const ordered = query.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
+  const ordered = filter.sort
+    ? query.select('id').orderBy(USER_SORT_SQL[filter.sort.field], filter.sort.direction).orderBy('id', filter.sort.direction)
+    : query.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');
   let wanted: string[];
   let total: number | undefined;
   if (filter.text) {

@@ -52,6 +52,7 @@ export async function listAdminUsers(db: Kysely<Database>, query: AdminUsersQuer
     selectCustomerPage(db, {
       blocked: query.status === 'all' ? undefined : query.status === 'blocked',
       text: text || undefined,
+      sort: query.sort,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),

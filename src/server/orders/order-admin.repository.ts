@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import type { ListSort, OrderSortField } from '../../lib/schemas/admin-sort';
 import type { Db } from '../customers/customers.repository';
 import type { OrderEventsTable, OrdersTable } from '../db/schema';
 import type { OrderRow } from './orders.repository';
@@ -15,9 +16,23 @@ export interface OrderListFilter {
   orderNumber?: string;
   /** Lower-cased search text matched anywhere in the number, the e-mail or the name. */
   text?: string;
+  /** A column to sort by (the id breaks ties); newest first without it. */
+  sort?: ListSort<OrderSortField>;
   limit: number;
   offset: number;
 }
+
+/** The SQL each sortable column of the orders list sorts by (text case-insensitively). */
+const ORDER_SORT_SQL: Record<OrderSortField, ReturnType<typeof sql>> = {
+  createdAt: sql`created_at`,
+  orderNumber: sql`order_number`,
+  customer: sql`lower(last_name || ' ' || first_name)`,
+  email: sql`lower(customer_email)`,
+  total: sql`total_cents`,
+  status: sql`status`,
+  paymentStatus: sql`payment_status`,
+  updatedAt: sql`updated_at`,
+};
 
 /** `%text%` with LIKE's wildcards taken literally (escape character '\'). */
 export function containsPattern(text: string): string {
@@ -35,7 +50,13 @@ export async function selectOrderPage(db: Db, filter: OrderListFilter): Promise<
   if (filter.orderNumber) query = query.where('order_number', '=', filter.orderNumber);
   else if (filter.text) query = query.where('search_text', 'like', sql<string>`${containsPattern(filter.text)} ESCAPE '\\'`);
   const [numbers, count] = await Promise.all([
-    query.select('order_number').orderBy('created_at', 'desc').orderBy('order_number', 'desc').limit(filter.limit).offset(filter.offset).execute(),
+    (filter.sort
+      ? query.select('order_number').orderBy(ORDER_SORT_SQL[filter.sort.field], filter.sort.direction).orderBy('id', filter.sort.direction)
+      : query.select('order_number').orderBy('created_at', 'desc').orderBy('order_number', 'desc')
+    )
+      .limit(filter.limit)
+      .offset(filter.offset)
+      .execute(),
     query.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
   ]);
   const wanted = numbers.map((r) => r.order_number);

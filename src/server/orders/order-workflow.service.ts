@@ -66,6 +66,7 @@ export async function listAdminOrders(db: Kysely<Database>, query: AdminOrdersQu
     status: query.status === 'all' ? undefined : query.status,
     orderNumber: orderNumber ?? undefined,
     text: orderNumber ? undefined : q.toLowerCase() || undefined,
+    sort: query.sort,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });

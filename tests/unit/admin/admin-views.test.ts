@@ -11,7 +11,7 @@ import {
   parseOrdersFilters,
   pendingOrdersLabel,
   viewOfRoute,
-} from '../../../src/components/admin/admin-views';
+} from '../../../src/lib/admin/admin-views';
 import { permissionsOf } from '../../../src/lib/schemas/admin';
 
 describe('back office views by role', () => {

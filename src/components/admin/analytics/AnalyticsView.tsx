@@ -8,7 +8,7 @@ import { adminPath, navigateAdmin } from '../../../stores/admin-router';
 import { $analytics } from '../../../stores/admin-stats';
 import { ORDER_STATUS_LABELS } from '../order-labels';
 import { formatDay, formatPeriod } from '../overview/stats-format';
-import { analyticsPeriodQuery, analyticsPeriodToSearch, parseAnalyticsPeriod, type AnalyticsPeriod } from './analytics-period';
+import { analyticsPeriodQuery, analyticsPeriodToSearch, parseAnalyticsPeriod, type AnalyticsPeriod } from '../../../lib/admin/analytics-period';
 import { DailyChart } from './DailyChart';
 import type { DailySeries } from './uplot-chart';
 

@@ -3,9 +3,9 @@ import { AUDIT_KIND_LABELS, AUDIT_KINDS, type AuditEntry, type AuditKind, type A
 import { useQuery } from '../../../stores/admin-query';
 import { adminPath, navigateAdmin } from '../../../stores/admin-router';
 import { $auditPage, $staffList } from '../../../stores/admin-staff';
-import { countPages } from '../admin-views';
+import { countPages } from '../../../lib/admin/admin-views';
 import { BUTTONS, FIELD_BOX } from '../products/ui';
-import { auditFiltersToSearch, isAuditFiltered, parseAuditFilters, type AuditFilters } from './audit-filters';
+import { auditFiltersToSearch, isAuditFiltered, parseAuditFilters, type AuditFilters } from '../../../lib/admin/audit-filters';
 import { actionLabel, diffRecords, entityLabel, type DiffLine } from './audit-format';
 
 const whenFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });

@@ -25,7 +25,23 @@ const ACTION_LABELS: Record<string, string> = {
   'category.delete': 'Deleted category',
   'media.upload': 'Uploaded image',
   'media.delete': 'Removed unused image',
+  'customer.block': 'Blocked customer',
+  'customer.unblock': 'Unblocked customer',
+  'customer.delete': 'Erased customer',
+  'enquiry.reply': 'Replied to enquiry',
+  'enquiry.handled': 'Marked enquiry handled',
+  'enquiry.reopened': 'Reopened enquiry',
+  'import.start': 'Started import',
+  'import.dry_run': 'Checked import file',
+  'import.pause': 'Paused import',
+  'import.resume': 'Resumed import',
+  'import.cancel': 'Cancelled import',
+  'import.take_over': 'Took over import',
+  'import.undo': 'Undid import',
 };
+
+/** Every action the server records, so a test can prove each has a label. */
+export const LABELLED_ACTIONS: readonly string[] = Object.keys(ACTION_LABELS);
 
 /** 'paymentStatus' → 'Payment status', 'order_number' → 'Order number'. */
 export function humanize(key: string): string {

@@ -1,6 +1,6 @@
 import { $adminSummary } from '../../../stores/admin-orders';
 import { useQuery } from '../../../stores/admin-query';
-import { formatBadgeCount } from '../admin-views';
+import { formatBadgeCount } from '../../../lib/admin/admin-views';
 
 /** The count of new enquiries beside the sidebar's Enquiries link ('99+' above 99; nothing at 0 or while unknown). */
 export function EnquiriesNavBadge({ compact }: { compact: boolean }) {

@@ -4,12 +4,12 @@ import { $enquiriesPage, openEnquiries, type EnquiriesPage } from '../../../stor
 import { useQuery } from '../../../stores/admin-query';
 import { adminPath } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
-import { countPages } from '../admin-views';
+import { countPages } from '../../../lib/admin/admin-views';
 import { SearchIcon } from '../icons';
 import { ListEmpty, ListLoadError, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from '../ListParts';
 import { EnquiryPanel } from './EnquiryPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
-import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_FILTER_LABELS, enquiriesFiltersToSearch, parseEnquiriesFilters, type EnquiriesFilters } from './enquiry-filters';
+import { ENQUIRY_KIND_LABELS, ENQUIRY_STATUS_FILTER_LABELS, enquiriesFiltersToSearch, parseEnquiriesFilters, type EnquiriesFilters } from '../../../lib/admin/enquiry-filters';
 
 /** How long typing pauses before the list follows the search box. */
 const SEARCH_DEBOUNCE_MS = 300;

@@ -6,7 +6,7 @@ import { $selectedEnquiry, changeEnquiryStatus, openEnquiries, refreshSelectedEn
 import { useQuery } from '../../../stores/admin-query';
 import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from '../DetailPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
-import type { EnquiriesFilters } from './enquiry-filters';
+import type { EnquiriesFilters } from '../../../lib/admin/enquiry-filters';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 

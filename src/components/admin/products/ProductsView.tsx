@@ -1,19 +1,20 @@
 import { useEffect, useId, useRef, useState } from 'react';
 // money, not format: format's storefront helpers would otherwise split into a chunk of their own on every shop page.
 import { formatMoney, roundToCents } from '../../../lib/money';
+import { STOCK_FILTER_LABELS, STOCK_FILTERS, stockLevel, type StockFilter } from '../../../lib/admin/stock';
 import { ADMIN_CATALOG_MESSAGES, ADMIN_CATEGORY_FILTER_OPTIONS, LOW_STOCK_MAX, type AdminProduct, type AdminProductsPage } from '../../../lib/schemas/admin-catalog';
 import { $productsPage, deleteProduct } from '../../../stores/admin-products';
 import { useQuery } from '../../../stores/admin-query';
 import { adminPath, navigateAdmin } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
-import { countPages } from '../admin-views';
+import { countPages } from '../../../lib/admin/admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
 import { BulkUploadSection } from '../import/BulkUploadSection';
 import { CategoriesSection } from './CategoriesSection';
 import { ContentConflicts } from './ContentConflicts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
-import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from './products-filters';
+import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from '../../../lib/admin/products-filters';
 import { BUTTONS, EditIcon, FIELD, FIELD_BOX, PlusIcon, TrashIcon } from './ui';
 
 /** Opens the Products view with these filters. */
@@ -24,8 +25,9 @@ function openProducts(filters: Partial<ProductsFilters>, replace = false): void 
 /** The stock line of a card: counted units, low-stock warning, or out of stock. */
 function StockLine({ product }: { product: AdminProduct }) {
   const qty = product.stockQuantity;
-  if (!product.inStock || qty === 0) return <span className="font-semibold text-danger">Out of stock</span>;
-  if (qty !== undefined && qty <= LOW_STOCK_MAX) return <span className="font-semibold text-amber-800">Low stock · {qty} left</span>;
+  const level = stockLevel(product);
+  if (level === 'out') return <span className="font-semibold text-danger">Out of stock</span>;
+  if (level === 'low') return <span className="font-semibold text-amber-800">Low stock · {qty} left</span>;
   return <span className="text-success">{qty === undefined ? 'In stock' : `In stock · ${qty.toLocaleString('en-US')}`}</span>;
 }
 
@@ -144,6 +146,23 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
             {ADMIN_CATEGORY_FILTER_OPTIONS.map((c) => (
               <option key={c} value={c}>
                 {c}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex min-w-0 items-center gap-2">
+          <label htmlFor={`${categoryId}-stock`} className="text-sm font-semibold text-ink-soft">
+            Stock
+          </label>
+          <select
+            id={`${categoryId}-stock`}
+            value={filters.stock ?? 'all'}
+            onChange={(e) => openProducts({ ...filters, stock: e.target.value as StockFilter, page: 1 })}
+            className={`${FIELD_BOX} min-w-0 border-ink/15 pr-9 font-medium`}
+          >
+            {STOCK_FILTERS.map((s) => (
+              <option key={s} value={s}>
+                {STOCK_FILTER_LABELS[s]}
               </option>
             ))}
           </select>

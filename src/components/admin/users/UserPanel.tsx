@@ -11,7 +11,7 @@ import { ChevronLeftIcon, CloseIcon } from '../icons';
 import { formatDollars } from '../order-labels';
 import { BUTTONS, TrashIcon } from '../products/ui';
 import { StatusBadge } from '../StatusBadge';
-import type { UsersFilters } from './users-filters';
+import type { UsersFilters } from '../../../lib/admin/users-filters';
 import { initialsOf, UserStatusBadge, type UserAction } from './user-ui';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });

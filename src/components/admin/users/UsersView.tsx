@@ -5,12 +5,12 @@ import { useQuery } from '../../../stores/admin-query';
 import { adminPath } from '../../../stores/admin-router';
 import { $usersPage, deleteUser, openUsers, setUserBlocked } from '../../../stores/admin-users';
 import { followAdminLink } from '../admin-links';
-import { countPages } from '../admin-views';
+import { countPages } from '../../../lib/admin/admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
 import { ListEmpty, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from '../ListParts';
 import { ConfirmDialog } from '../products/ConfirmDialog';
 import { BUTTONS, TrashIcon } from '../products/ui';
-import { USER_STATUS_LABELS, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from './users-filters';
+import { USER_STATUS_LABELS, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from '../../../lib/admin/users-filters';
 import { UserPanel } from './UserPanel';
 import { USER_ACTION_TEXTS, UserStatusBadge, type UserAction } from './user-ui';
 

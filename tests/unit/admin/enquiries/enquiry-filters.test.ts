@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { enquiriesApiPath, enquiriesFiltersToSearch, enquiryApiPath, parseEnquiriesFilters } from '../../../../src/components/admin/enquiries/enquiry-filters';
+import { enquiriesApiPath, enquiriesFiltersToSearch, enquiryApiPath, parseEnquiriesFilters } from '../../../../src/lib/admin/enquiry-filters';
 import { enquiryTopic, formatReceived } from '../../../../src/components/admin/enquiries/EnquiriesView';
 
 describe('enquiries filters in the URL', () => {

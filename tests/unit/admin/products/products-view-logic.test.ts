@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { moveItem, removeAt } from '../../../../src/components/admin/products/form-lists';
 import { describeUploadFailure, precheckImageFile, runPooled, UPLOAD_FAILED } from '../../../../src/components/admin/products/media-upload';
-import { parseProductsFilters, productsApiPath, productsFiltersToSearch, PRODUCTS_PAGE_SIZE } from '../../../../src/components/admin/products/products-filters';
+import { parseProductsFilters, productsApiPath, productsFiltersToSearch, PRODUCTS_PAGE_SIZE } from '../../../../src/lib/admin/products-filters';
+import { ADMIN_CATEGORY_FILTER_OPTIONS } from '../../../../src/lib/schemas/admin-catalog';
+import { ADMIN_PRODUCT_CATEGORIES } from '../../../../src/lib/admin-constants';
+import { PRODUCT_CATEGORIES } from '../../../../src/lib/constants';
 import {
   checkProductForm,
   emptyProductForm,
@@ -43,7 +46,22 @@ describe('products view filters in the URL', () => {
 
   it('keeps a search, a known category and a page, and drops unknown values', () => {
     expect(parseProductsFilters({ q: '  enamel ', category: 'Zinsser', page: '3', section: 'brands' })).toEqual({ section: 'brands', q: 'enamel', category: 'Zinsser', page: 3 });
-    expect(parseProductsFilters({ category: 'Kretus', page: '-2', section: 'x' })).toEqual({ section: 'single', q: '', category: 'All', page: 1 });
+    expect(parseProductsFilters({ category: 'Nope', page: '-2', section: 'x', stock: 'some' })).toEqual({ section: 'single', q: '', category: 'All', page: 1 });
+  });
+
+  it('offers every category a product may carry, the spec list first (issue 26: Kretus, GEMINI, Decorative Paints ... were hidden)', () => {
+    for (const category of ['Kretus', 'GEMINI', 'Decorative Paints', 'Modern Masters', 'Krud Kutter', 'SafeTex']) {
+      expect(parseProductsFilters({ category }).category).toBe(category);
+    }
+    expect(ADMIN_CATEGORY_FILTER_OPTIONS.slice(0, ADMIN_PRODUCT_CATEGORIES.length + 1)).toEqual(['All', ...ADMIN_PRODUCT_CATEGORIES]);
+    expect([...ADMIN_CATEGORY_FILTER_OPTIONS].sort()).toEqual(['All', ...PRODUCT_CATEGORIES].sort());
+  });
+
+  it('carries the stock filter the low-stock alert links to', () => {
+    const filters = parseProductsFilters({ stock: 'short' });
+    expect(filters.stock).toBe('short');
+    expect(productsFiltersToSearch(filters)).toEqual({ stock: 'short' });
+    expect(productsApiPath(filters)).toContain('stock=short');
   });
 
   it('asks the API for one page of the grid, sending no category for All', () => {

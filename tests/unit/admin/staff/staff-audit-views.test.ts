@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { allowedViews, canOpenView, matchAdminPath } from '../../../../src/components/admin/admin-views';
-import { auditApiPath, auditFiltersToSearch, localDayStart, parseAuditFilters } from '../../../../src/components/admin/audit/audit-filters';
+import { allowedViews, canOpenView, matchAdminPath } from '../../../../src/lib/admin/admin-views';
+import { auditApiPath, auditFiltersToSearch, localDayStart, parseAuditFilters } from '../../../../src/lib/admin/audit-filters';
 import { actionLabel, diffRecords, entityLabel, formatValue, pathLabel } from '../../../../src/components/admin/audit/audit-format';
 import { permissionsOf, STAFF_ROLES } from '../../../../src/lib/schemas/admin';
 import { auditKindOf, newStaffSchema } from '../../../../src/lib/schemas/admin-staff';
@@ -49,7 +49,8 @@ describe('audit entries as people read them', () => {
   it('labels known actions and falls back to words', () => {
     expect(actionLabel('order.approve')).toBe('Approved order');
     expect(actionLabel('staff.reset_link_sent')).toBe('Sent a password reset link');
-    expect(actionLabel('customer.block')).toBe('Customer block');
+    expect(actionLabel('customer.block')).toBe('Blocked customer');
+    expect(actionLabel('widget.frobnicate')).toBe('Widget frobnicate');
   });
 
   it('names the record from what it knows', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { adminPath } from '../../../../src/stores/admin-router';
-import { matchAdminPath, viewOfRoute } from '../../../../src/components/admin/admin-views';
-import { parseUsersFilters, usersApiPath, usersFiltersToSearch } from '../../../../src/components/admin/users/users-filters';
+import { matchAdminPath, viewOfRoute } from '../../../../src/lib/admin/admin-views';
+import { parseUsersFilters, usersApiPath, usersFiltersToSearch } from '../../../../src/lib/admin/users-filters';
 import { blockedBannerTitle } from '../../../../src/lib/schemas/admin-users';
 
 describe('the Users view filters in the URL', () => {

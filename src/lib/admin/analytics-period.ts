@@ -2,8 +2,8 @@
  * The analytics period as the URL carries it: `?days=7|30|90` (a quick choice, 30 when absent) or
  * `?from=YYYY-MM-DD&to=YYYY-MM-DD` (custom). Pure; shared by the store (API key) and the view.
  */
-import { DEFAULT_PERIOD_DAYS, PERIOD_PRESETS } from '../../../lib/analytics/period';
-import { parseLocalDate } from '../../../lib/analytics/days';
+import { DEFAULT_PERIOD_DAYS, PERIOD_PRESETS } from '../analytics/period';
+import { parseLocalDate } from '../analytics/days';
 
 /** The chosen period: one of the presets, or custom dates. */
 export type AnalyticsPeriod = { kind: 'preset'; days: (typeof PERIOD_PRESETS)[number] } | { kind: 'custom'; from: string; to: string };

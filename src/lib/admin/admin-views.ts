@@ -2,8 +2,8 @@
  * The back office's views, their URLs and who may open them: pure functions shared by the
  * dashboard page (server-side 404 and first render) and the island (router, sidebar, landing view).
  */
-import { BADGE_CAP, BADGE_CAP_TEXT } from '../../lib/constants';
-import { ADMIN_PAGE_SIZE_DEFAULT, adminOrdersQuerySchema, type OrderStatusFilter, type Permission, type StaffRole } from '../../lib/schemas/admin';
+import { BADGE_CAP, BADGE_CAP_TEXT } from '../constants';
+import { ADMIN_PAGE_SIZE_DEFAULT, adminOrdersQuerySchema, type OrderStatusFilter, type Permission, type StaffRole } from '../schemas/admin';
 
 /** Every URL of the dashboard island, by route name (":param" patterns, matched by ./admin-router). */
 export const ADMIN_ROUTES = {

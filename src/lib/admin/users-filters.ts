@@ -1,6 +1,6 @@
 /** The Users view's filters as the URL carries them (?q=&status=&page=), and the API path they ask for. */
-import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../lib/schemas/admin';
-import { USER_STATUS_FILTERS, type UserStatusFilter } from '../../../lib/schemas/admin-users';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '../schemas/admin';
+import { USER_STATUS_FILTERS, type UserStatusFilter } from '../schemas/admin-users';
 
 /** The filters of the users view. */
 export interface UsersFilters {

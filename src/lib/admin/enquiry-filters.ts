@@ -2,8 +2,8 @@
  * The enquiries inbox's filters as the URL carries them (?kind=&status=&q=&page=) and the API paths
  * they lead to: pure functions shared by the router store, the query store and the view.
  */
-import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../lib/schemas/admin';
-import { adminEnquiriesQuerySchema, type EnquiryKind, type EnquiryStatusFilter } from '../../../lib/schemas/admin-enquiries';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '../schemas/admin';
+import { adminEnquiriesQuerySchema, type EnquiryKind, type EnquiryStatusFilter } from '../schemas/admin-enquiries';
 
 /** The filters of the inbox. */
 export interface EnquiriesFilters {

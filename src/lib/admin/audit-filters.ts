@@ -1,5 +1,5 @@
 /** The audit view's filters as its URL carries them, and the API path of a page: pure functions. */
-import { AUDIT_KINDS, AUDIT_PAGE_SIZE, type AuditKind } from '../../../lib/schemas/admin-staff';
+import { AUDIT_KINDS, AUDIT_PAGE_SIZE, type AuditKind } from '../schemas/admin-staff';
 
 /** The filters of the audit view: staff member (an id or 'system'), kind, days (YYYY-MM-DD, both included) and page. */
 export interface AuditFilters {

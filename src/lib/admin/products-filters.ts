@@ -2,7 +2,8 @@
  * The Products view's state as its URL carries it (so reload, links and the back button keep it):
  * which section is open, the search, the category filter and the page. Pure.
  */
-import { ADMIN_CATEGORY_FILTER_ALL, ADMIN_CATEGORY_FILTER_OPTIONS } from '../../../lib/schemas/admin-catalog';
+import { ADMIN_CATEGORY_FILTER_ALL, ADMIN_CATEGORY_FILTER_OPTIONS } from '../schemas/admin-catalog';
+import { STOCK_FILTERS, type StockFilter } from './stock';
 
 /** The sections of the Products view: one-by-one management, the bulk upload, brands and categories. */
 export const PRODUCT_SECTIONS = ['single', 'bulk', 'brands'] as const;
@@ -30,6 +31,8 @@ export interface ProductsFilters {
   q: string;
   category: string;
   page: number;
+  /** Stock level shown (the overview's low-stock alert links to 'short'); 'all' when absent. */
+  stock?: StockFilter;
 }
 
 /** Reads the filters from URL search parameters; anything unreadable falls back to its default. */
@@ -38,7 +41,8 @@ export function parseProductsFilters(search: Record<string, string | undefined>)
   const q = (search.q ?? '').trim().slice(0, SEARCH_MAX);
   const category = CATEGORY_FILTER_OPTIONS.find((c) => c === search.category) ?? ALL_CATEGORIES;
   const page = Number(search.page);
-  return { section, q, category, page: Number.isInteger(page) && page >= 1 ? page : 1 };
+  const stock = STOCK_FILTERS.find((s) => s === search.stock) ?? 'all';
+  return { section, q, category, page: Number.isInteger(page) && page >= 1 ? page : 1, ...(stock !== 'all' && { stock }) };
 }
 
 /** The URL search parameters of the filters, defaults left out so URLs stay short. */
@@ -49,6 +53,7 @@ export function productsFiltersToSearch(filters: Partial<ProductsFilters>): Reco
   if (q) search.q = q;
   if (filters.category && filters.category !== ALL_CATEGORIES) search.category = filters.category;
   if (filters.page && filters.page > 1) search.page = String(filters.page);
+  if (filters.stock && filters.stock !== 'all') search.stock = filters.stock;
   return search;
 }
 
@@ -56,5 +61,6 @@ export function productsFiltersToSearch(filters: Partial<ProductsFilters>): Reco
 export function productsApiPath(filters: ProductsFilters): string {
   const query = new URLSearchParams({ q: filters.q, page: String(filters.page), pageSize: String(PRODUCTS_PAGE_SIZE) });
   if (filters.category !== ALL_CATEGORIES) query.set('category', filters.category);
+  if (filters.stock && filters.stock !== 'all') query.set('stock', filters.stock);
   return `/api/admin/products?${query}`;
 }
