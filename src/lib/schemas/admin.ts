@@ -1,7 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { ORDER_SORT_FIELDS, sortParamSchema } from './admin-sort';
-import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, PAYMENT_STATUSES, type OrderStatus } from '../constants';
+import { ADMIN_PASSWORD_MIN, NAME_MAX, ORDER_STATUSES, PASSWORD_MAX, type OrderStatus } from '../constants';
 import { isValidEmail } from './auth';
 import { orderHistoryEntrySchema, orderSchema } from './order';
 import { creditNoteSchema } from './payments';
