@@ -74,6 +74,10 @@ describe('an order paid by bank transfer', () => {
     await card.getByText('To pay by bank transfer:').waitFor();
     await card.getByText(total, { exact: true }).first().waitFor();
     expect(await card.getByRole('link', { name: /Download invoice/ }).count()).toBe(0);
+    // 'Bank details' leads back to the account to pay into.
+    await card.getByRole('link', { name: 'Bank details' }).click();
+    await shopper.waitForURL(/\/checkout\/success\?order=ORD-\d{8}$/);
+    await shopper.getByRole('region', { name: 'Pay by bank transfer' }).getByText('20-00-00', { exact: true }).waitFor();
 
     // The transfer arrives in two parts; staff record both, then approve.
     const staff = await pages.open({ width: 1440, reducedMotion: 'reduce' });
@@ -102,7 +106,7 @@ describe('an order paid by bank transfer', () => {
     const invoiceNumber = (await invoiceLink.textContent())!.match(/INV-\d{6}/)![0];
 
     // The customer downloads the invoice from Track Your Order.
-    await shopper.reload({ waitUntil: 'domcontentloaded' });
+    await shopper.goto(server.at('/account/orders'), { waitUntil: 'domcontentloaded' });
     const download = card.getByRole('link', { name: `Download invoice ${invoiceNumber} (PDF)` });
     const [file] = await Promise.all([shopper.waitForEvent('download'), download.click()]);
     const invoice = await pdfText(readFileSync((await file.path())!));
