@@ -234,7 +234,7 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
           {order.invoice && (
             <li className="flex items-baseline justify-between gap-3">
               <a href={order.invoice.url} download className="font-medium text-accent-strong underline-offset-4 hover:underline">
-                Invoice {order.invoice.number} (PDF)
+                Invoice <span className="whitespace-nowrap">{order.invoice.number} (PDF)</span>
               </a>
             </li>
           )}
@@ -242,7 +242,7 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
             <li key={note.number} className="flex items-baseline justify-between gap-3">
               <span className="min-w-0">
                 <a href={note.url} download className="font-medium text-accent-strong underline-offset-4 hover:underline">
-                  Credit note {note.number} (PDF)
+                  Credit note <span className="whitespace-nowrap">{note.number} (PDF)</span>
                 </a>
                 {note.status === 'to_return' && <span className="block text-xs text-ink-muted">To return by bank transfer</span>}
               </span>
