@@ -114,6 +114,11 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
             <p>
               <span className="font-semibold">To pay by bank transfer:</span> <span className="tabular">{formatMoney(order.payment.outstandingCents)}</span>, reference{' '}
               <span className="font-semibold tabular">{order.payment.reference}</span>
+              {' · '}
+              {/* The amount and reference alone leave a customer who lost the e-mail without the account to pay into. */}
+              <a href={`/checkout/success?order=${encodeURIComponent(order.orderNumber)}`} className="font-semibold text-accent-strong underline-offset-4 hover:underline">
+                Bank details
+              </a>
             </p>
           ) : (
             <span />

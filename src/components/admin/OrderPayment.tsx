@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { VAT_RATE } from '../../lib/constants';
 import { formatMoney } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder } from '../../lib/schemas/admin';
@@ -84,6 +85,15 @@ function RecordPaymentDialog({ order, onClose }: { order: AdminOrder; onClose: (
   );
 }
 
+/** What refunding these quantities returns: their net price plus VAT on it, as the server prices a refund by lines. */
+function linesRefundCents(order: AdminOrder, quantities: Record<string, number>): number {
+  const net = order.items.reduce((sum, line) => sum + Math.round(line.price * 100) * (quantities[line.product.id] ?? 0), 0);
+  // applyRate's rounding without importing it: money's chunk loads on every storefront page, and
+  // exporting applyRate to the browser put the home page over its JS budget. Whole cents times 20 %
+  // never end in exactly half a cent, so Math.round and applyRate agree.
+  return net + Math.round(net * VAT_RATE);
+}
+
 /** Refund an amount, or lines (their price with VAT) with optional restock, with a reason. */
 function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => void }) {
   const refundable = order.payment.capturedCents - order.payment.refundedCents;
@@ -142,9 +152,12 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
       ) : (
         <div className="grid gap-2">
           {order.items.map((line) => (
-            <div key={line.product.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 gap-y-1 text-sm">
-              <label htmlFor={`${ids.mode}-${line.product.id}`} className="line-clamp-2 text-ink">
-                {line.product.name} <span className="text-ink-muted tabular">(bought {line.quantity})</span>
+            <div key={line.product.id} className="grid grid-cols-[1fr_auto] items-center gap-x-3 border-b border-line pb-2 text-sm">
+              <label htmlFor={`${ids.mode}-${line.product.id}`} className="text-ink">
+                <span className="line-clamp-2">{line.product.name}</span>
+                <span className="block text-xs text-ink-muted tabular">
+                  Bought {line.quantity} × {formatMoney(Math.round(line.price * 100))}
+                </span>
               </label>
               <input
                 id={`${ids.mode}-${line.product.id}`}
@@ -155,12 +168,16 @@ function RefundDialog({ order, onClose }: { order: AdminOrder; onClose: () => vo
                 onChange={(e) => setQuantities((q) => ({ ...q, [line.product.id]: Math.max(0, Math.min(line.quantity, Number(e.target.value) || 0)) }))}
                 className={`${fieldClass} mt-0 w-20 border-ink/20 tabular`}
               />
-              <label className="col-span-2 flex items-center gap-2 text-ink-soft">
+              <label className="col-span-2 flex min-h-11 items-center gap-2 text-ink-soft">
                 <input type="checkbox" checked={restock[line.product.id] ?? false} onChange={(e) => setRestock((r) => ({ ...r, [line.product.id]: e.target.checked }))} className="h-4 w-4 accent-accent" />
                 Put back in stock
               </label>
             </div>
           ))}
+          <p className="flex justify-between gap-3 text-sm font-semibold text-ink" aria-live="polite">
+            <span>To refund, VAT included</span>
+            <span className="tabular">{formatMoney(linesRefundCents(order, quantities))}</span>
+          </p>
           {(errors.lines || Object.keys(errors).some((k) => k.startsWith('lines.'))) && <p className="text-sm font-medium text-danger">{PAYMENT_MESSAGES.refundLines}</p>}
         </div>
       )}
@@ -178,11 +195,17 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
   const closed = order.status === 'declined' || order.status === 'cancelled';
   const canRecord = p.method === 'bank_transfer' && !closed && p.outstandingCents > 0;
   const canRefund = p.capturedCents - p.refundedCents > 0;
-  const method = p.method === 'bank_transfer' ? `Bank transfer · ref. ${p.reference}` : order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Card';
+  const method = p.method === 'bank_transfer' ? 'Bank transfer' : order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Card';
   return (
     <section className="px-5 py-4 sm:px-6" aria-label="Payment">
       <h3 className="mb-2.5 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">Payment</h3>
       <p className="text-sm font-medium text-ink tabular">{method}</p>
+      {p.method === 'bank_transfer' && p.reference && (
+        // On a line of its own: in the narrow column 'ORD-' and its digits were split at the hyphen.
+        <p className="text-sm text-ink-soft">
+          Reference <span className="font-medium whitespace-nowrap text-ink tabular">{p.reference}</span>
+        </p>
+      )}
       <div className="mt-1.5">
         <PaymentBadge status={order.paymentStatus} />
       </div>
@@ -210,20 +233,23 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
       </dl>
       {order.paymentProblem && <p className="mt-2 rounded-md bg-danger-soft px-2 py-1 text-sm text-danger">{order.paymentProblem}</p>}
       {(order.invoice || order.creditNotes.length > 0) && (
-        <ul className="mt-2 grid gap-1 text-sm">
+        <ul className="mt-3 grid gap-1.5 border-t border-line pt-2.5 text-sm" aria-label="Documents">
           {order.invoice && (
-            <li>
+            <li className="flex items-baseline justify-between gap-3">
               <a href={order.invoice.url} download className="font-medium text-accent-strong underline-offset-4 hover:underline">
-                Invoice {order.invoice.number} (PDF)
+                Invoice <span className="whitespace-nowrap">{order.invoice.number} (PDF)</span>
               </a>
             </li>
           )}
           {order.creditNotes.map((note) => (
-            <li key={note.number}>
-              <a href={note.url} download className="text-accent-strong underline-offset-4 hover:underline">
-                Credit note {note.number} (PDF)
-              </a>
-              <span className="text-ink-muted tabular"> · {formatMoney(note.amountCents)}{note.status === 'to_return' ? ', to return by transfer' : ''}</span>
+            <li key={note.number} className="flex items-baseline justify-between gap-3">
+              <span className="min-w-0">
+                <a href={note.url} download className="font-medium text-accent-strong underline-offset-4 hover:underline">
+                  Credit note <span className="whitespace-nowrap">{note.number} (PDF)</span>
+                </a>
+                {note.status === 'to_return' && <span className="block text-xs text-ink-muted">To return by bank transfer</span>}
+              </span>
+              <span className="shrink-0 text-ink-soft tabular">−{formatMoney(note.amountCents)}</span>
             </li>
           ))}
         </ul>

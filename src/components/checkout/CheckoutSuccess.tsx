@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { FREE_SHIPPING_THRESHOLD_CENTS, VAT_RATE } from '../../lib/constants';
+import { formatIban } from '../../lib/iban';
 import { formatMoney, roundToCents } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
 import { normalizeOrderNumber, ORDER_MESSAGES, type Order } from '../../lib/schemas/order';
@@ -192,7 +193,8 @@ function Confirmation({ order, support }: { order: Order; support: SupportContac
                   <Fact label="Bank">{bank.bankName}</Fact>
                   <Fact label="Sort code"><span className="tabular">{bank.sortCode}</span></Fact>
                   <Fact label="Account number"><span className="tabular">{bank.accountNumber}</span></Fact>
-                  {bank.iban && <Fact label="IBAN"><span className="tabular break-all">{bank.iban}</span></Fact>}
+                  {/* Two columns on a phone: the grouped IBAN then fits one line. */}
+                  {bank.iban && <Fact label="IBAN" className="col-span-2 sm:col-span-1"><span className="tabular">{formatIban(bank.iban)}</span></Fact>}
                 </>
               )}
             </dl>
@@ -317,9 +319,9 @@ function Confirmation({ order, support }: { order: Order; support: SupportContac
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
+function Fact({ label, children, className }: { label: string; children: ReactNode; className?: string }) {
   return (
-    <div>
+    <div className={className}>
       <dt className="text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">{label}</dt>
       <dd className="mt-1 font-semibold text-ink">{children}</dd>
     </div>

@@ -93,12 +93,16 @@ const AUDIT_NOUNS: Record<string, string> = { product: 'product', category: 'cat
 
 /** One audit entry as a sentence: 'Dana Whitfield added product “Floor Sealer”'. */
 function describeAudit(entry: { actor_name: string; action: string; entity_type: string; before_json: string | null; after_json: string | null }): string {
-  const [, verb = ''] = entry.action.split('.');
+  // The content sync writes 'content.product.update' as actor 'content'; it read 'content: content product update'.
+  const parts = entry.action.split('.');
+  const fromContent = parts[0] === 'content' && parts.length === 3;
+  const verb = (fromContent ? parts[2] : parts[1]) ?? '';
+  const actor = fromContent ? 'The content sync' : entry.actor_name;
   const noun = AUDIT_NOUNS[entry.entity_type];
   const known = AUDIT_VERBS[verb];
   if (noun && known) {
     const name = recordName(readJson(entry.after_json), readJson(entry.before_json));
-    return entry.entity_type === 'media' ? `${entry.actor_name} ${known} ${noun}` : `${entry.actor_name} ${known} ${noun}${name}`;
+    return entry.entity_type === 'media' ? `${actor} ${known} ${noun}` : `${actor} ${known} ${noun}${name}`;
   }
   return `${entry.actor_name}: ${entry.action.replace(/[._]/g, ' ')}`;
 }

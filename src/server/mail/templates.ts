@@ -1,4 +1,5 @@
 import { formatCardMask } from '../../lib/payment-card';
+import { formatIban } from '../../lib/iban';
 import type { Order } from '../../lib/schemas/order';
 import type { BankDetails } from '../../lib/schemas/payments';
 
@@ -189,7 +190,7 @@ export function bankTransferLines(bank: BankDetails, orderNumber: string, amount
     `Account name: ${bank.accountName}`,
     `Bank: ${bank.bankName}`,
     `Sort code: ${bank.sortCode}  Account number: ${bank.accountNumber}`,
-    ...(bank.iban ? [`IBAN: ${bank.iban}${bank.bic ? `  BIC: ${bank.bic}` : ''}`] : []),
+    ...(bank.iban ? [`IBAN: ${formatIban(bank.iban)}${bank.bic ? `  BIC: ${bank.bic}` : ''}`] : []),
     `Reference: ${orderNumber}`,
   ];
 }

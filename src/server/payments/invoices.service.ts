@@ -4,6 +4,7 @@
  * the same), the seller's facts (content/site.json and SHOP_VAT_NUMBER) and the bank details.
  */
 import type { Kysely } from 'kysely';
+import { formatIban } from '../../lib/iban';
 import { VAT_RATE } from '../../lib/constants';
 import { applyRate, formatMoney } from '../../lib/money';
 import { ADMIN_MESSAGES } from '../../lib/schemas/admin';
@@ -69,7 +70,7 @@ function paymentOf(row: OrderRow, config: Config): InvoiceDocument['payment'] {
     details: [
       status,
       `Pay to ${bank.accountName}, ${bank.bankName}: sort code ${bank.sortCode}, account number ${bank.accountNumber}`,
-      ...(bank.iban ? [`IBAN ${bank.iban}${bank.bic ? `, BIC ${bank.bic}` : ''}`] : []),
+      ...(bank.iban ? [`IBAN ${formatIban(bank.iban)}${bank.bic ? `, BIC ${bank.bic}` : ''}`] : []),
       `Reference: ${row.payment_reference ?? row.order_number}`,
     ],
   };

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Product } from '../../../src/lib/schemas/catalog';
 import { expectAccessible } from '../../helpers/axe';
 import { startBuiltServer, type RunningServer } from '../../helpers/server';
-import { JOURNEY_TIMEOUT_MS, signInStaff, SUPER_ADMIN, useBrowserPages, waitForIsland, type AdminServer } from './admin-helpers';
+import { JOURNEY_TIMEOUT_MS, shoot, signInStaff, SUPER_ADMIN, useBrowserPages, waitForIsland, type AdminServer } from './admin-helpers';
 
 const FILE = 'diamond-collection.json';
 const KEPT = 'dc-ultra-interior-flat-1g';
@@ -104,7 +104,9 @@ describe('content changes that need a decision', () => {
     // Two conflicts: shown at once; the fold is for longer lists.
     const panel = page.getByRole('region', { name: '2 content changes need a decision' });
     await expect.poll(() => panel.getByRole('button', { name: 'Keep live' }).count()).toBe(2);
+    await shoot(page, 'content-conflicts-375');
     await page.getByRole('button', { name: 'Hide' }).click();
+    await shoot(page, 'content-conflicts-folded-375');
     await expect.poll(() => panel.getByRole('button', { name: 'Keep live' }).count()).toBe(0);
     await page.getByRole('button', { name: 'Review all 2' }).click();
     const kept = panel.getByRole('listitem').filter({ hasText: 'Flat Matt' });
@@ -117,6 +119,13 @@ describe('content changes that need a decision', () => {
     await signInStaff(page, server, SUPER_ADMIN);
     await page.goto(server.at('/admin/dashboard/products'));
     const panel = page.getByRole('region', { name: /content changes? needs? a decision/ });
+    await panel.waitFor();
+    await waitForIsland(panel);
+    await shoot(page, 'content-conflicts-1440');
+    await page.goto(server.at('/admin/dashboard'));
+    await page.getByText('Content sync').first().waitFor();
+    await shoot(page, 'overview-content-sync-1440');
+    await page.goto(server.at('/admin/dashboard/products'));
     await panel.waitFor();
     await waitForIsland(panel);
     await panel.getByRole('listitem').filter({ hasText: 'Flat Matt' }).getByRole('button', { name: 'Keep live' }).click();

@@ -127,9 +127,13 @@ function Alerts({ alerts }: { alerts: StatsAlert[] }) {
               {alert.items.length > 0 && (
                 <ul className="mt-2 space-y-1 text-sm">
                   {alert.items.map((item) => (
+                    // A product's long name gives way to its short stock note; an order's short number
+                    // never does (it was cut to 'ORD-…' beside the customer, amount and date).
                     <li key={item.id} className="flex justify-between gap-3">
-                      <span className="min-w-0 truncate text-ink">{item.label}</span>
-                      <span className="shrink-0 text-ink-muted tabular">{item.detail}</span>
+                      <span className={`${alert.kind === 'low_stock' ? 'min-w-0 truncate' : 'shrink-0 tabular'} text-ink`}>{item.label}</span>
+                      <span className={`${alert.kind === 'low_stock' ? 'shrink-0' : 'min-w-0 truncate'} text-ink-muted tabular`} title={alert.kind === 'low_stock' ? undefined : item.detail}>
+                        {item.detail}
+                      </span>
                     </li>
                   ))}
                 </ul>
