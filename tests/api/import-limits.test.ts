@@ -150,13 +150,13 @@ describe('a 50 MB cell in a product CSV', () => {
       expect(acceptedMs).toBeLessThan(10_000);
       expect(finishedMs).toBeLessThan(20_000);
       expect(times.length).toBeGreaterThan(20);
-      // While the row is read and refused: p99 under 50 ms on a machine to itself. One busy with
-      // other work (other branches' tests share its two cores and its disk) delays answers whatever
-      // the server does: there the bound is three times the p99 the same watch saw with nothing
-      // under way. While the 50 MB arrive the client, the server and the watcher share the two
-      // cores: the median stays near idle's (the probe's was 187 ms) and the p99 is printed.
+      // While the row is read and refused: p99 19-32 ms on this machine alone (printed above). The
+      // suite runs the other database's lane beside this one on the same two cores, where one
+      // starved scheduling slice is the p99 of ~200 samples (208 ms seen with idle's at 23), so the
+      // bound here is what a blocking read would break (the probe's took seconds); the medians below
+      // catch a server slowed throughout (the probe's was 187 ms).
       const idleP99 = percentile(baseline, 0.99);
-      expect(percentile(during(acceptedAt, Infinity), 0.99)).toBeLessThan(Math.max(50, 3 * idleP99));
+      expect(percentile(during(acceptedAt, Infinity), 0.99)).toBeLessThan(Math.max(250, 3 * idleP99));
       expect(percentile(during(0, acceptedAt), 0.5)).toBeLessThan(Math.max(20, 3 * percentile(baseline, 0.5)));
       expect(percentile(times, 0.5)).toBeLessThan(Math.max(20, 3 * percentile(baseline, 0.5)));
       // Neither the upload nor the row is held whole (the probe saw 263 → 578 MB).
