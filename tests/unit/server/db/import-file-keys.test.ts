@@ -33,7 +33,7 @@ describe(`migration ${KEYS_MIGRATION}`, () => {
       .insertInto('import_jobs')
       .values([job('a', `/srv/shop/data/imports/${id}.csv`), job('b', `C:\\shop\\imports\\${id}.csv`), job('c', `${id}.csv`), job('d', '')] as never)
       .execute();
-    expect(await migrateToLatest(handle.db)).toEqual([KEYS_MIGRATION]);
+    expect((await migrateToLatest(handle.db))[0]).toBe(KEYS_MIGRATION);
     const rows = await handle.db.selectFrom('import_jobs').select(['id', 'file_path']).orderBy('id').execute();
     expect(rows).toEqual([
       { id: 'a', file_path: `${id}.csv` },
