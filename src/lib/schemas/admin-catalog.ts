@@ -13,6 +13,7 @@ import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../
 import { slugifyBrand } from '../slug';
 import { adminOrdersQuerySchema } from './admin';
 import { categorySchema, imageRefSchema, productSchema } from './catalog';
+import { packSizeSchema, recommendedCoatsSchema, spreadRateSchema } from '../paint/units';
 
 export { LOW_STOCK_MAX };
 
@@ -83,6 +84,8 @@ export const ADMIN_CATALOG_MESSAGES = {
   technicalSpec: 'Each technical spec needs a name and a value (the unit is optional).',
   usageInstructions: 'Please add usage instructions.',
   coverage: "Please enter the coverage (e.g. '350-400 sq ft per gallon').",
+  family: 'The family must be lower-case letters, digits and single hyphens (at most 80 characters).',
+  primerAdvised: 'Primer advised must be true or false.',
   finish: 'Please choose a finish.',
   slug: 'The web address may hold only lower-case letters, digits and single hyphens.',
   slugMax: `The web address must be at most ${PRODUCT_SLUG_MAX} characters.`,
@@ -211,6 +214,25 @@ const productFieldsSchema = z.object({
   name: requiredText(M.requiredFields, PRODUCT_NAME_MAX, M.nameMax, 2, M.nameMin),
   /** Unique stock-keeping unit (case-insensitive). */
   sku: requiredText(M.requiredFields, PRODUCT_SKU_MAX, M.skuMax, 2, M.skuMin),
+  // Paint family and coverage (issue 24). Absent (undefined) keeps what the product has, so an
+  // import or client that does not know these fields never clears them; null clears.
+  /** Slug shared by the pack sizes of one paint; null for none. */
+  family: z
+    .string({ error: M.family })
+    .trim()
+    .max(PRODUCT_SLUG_MAX, { error: M.family })
+    .refine((s) => s === '' || /^[a-z0-9]+(?:-[a-z0-9]+)*$/.test(s), { error: M.family })
+    .transform((s) => (s === '' ? null : s))
+    .nullable()
+    .optional(),
+  /** The amount in one pack; null for none. */
+  packSize: packSizeSchema.nullable().optional(),
+  /** Spread rate per coat, min ≤ max, plausible; null for none. */
+  spreadRate: spreadRateSchema.nullable().optional(),
+  /** Coats the maker recommends (1-5); null for none. */
+  recommendedCoats: recommendedCoatsSchema.nullable().optional(),
+  /** Whether a primer is advised. */
+  primerAdvised: z.boolean({ error: M.primerAdvised }).optional(),
   /** Marketing description, plain text, at least 10 characters. */
   description: requiredText(M.requiredFields, PRODUCT_TEXT_MAX, M.textMax, PRODUCT_DESCRIPTION_MIN, M.descriptionMin),
   /** Maker's brand; the dialog offers ADMIN_BRANDS (plus the product's current brand). */

@@ -1,5 +1,6 @@
 import './zod-config';
 import { z } from 'zod';
+import { packSizeSchema, recommendedCoatsSchema, spreadRateSchema } from '../paint/units';
 import { CATEGORY_ICONS, FINISHES, PRODUCT_CATEGORIES } from '../constants';
 
 /** A URL-safe lower-case identifier: letters, digits and single hyphens. */
@@ -72,6 +73,17 @@ export const productSchema = z
     name: z.string().min(2),
     /** Stock-keeping unit; unique across the catalogue. */
     sku: z.string().min(2),
+    // Paint family and coverage (issue 24): one block, so other product fields merge beside it.
+    /** Slug shared by the pack sizes of one paint (its family); null when the product has no family. */
+    family: slugSchema.nullable().optional(),
+    /** The amount in one pack ({ value, unit }: L, mL, gal, qt, kg, g, oz); null for what is not sold by volume or weight. */
+    packSize: packSizeSchema.nullable().optional(),
+    /** Area one unit of volume covers in one coat ({ min, max, unit: 'm2/L' | 'ft2/gal' }); null when the maker states none per volume. */
+    spreadRate: spreadRateSchema.nullable().optional(),
+    /** Coats the maker recommends (1 to COATS_MAX); null when not a paint. */
+    recommendedCoats: recommendedCoatsSchema.nullable().optional(),
+    /** Whether the maker advises a primer before it. */
+    primerAdvised: z.boolean().optional(),
     /** Price in dollars. */
     price: dollarsSchema,
     /** Price before a reduction, in dollars; shown struck through when above price. */

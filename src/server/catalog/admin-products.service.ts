@@ -26,7 +26,7 @@ import {
   updateProductIfVersion,
 } from './admin-products.repository';
 import { selectNextPosition } from './catalog.repository';
-import { productToColumns, rowToProduct, type ProductColumns } from './catalog.rows';
+import { productToColumns, rowToPaintFields, rowToProduct, type PaintColumns, type ProductColumns } from './catalog.rows';
 import { chooseSourceFile } from './catalog.service';
 import { recordFormerSlug } from './product-slugs.repository';
 
@@ -92,13 +92,30 @@ export async function resolveSlug(db: Db, typed: string | undefined, name: strin
   }
 }
 
-/** The columns of a product from the dialog's input and what the server decides (slug, logo, stock flag). */
-export function inputToColumns(id: string, input: ProductInputParsed, slug: string, brandLogo: string, visual: string | null): ProductColumns {
+/**
+ * The columns of a product from the dialog's input and what the server decides (slug, logo, stock
+ * flag); paint fields the input leaves out keep `before`'s values (none on a new product).
+ */
+export function inputToColumns(
+  id: string,
+  input: ProductInputParsed,
+  slug: string,
+  brandLogo: string,
+  visual: string | null,
+  before?: PaintColumns,
+): ProductColumns {
+  const kept = before ? rowToPaintFields(before) : undefined;
   const columns = productToColumns({
     id,
     slug,
     name: input.name,
     sku: input.sku,
+    // Paint family and coverage (issue 24): undefined keeps, null clears.
+    family: input.family === undefined ? kept?.family : input.family,
+    packSize: input.packSize === undefined ? kept?.packSize : input.packSize,
+    spreadRate: input.spreadRate === undefined ? kept?.spreadRate : input.spreadRate,
+    recommendedCoats: input.recommendedCoats === undefined ? kept?.recommendedCoats : input.recommendedCoats,
+    primerAdvised: input.primerAdvised ?? kept?.primerAdvised,
     price: input.price,
     originalPrice: input.originalPrice ?? undefined,
     description: input.description,
@@ -200,7 +217,7 @@ export async function updateProduct(
       const brandLogo = input.brand === before.brand ? before.brand_logo : await brandLogoFor(trx, input.brand);
       // The generated illustration describes the seeded image; a new image has none.
       const visual = input.image === before.image ? before.visual : null;
-      const { id: _id, ...columns } = inputToColumns(id, input, slug, brandLogo, visual);
+      const { id: _id, ...columns } = inputToColumns(id, input, slug, brandLogo, visual, before);
       if (!(await updateProductIfVersion(trx, id, input.version, { ...columns, updated_at: at }))) {
         const current = await selectAnyProductById(trx, id);
         if (!current || current.withdrawn_at) throw notFound(M.productNotFound);

@@ -13,6 +13,12 @@ export function productToColumns(p: Product): ProductColumns {
     id: p.id,
     slug: p.slug,
     sku: p.sku,
+    // Paint family and coverage (issue 24).
+    family: p.family ?? null,
+    pack_size: p.packSize ? JSON.stringify(p.packSize) : null,
+    spread_rate: p.spreadRate ? JSON.stringify(p.spreadRate) : null,
+    recommended_coats: p.recommendedCoats ?? null,
+    primer_advised: bool(p.primerAdvised ?? false),
     name: p.name,
     price_cents: toCents(p.price),
     original_price_cents: p.originalPrice === undefined ? null : toCents(p.originalPrice),
@@ -40,6 +46,20 @@ export function productToColumns(p: Product): ProductColumns {
   };
 }
 
+/** The paint family and coverage columns of a row that a Product carries. */
+export type PaintColumns = Pick<ProductsTable, 'family' | 'pack_size' | 'spread_rate' | 'recommended_coats' | 'primer_advised'>;
+
+/** A row's paint family and coverage fields, each present (null when unset). */
+export function rowToPaintFields(row: PaintColumns): Pick<Product, 'family' | 'packSize' | 'spreadRate' | 'recommendedCoats' | 'primerAdvised'> {
+  return {
+    family: row.family ?? null,
+    packSize: row.pack_size ? JSON.parse(row.pack_size) : null,
+    spreadRate: row.spread_rate ? JSON.parse(row.spread_rate) : null,
+    recommendedCoats: row.recommended_coats === null || row.recommended_coats === undefined ? null : Number(row.recommended_coats),
+    primerAdvised: Boolean(row.primer_advised),
+  };
+}
+
 /**
  * Maps a product row back to a Product with its keys in the schema's order (the order of the
  * content files) and absent optional fields left out, so an export reproduces the files exactly.
@@ -50,6 +70,8 @@ export function rowToProduct(row: ProductColumns): Product {
     slug: row.slug,
     name: row.name,
     sku: row.sku,
+    // Paint family and coverage (issue 24): always present, null when unset.
+    ...rowToPaintFields(row),
     price: toDollars(Number(row.price_cents)),
     originalPrice: row.original_price_cents === null ? undefined : toDollars(Number(row.original_price_cents)),
     description: row.description,

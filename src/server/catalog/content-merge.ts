@@ -8,8 +8,8 @@
  * - no recorded base (a database seeded before syncs existed): an item staff never changed takes
  *   the content as it is; on one staff did change, every field that differs is a conflict.
  *
- * Lists (features, gallery, technical specs, certifications, future pack sizes) are compared as
- * whole values: their order is what a reader sees, and a per-entry merge could make a list nobody
+ * Lists (features, gallery, technical specs, certifications) and measurements (pack size, spread
+ * rate) are compared as whole values: their order is what a reader sees, and a per-entry merge could make a list nobody
  * wrote. Plain objects (the illustration `visual`, future hazard data) are merged per key, so an
  * editor's colour and a staff member's colour name both survive; their conflicts name the key
  * (`visual.color`).
@@ -31,6 +31,13 @@ export const PRODUCT_MERGE_FIELDS: readonly string[] = Object.keys(productSchema
 
 /** The category fields merged (every schema field but the key and its stamps). */
 export const CATEGORY_MERGE_FIELDS: readonly string[] = Object.keys(categorySchema.shape).filter((f) => !DATABASE_OWNED_CATEGORY_FIELDS.includes(f));
+
+/**
+ * Object fields compared as whole values, like lists: a pack size or a spread rate is one
+ * measurement, and taking the value from one side and the unit from the other would make one
+ * nobody wrote (1 gal from staff, 'L' from content).
+ */
+export const WHOLE_VALUE_FIELDS: ReadonlySet<string> = new Set(['packSize', 'spreadRate']);
 
 /** The pseudo-field of a conflict about whether an item is on sale (content removed it, or staff deleted it). */
 export const WITHDRAWN_FIELD = 'withdrawn';
@@ -97,7 +104,7 @@ export function mergeFields(fields: readonly string[], base: Item | undefined, c
   for (const field of fields) {
     const [b, c, l] = [from[field], content[field], live[field]];
     const objects = [b, c, l].filter((v) => v !== undefined);
-    if (objects.length > 0 && objects.every(isPlainObject)) {
+    if (objects.length > 0 && objects.every(isPlainObject) && !WHOLE_VALUE_FIELDS.has(field)) {
       const [bo, co, lo] = [(b ?? {}) as Item, (c ?? {}) as Item, (l ?? {}) as Item];
       const merged: Item = { ...lo };
       let changed = false;

@@ -13,6 +13,15 @@ export interface ProductsTable {
   id: string;
   slug: string;
   sku: string;
+  // Paint family and coverage (issue 24).
+  /** Slug shared by a paint's pack sizes; null when none. */
+  family: string | null;
+  /** JSON { value, unit } or null. */
+  pack_size: string | null;
+  /** JSON { min, max, unit } or null. */
+  spread_rate: string | null;
+  recommended_coats: number | null;
+  primer_advised: IntBool;
   name: string;
   price_cents: number;
   original_price_cents: number | null;

@@ -178,7 +178,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         }
         const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
         const visual = input.image === existingRow.image ? existingRow.visual : null;
-        const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
+        const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual, existingRow);
         if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
         const changed = changedColumns(existingRow, columns);
         if (changed.length === 0) {
