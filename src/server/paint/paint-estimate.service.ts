@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import { estimatePaint, NO_PACKS_MESSAGES, type PackOption, type PackQuantity } from '../../lib/paint/estimate';
+import { packSizeToLitres, type PackSize, type SpreadRate } from '../../lib/paint/units';
+import type { EstimateQuery } from '../../lib/schemas/paint';
+import type { Database } from '../db/schema';
+import { ApiError, notFound } from '../http/errors';
+import { selectLiveFamilyRows, selectLivePackRow, type PackRow } from './paint.repository';
+
+/** Messages of GET /api/paint/estimate beyond the query's own. */
+export const ESTIMATE_MESSAGES = {
+  notFound: 'No such product.',
+  noSpreadRate: 'This product has no spread rate per litre or gallon, so it cannot be estimated.',
+} as const;
+
+/** The answer of GET /api/paint/estimate. */
+export interface PaintEstimateAnswer {
+  /** Paint for all coats over the spread range: at the best rate (min) and the worst (max), litres. */
+  litres: { min: number; max: number };
+  /** Litres planned at the surface's rate: what the packs hold at least. */
+  plannedLitres: number;
+  /** The cheapest mix of the family's in-stock sizes holding plannedLitres; empty when none. */
+  packs: PackQuantity[];
+  totalCents: number;
+  leftoverLitres: number;
+  /** Coats used (the query's, else the product's recommended). */
+  coats: number;
+  /** Why packs is empty although paint is needed. */
+  message?: string;
+}
+
+/** Whether a member can be bought now: stock on hand (when counted), a price, not quote-only. */
+function isBuyable(row: PackRow): boolean {
+  if (Number(row.request_quote_only) === 1 || !(Number(row.price_cents) > 0)) return false;
+  return row.stock_quantity === null ? Number(row.in_stock) === 1 : Number(row.stock_quantity) > 0;
+}
+
+/** A family's pack sizes as the estimate compares them; sizes with no volume (a mass, none given) are left out. */
+export function toPackOptions(rows: readonly PackRow[]): PackOption[] {
+  const options: PackOption[] = [];
+  for (const row of rows) {
+    if (!row.pack_size || Number(row.request_quote_only) === 1 || !(Number(row.price_cents) > 0)) continue;
+    const litres = packSizeToLitres(JSON.parse(row.pack_size) as PackSize);
+    if (litres === null) continue;
+    options.push({ productId: row.id, litres, priceCents: Number(row.price_cents), inStock: isBuyable(row) });
+  }
+  return options;
+}
+
+/**
+ * Estimates the paint for `query.area` m² of `query.product` and the cheapest mix of its family's
+ * in-stock pack sizes (the product alone when it has no family), from live prices and stock.
+ * 404 for an unknown product; 422 for one without a spread rate.
+ */
+export async function estimateForProduct(db: Kysely<Database>, query: EstimateQuery): Promise<PaintEstimateAnswer> {
+  const product = await selectLivePackRow(db, query.product);
+  if (!product) throw notFound(ESTIMATE_MESSAGES.notFound);
+  if (!product.spread_rate) throw new ApiError(422, 'invalid_fields', ESTIMATE_MESSAGES.noSpreadRate, { product: ESTIMATE_MESSAGES.noSpreadRate });
+  const members = product.family ? await selectLiveFamilyRows(db, product.family) : [product];
+  const coats = query.coats ?? (product.recommended_coats === null ? 1 : Number(product.recommended_coats));
+  const estimate = estimatePaint({
+    area: query.area,
+    coats,
+    surface: query.surface,
+    spreadRate: JSON.parse(product.spread_rate) as SpreadRate,
+    packs: toPackOptions(members),
+  });
+  return {
+    litres: estimate.litres,
+    plannedLitres: estimate.plannedLitres,
+    packs: estimate.packs,
+    totalCents: estimate.totalCents,
+    leftoverLitres: estimate.leftoverLitres,
+    coats,
+    ...(estimate.reason ? { message: NO_PACKS_MESSAGES[estimate.reason] } : {}),
+  };
+}
