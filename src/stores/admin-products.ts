@@ -17,6 +17,7 @@ import {
   type ProductInput,
 } from '../lib/schemas/admin-catalog';
 import { parseProductsFilters, productsApiPath } from '../lib/admin/products-filters';
+import { familyResponseSchema, type FamilyResponse } from '../lib/schemas/paint';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries } from './admin-query';
 import { $adminRouter } from './admin-router';
@@ -96,6 +97,12 @@ export async function saveProduct(input: ProductInput, target?: { id: string; ve
 export async function fetchProduct(id: string): Promise<AdminProduct> {
   const path = productPath(id);
   return readAs(adminProductSchema, await requestAdmin(path), path);
+}
+
+/** The live sizes of a paint family (the dialog's siblings). */
+export async function fetchFamily(slug: string): Promise<FamilyResponse> {
+  const path = `/api/paint/family?slug=${encodeURIComponent(slug)}`;
+  return readAs(familyResponseSchema, await requestAdmin(path), path);
 }
 
 /** Withdraws a product (kept for the orders that reference it); true when done. */

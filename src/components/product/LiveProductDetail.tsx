@@ -4,37 +4,70 @@
  * idle. It asks for this one product (GET /api/products?ids=), never the whole catalogue. A product
  * the server no longer has keeps its build-time facts and can no longer be added.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
+import { withLiveFacts, type FamilySize } from '../../lib/paint/family';
 import type { Product } from '../../lib/schemas/catalog';
-import { loadLiveProduct, type LiveProduct } from '../../stores/catalog';
+import { loadLiveProduct, loadLiveProducts, type LiveProduct } from '../../stores/catalog';
 import AddToCartButton from './AddToCartButton';
+import PackSizes from './PackSizes';
+import PaintCalculatorLauncher from './PaintCalculatorLauncher';
 import ProductDetail from './ProductDetail';
 
 export interface LiveProductDetailProps {
   product: Product;
   quoteEmail: string;
+  /** The sizes of the product's family as the page was rendered (the product alone when it has none). */
+  sizes?: FamilySize[];
+}
+
+/** A size as the server has it now: sold out when withdrawn, unchanged when the server could not be asked. */
+function liveSize(size: FamilySize, live: LiveProduct | undefined): FamilySize {
+  if (live === 'removed') return { ...size, inStock: false, stockQuantity: 0 };
+  return live ? withLiveFacts(size, live) : size;
 }
 
 /** The full-page product detail, following the live product. */
-export default function LiveProductDetail({ product, quoteEmail }: LiveProductDetailProps) {
+export default function LiveProductDetail({ product, quoteEmail, sizes = [] }: LiveProductDetailProps) {
   const [live, setLive] = useState<LiveProduct>(null);
+  const [liveSizes, setLiveSizes] = useState<ReadonlyMap<string, LiveProduct> | null>(null);
+  const sizeIds = sizes.map((s) => s.id).join(',');
   useEffect(() => {
     let cancelled = false;
+    // A family's sizes are asked for in one look-up that answers for this product too.
+    const ids = sizeIds ? sizeIds.split(',') : [];
+    if (ids.length > 1) void loadLiveProducts(ids).then((found) => !cancelled && found && setLiveSizes(found));
     void loadLiveProduct(product.id).then((found) => {
       if (!cancelled) setLive(found);
     });
     return () => {
       cancelled = true;
     };
-  }, [product.id]);
+  }, [product.id, sizeIds]);
   const current = live === 'removed' ? { ...product, inStock: false, stockQuantity: 0 } : (live ?? product);
+  const shownSizes = useMemo(
+    () => sizes.map((s) => (s.id === product.id ? liveSize(s, live ?? undefined) : liveSize(s, liveSizes?.get(s.id)))),
+    [sizes, product.id, live, liveSizes],
+  );
+  const spreadRate = current.spreadRate;
   return (
     <ProductDetail
       product={current}
       quoteEmail={quoteEmail}
       variant="page"
       cart={<AddToCartButton product={toCartProduct(current)} variant="detail" />}
+      sizes={shownSizes.length > 1 ? <PackSizes sizes={shownSizes} currentId={product.id} heading="h2" /> : undefined}
+      calculator={
+        spreadRate && shownSizes.length > 0 && !current.requestQuoteOnly ? (
+          <PaintCalculatorLauncher
+            name={current.name}
+            spreadRate={spreadRate}
+            recommendedCoats={current.recommendedCoats ?? null}
+            primerAdvised={current.primerAdvised ?? false}
+            sizes={shownSizes}
+          />
+        ) : undefined
+      }
     />
   );
 }

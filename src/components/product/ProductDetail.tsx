@@ -27,6 +27,10 @@ export interface ProductDetailProps {
   cart?: ReactNode;
   /** The Request Quote control as a hydrated island (static product page); rendered in place otherwise. */
   quote?: ReactNode;
+  /** The family's size selector (product page of a paint in several sizes). */
+  sizes?: ReactNode;
+  /** The coverage calculator's launcher (product page of a paint with a spread rate). */
+  calculator?: ReactNode;
 }
 
 /** Alt text of the n-th image of a product (0 is the main shot). */
@@ -48,7 +52,7 @@ const BACKDROP = {
 };
 
 /** The detail view of a product. */
-export default function ProductDetail({ product: p, quoteEmail, variant, titleId, cart, quote }: ProductDetailProps) {
+export default function ProductDetail({ product: p, quoteEmail, variant, titleId, cart, quote, sizes, calculator }: ProductDetailProps) {
   const images = [p.image, ...p.gallery];
   const [active, setActive] = useState(0);
   const Title = variant === 'page' ? 'h1' : 'h2';
@@ -147,6 +151,7 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
         </header>
 
         <div className="flex flex-col gap-4 rounded-card bg-canvas/60 p-5 ring-1 ring-line/70">
+          {sizes}
           <div className="flex flex-wrap items-end justify-between gap-3">
             {p.requestQuoteOnly ? (
               <p className="flex flex-col">
@@ -222,6 +227,8 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
             )}
           </dl>
         </div>
+
+        {calculator}
 
         <section className="flex flex-col gap-2" aria-labelledby={titleId ? `${titleId}-about` : undefined}>
           <Section id={titleId ? `${titleId}-about` : undefined} className={sectionTitle}>

@@ -16,6 +16,8 @@ export const IMPORT_MESSAGES = {
   invalidFile: 'Please select a valid CSV file',
   /** Spec §5: a row without name, description or a non-zero price. */
   missingRequired: 'Missing required fields: name, description, or price',
+  packSize: "A pack size is a number and a unit, e.g. '5 gal' or '2.5 L' (L, mL, gal, qt, kg, g, oz).",
+  spreadRate: "A spread rate is a range and a unit, e.g. '350-400 ft2/gal' or '9-10 m2/L'.",
   /** Spec §5: a file without any product row. */
   noProducts: 'No valid products found in CSV file',
   /** Spec §8: a job that failed for an unknown reason. */
@@ -90,6 +92,12 @@ export const TEMPLATE_COLUMNS = [
   'price',
   'originalPrice',
   'sku',
+  // Paint family and coverage (issue 24): '5 gal', '350-400 ft2/gal'.
+  'family',
+  'packSize',
+  'spreadRate',
+  'recommendedCoats',
+  'primerAdvised',
   'slug',
   'category',
   'brand',

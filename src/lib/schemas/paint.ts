@@ -1,7 +1,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { SURFACES } from '../paint/estimate';
-import { COATS_MAX } from '../paint/units';
+import { COATS_MAX, packSizeSchema } from '../paint/units';
 
 /** The largest area one estimate takes, m² (a warehouse's walls; more is a trade enquiry). */
 export const ESTIMATE_AREA_MAX_M2 = 50_000;
@@ -28,3 +28,34 @@ export const estimateQuerySchema = z.object({
 });
 /** A parsed estimate query. */
 export type EstimateQuery = z.infer<typeof estimateQuerySchema>;
+
+/** The query of `GET /api/paint/family?slug=<family>`. */
+export const familyQuerySchema = z.object({
+  /** The family's slug. */
+  slug: z
+    .string({ error: 'Please give a family.' })
+    .trim()
+    .min(1, 'Please give a family.')
+    .max(80, 'A family is at most 80 characters.')
+    .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'A family is lower-case letters, digits and single hyphens.'),
+});
+
+/** One size of a family as GET /api/paint/family answers it. */
+export const familySizeSchema = z.object({
+  id: z.string(),
+  slug: z.string(),
+  name: z.string(),
+  image: z.string(),
+  category: z.string(),
+  packSize: packSizeSchema,
+  /** Price in dollars. */
+  price: z.number(),
+  inStock: z.boolean(),
+  stockQuantity: z.number().int().optional(),
+  requestQuoteOnly: z.boolean(),
+});
+
+/** The answer of GET /api/paint/family. */
+export const familyResponseSchema = z.object({ family: z.string(), sizes: z.array(familySizeSchema) });
+/** A parsed family answer. */
+export type FamilyResponse = z.infer<typeof familyResponseSchema>;

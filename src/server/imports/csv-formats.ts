@@ -7,9 +7,12 @@
  * How variants become products (the shop has no variants): every variant row with a price becomes a
  * product of its own, named 'Product - Option values', with the variant's SKU, price and stock and
  * the product's description, brand and images. A row that only continues a product (Shopify image
- * rows, WooCommerce 'variable' parents) adds no product and is counted as skipped.
+ * rows, WooCommerce 'variable' parents) adds no product and is counted as skipped. The variants of
+ * one product become one family (`family`: the product's handle or name as a slug), and an option
+ * value that is a pack size ('5 L', '1 Gallon', '946ml') becomes the variant's `packSize`.
  */
 import { TEMPLATE_COLUMNS, type ImportFormat, type TemplateColumn } from '../../lib/schemas/admin-imports';
+import { slugFromName } from '../../lib/schemas/admin-catalog';
 import { restoreCell } from './product-rows';
 
 /** How a sniffed file is read. */
@@ -174,6 +177,29 @@ function variantName(name: string, options: readonly (string | undefined)[]): st
   return values.length ? `${name} - ${values.join(' / ')}` : name;
 }
 
+const PACK_UNIT_WORDS: Record<string, string> = {
+  l: 'L', lt: 'L', ltr: 'L', litre: 'L', liter: 'L', litres: 'L', liters: 'L',
+  ml: 'mL', millilitre: 'mL', milliliter: 'mL', millilitres: 'mL', milliliters: 'mL',
+  gal: 'gal', gallon: 'gal', gallons: 'gal', qt: 'qt', quart: 'qt', quarts: 'qt',
+  kg: 'kg', g: 'g', oz: 'oz', ounce: 'oz', ounces: 'oz',
+};
+
+/** The first option value that is a pack size, as the template writes it ('5 L', '1 gal'); '' when none is. */
+export function packSizeFromOptions(options: readonly (string | undefined)[]): string {
+  for (const option of options) {
+    const m = (option ?? '').trim().match(/^(\d+(?:[.,]\d+)?)\s*([a-z]+)\.?$/i);
+    const unit = m ? PACK_UNIT_WORDS[m[2]!.toLowerCase()] : undefined;
+    if (m && unit) return `${m[1]!.replace(',', '.')} ${unit}`;
+  }
+  return '';
+}
+
+/** The family of a product's variants: its handle or name as a slug; '' for a product without variants. */
+function familyOf(key: string, options: readonly (string | undefined)[]): string {
+  const hasVariants = options.some((o) => (o ?? '').trim() !== '' && (o ?? '').trim().toLowerCase() !== 'default title');
+  return hasVariants ? slugFromName(key) : '';
+}
+
 /** Reads one record's cells by normalised header. */
 type Cells = (name: string) => string;
 
@@ -224,10 +250,13 @@ export function createRecordMapper(headerRow: readonly string[]): RecordMapper {
         // Shopify repeats the price as 'compare at' when nothing is reduced: only a higher one is a former price.
         const compare = normaliseNumber(c('variant compare at price') || c('compare-at price'));
         const formerPrice = Number(compare) > Number(normaliseNumber(price)) ? compare : '';
+        const options = [c('option1 value'), c('option2 value'), c('option3 value')];
         return {
           kind: 'product',
           fields: {
-            name: variantName(parent.title, [c('option1 value'), c('option2 value'), c('option3 value')]),
+            name: variantName(parent.title, options),
+            family: familyOf(parent.handle || parent.title, options),
+            packSize: packSizeFromOptions(options),
             description: parent.body,
             price: normaliseNumber(price),
             originalPrice: formerPrice,
@@ -262,9 +291,12 @@ export function createRecordMapper(headerRow: readonly string[]): RecordMapper {
         const sale = normaliseNumber(c('sale price'));
         const stock = c('stock');
         const allImages = images.length ? images : (parent?.images ?? []);
+        const options = [c('attribute 1 value(s)'), c('attribute 2 value(s)')];
         return {
           kind: 'product',
           fields: {
+            family: parent ? familyOf(parent.name, options) : '',
+            packSize: parent ? packSizeFromOptions(options) : '',
             name: c('name') || (parent ? variantName(parent.name, [c('attribute 1 value(s)'), c('attribute 2 value(s)')]) : ''),
             description: description || parent?.description || '',
             price: sale || regular,
@@ -302,6 +334,8 @@ export function createRecordMapper(headerRow: readonly string[]): RecordMapper {
           kind: 'product',
           fields: {
             name: c('optiongroups') || !name ? variantName(parent.name, options) : parent.name,
+            family: familyOf(parent.slug || parent.name, options),
+            packSize: packSizeFromOptions(options),
             description: parent.description,
             price: normaliseNumber(c('price')),
             sku: c('sku'),
@@ -324,10 +358,13 @@ export function createRecordMapper(headerRow: readonly string[]): RecordMapper {
         const price = priceColumns.map((k) => c(k)).find((v) => v !== '') ?? '';
         const images = imageRefs([c('product thumbnail'), c('product image 1'), c('product image 2'), c('image 1 url'), c('image 2 url')]);
         const qty = c('variant inventory quantity');
+        const options = [c('variant option 1 value') || c('option 1 value'), c('variant option 2 value') || c('option 2 value')];
         return {
           kind: 'product',
           fields: {
-            name: variantName(c('product title'), [c('variant option 1 value') || c('option 1 value'), c('variant option 2 value') || c('option 2 value')]),
+            name: variantName(c('product title'), options),
+            family: familyOf(c('product handle') || c('product title'), options),
+            packSize: packSizeFromOptions(options),
             description: htmlToText(c('product description')),
             price: normaliseNumber(price),
             sku: c('variant sku'),

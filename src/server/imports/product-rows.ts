@@ -6,6 +6,7 @@
  */
 import { ADMIN_CATALOG_MESSAGES, productInputSchema, PRODUCT_BRAND_MAX, type AdminProduct, type ProductInputParsed } from '../../lib/schemas/admin-catalog';
 import { IMPORT_MESSAGES, TEMPLATE_COLUMNS, type TemplateColumn } from '../../lib/schemas/admin-imports';
+import type { PackSize, SpreadRate } from '../../lib/paint/units';
 import type { TemplateRecord } from './csv-formats';
 
 /** Spec §5 defaults of a created product, and what the dialog requires that the CSV may leave out. */
@@ -54,6 +55,18 @@ function numberOf(cell: string | undefined): number | undefined {
   return /^-?(\d+\.?\d*|\.\d+)$/.test(t) ? Number(t) : Number.NaN;
 }
 
+/** A pack size cell ('5 gal', '2.5 L'), or undefined when it is not one. */
+export function parsePackSizeCell(cell: string): PackSize | undefined {
+  const m = cell.trim().match(/^(\d+(?:\.\d+)?|\.\d+)\s*(L|mL|gal|qt|kg|g|oz)$/);
+  return m ? { value: Number(m[1]), unit: m[2] as PackSize['unit'] } : undefined;
+}
+
+/** A spread rate cell ('350-400 ft2/gal', '9 m2/L'), or undefined when it is not one. */
+export function parseSpreadRateCell(cell: string): SpreadRate | undefined {
+  const m = cell.trim().match(/^(\d+(?:\.\d+)?)(?:\s*-\s*(\d+(?:\.\d+)?))?\s*(m2\/L|ft2\/gal)$/);
+  return m ? { min: Number(m[1]), max: Number(m[2] ?? m[1]), unit: m[3] as SpreadRate['unit'] } : undefined;
+}
+
 /** A row checked: the dialog's input and how stock is kept, or the spec's message. */
 export type RowCheck =
   | { ok: true; input: ProductInputParsed; /** Units counted (stockQuantity given or kept), else only the in-stock flag. */ stockCounted: boolean; inStock: boolean }
@@ -86,12 +99,24 @@ export function checkProductRow(fields: TemplateRecord, existing: AdminProduct |
   const stockCounted = stockQuantity !== undefined;
   const inStock = stockCounted ? Number(stockQuantity) > 0 : pick('inStock', parseCsvBoolean, existing?.inStock, true);
   const originalCell = given(fields, 'originalPrice');
+  const packCell = given(fields, 'packSize');
+  const packSize = packCell === undefined ? undefined : parsePackSizeCell(packCell);
+  if (packCell !== undefined && !packSize) return { ok: false, message: IMPORT_MESSAGES.packSize };
+  const rateCell = given(fields, 'spreadRate');
+  const spreadRate = rateCell === undefined ? undefined : parseSpreadRateCell(rateCell);
+  if (rateCell !== undefined && !spreadRate) return { ok: false, message: IMPORT_MESSAGES.spreadRate };
   const candidate = {
     name,
     description,
     price,
     // The SKU matched case-insensitively; the product keeps the spelling it has.
     sku: existing?.sku ?? given(fields, 'sku') ?? generatedSku,
+    // Paint family and coverage (issue 24): a blank cell keeps what the product has (none on a new one).
+    family: pick<string | null>('family', (v) => v, existing?.family ?? null, null),
+    packSize: packSize ?? (existing ? (existing.packSize ?? null) : null),
+    spreadRate: spreadRate ?? (existing ? (existing.spreadRate ?? null) : null),
+    recommendedCoats: pick<number | null | undefined>('recommendedCoats', (v) => numberOf(v), existing?.recommendedCoats ?? null, null),
+    primerAdvised: pick('primerAdvised', parseCsvBoolean, existing?.primerAdvised ?? false, false),
     slug: given(fields, 'slug') ?? existing?.slug,
     category: pick('category', (v) => v, existing?.category, IMPORT_DEFAULTS.category),
     brand: pick('brand', (v) => v, existing?.brand, name.slice(0, PRODUCT_BRAND_MAX).trim()),
@@ -152,6 +177,11 @@ export function productToTemplateCells(p: AdminProduct): string[] {
     price: String(p.price),
     originalPrice: p.originalPrice === undefined ? '' : String(p.originalPrice),
     sku: p.sku,
+    family: p.family ?? '',
+    packSize: p.packSize ? `${p.packSize.value} ${p.packSize.unit}` : '',
+    spreadRate: p.spreadRate ? `${p.spreadRate.min}${p.spreadRate.max === p.spreadRate.min ? '' : `-${p.spreadRate.max}`} ${p.spreadRate.unit}` : '',
+    recommendedCoats: p.recommendedCoats == null ? '' : String(p.recommendedCoats),
+    primerAdvised: String(p.primerAdvised ?? false),
     slug: p.slug,
     category: p.category,
     brand: p.brand,
@@ -183,6 +213,11 @@ export function templateCsv(): string {
     price: '42.50',
     originalPrice: '49.99',
     sku: 'HG-FLOOR-5L',
+    family: 'harbour-grey-floor-enamel',
+    packSize: '5 L',
+    spreadRate: '9-10 m2/L',
+    recommendedCoats: '2',
+    primerAdvised: 'true',
     slug: '',
     category: 'Diamond Collection',
     brand: 'Diamond Collection',

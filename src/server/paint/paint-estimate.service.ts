@@ -1,6 +1,8 @@
 import type { Kysely } from 'kysely';
-import { estimatePaint, NO_PACKS_MESSAGES, type PackOption, type PackQuantity } from '../../lib/paint/estimate';
-import { packSizeToLitres, type PackSize, type SpreadRate } from '../../lib/paint/units';
+import { toDollars } from '../../lib/money';
+import { estimatePaint, NO_PACKS_MESSAGES, type PackQuantity } from '../../lib/paint/estimate';
+import { sortSizes, toPackOptions, type FamilySize } from '../../lib/paint/family';
+import type { PackSize, SpreadRate } from '../../lib/paint/units';
 import type { EstimateQuery } from '../../lib/schemas/paint';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
@@ -28,22 +30,37 @@ export interface PaintEstimateAnswer {
   message?: string;
 }
 
-/** Whether a member can be bought now: stock on hand (when counted), a price, not quote-only. */
-function isBuyable(row: PackRow): boolean {
-  if (Number(row.request_quote_only) === 1 || !(Number(row.price_cents) > 0)) return false;
-  return row.stock_quantity === null ? Number(row.in_stock) === 1 : Number(row.stock_quantity) > 0;
+/** A family member's row as the size it is (rows without a pack size are not sizes). */
+export function rowToFamilySize(row: PackRow): FamilySize | null {
+  if (!row.pack_size) return null;
+  return {
+    id: row.id,
+    slug: row.slug,
+    name: row.name,
+    image: row.image,
+    category: row.category,
+    packSize: JSON.parse(row.pack_size) as PackSize,
+    price: toDollars(Number(row.price_cents)),
+    inStock: Number(row.in_stock) === 1,
+    ...(row.stock_quantity === null ? {} : { stockQuantity: Number(row.stock_quantity) }),
+    requestQuoteOnly: Number(row.request_quote_only) === 1,
+  };
 }
 
-/** A family's pack sizes as the estimate compares them; sizes with no volume (a mass, none given) are left out. */
-export function toPackOptions(rows: readonly PackRow[]): PackOption[] {
-  const options: PackOption[] = [];
-  for (const row of rows) {
-    if (!row.pack_size || Number(row.request_quote_only) === 1 || !(Number(row.price_cents) > 0)) continue;
-    const litres = packSizeToLitres(JSON.parse(row.pack_size) as PackSize);
-    if (litres === null) continue;
-    options.push({ productId: row.id, litres, priceCents: Number(row.price_cents), inStock: isBuyable(row) });
-  }
-  return options;
+/** The live sizes of a product's family (the product alone when it has none), smallest first. */
+export async function getFamilySizes(db: Kysely<Database>, product: { id: string; family?: string | null }): Promise<FamilySize[]> {
+  const rows = product.family ? await selectLiveFamilyRows(db, product.family) : [await selectLivePackRow(db, product.id)];
+  return sortSizes(
+    rows.flatMap((row) => {
+      const size = row ? rowToFamilySize(row) : null;
+      return size ? [size] : [];
+    }),
+  );
+}
+
+/** The live sizes of a family by its slug, smallest first; empty when no live product has it. */
+export async function getFamilyBySlug(db: Kysely<Database>, family: string): Promise<FamilySize[]> {
+  return getFamilySizes(db, { id: '', family });
 }
 
 /**
@@ -62,7 +79,7 @@ export async function estimateForProduct(db: Kysely<Database>, query: EstimateQu
     coats,
     surface: query.surface,
     spreadRate: JSON.parse(product.spread_rate) as SpreadRate,
-    packs: toPackOptions(members),
+    packs: toPackOptions(members.map(rowToFamilySize).filter((s) => s !== null)),
   });
   return {
     litres: estimate.litres,

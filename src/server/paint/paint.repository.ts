@@ -6,10 +6,10 @@ type Db = Kysely<Database> | Transaction<Database>;
 /** The columns an estimate reads of a pack size: its price, live stock, size and the paint's coverage. */
 export type PackRow = Pick<
   ProductsTable,
-  'id' | 'family' | 'pack_size' | 'spread_rate' | 'recommended_coats' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only'
+  'id' | 'slug' | 'name' | 'image' | 'category' | 'family' | 'pack_size' | 'spread_rate' | 'recommended_coats' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only'
 >;
 
-const PACK_COLUMNS = ['id', 'family', 'pack_size', 'spread_rate', 'recommended_coats', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only'] as const;
+const PACK_COLUMNS = ['id', 'slug', 'name', 'image', 'category', 'family', 'pack_size', 'spread_rate', 'recommended_coats', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only'] as const;
 
 /** A live product's estimate columns, or undefined when there is none (or it was withdrawn). */
 export async function selectLivePackRow(db: Db, id: string): Promise<PackRow | undefined> {

@@ -17,6 +17,7 @@ import {
   REVIEWS_MIN,
   type AdminProduct,
 } from '../../../lib/schemas/admin-catalog';
+import { COATS_MAX, PACK_UNITS } from '../../../lib/paint/units';
 import { fetchProduct, saveProduct } from '../../../stores/admin-products';
 import { useModalDialog } from '../../shop/use-modal-dialog';
 import { CloseIcon } from '../icons';
@@ -31,9 +32,11 @@ import {
   mergeLatest,
   nextSlug,
   productToForm,
+  withSpreadUnit,
   type ProductForm,
   type ProductFormField,
 } from './product-form';
+import { FamilySiblings } from './FamilySiblings';
 import { BUTTONS, FIELD, Spinner } from './ui';
 
 type Errors = Partial<Record<ProductFormField, string>>;
@@ -349,6 +352,47 @@ export function ProductDialog({
                   <Flag label="Popular" hint="Sorts first; eligible for featured grids." checked={form.isPopular} onChange={(v) => set('isPopular', v)} />
                   <Flag label="Quote only" hint="No price or cart; 'Request Quote' instead." checked={form.requestQuoteOnly} onChange={(v) => set('requestQuoteOnly', v)} />
                 </div>
+              </Group>
+
+              <Group title="Paint: sizes and coverage">
+                <div className="grid gap-4 sm:grid-cols-3">
+                  <Field label="Family" optional hint="The slug all sizes of this paint share, e.g. dc-ultra-interior-eggshell." error={errors.family} className="sm:col-span-3">
+                    {(p) => <input {...p} {...text('family')} maxLength={PRODUCT_SLUG_MAX} autoComplete="off" spellCheck={false} />}
+                  </Field>
+                  <Field label="Pack size" optional hint="Amount in one pack." error={errors.packValue}>
+                    {(p) => <input {...p} {...text('packValue')} type="number" inputMode="decimal" min={0} step="any" className={`${p.className} tabular`} />}
+                  </Field>
+                  <Field label="Pack unit" error={errors.packUnit}>
+                    {(p) => (
+                      <select {...p} value={form.packUnit} onChange={(e) => set('packUnit', e.target.value as ProductForm['packUnit'])}>
+                        {PACK_UNITS.map((u) => (
+                          <option key={u} value={u}>
+                            {u}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field label="Recommended coats" optional hint={`1 to ${COATS_MAX}.`} error={errors.recommendedCoats}>
+                    {(p) => <input {...p} {...text('recommendedCoats')} type="number" inputMode="numeric" min={1} max={COATS_MAX} step={1} className={`${p.className} tabular`} />}
+                  </Field>
+                  <Field label="Spread rate, min" optional hint="Per coat, on rough or porous surfaces." error={errors.spreadMin}>
+                    {(p) => <input {...p} {...text('spreadMin')} type="number" inputMode="decimal" min={0} step="any" className={`${p.className} tabular`} />}
+                  </Field>
+                  <Field label="Spread rate, max" optional hint="Per coat, on smooth sealed surfaces." error={errors.spreadMax}>
+                    {(p) => <input {...p} {...text('spreadMax')} type="number" inputMode="decimal" min={0} step="any" className={`${p.className} tabular`} />}
+                  </Field>
+                  <Field label="Spread rate unit" hint="Changing it converts the numbers." error={errors.spreadUnit}>
+                    {(p) => (
+                      <select {...p} value={form.spreadUnit} onChange={(e) => setForm((f) => withSpreadUnit(f, e.target.value as ProductForm['spreadUnit']))}>
+                        <option value="ft2/gal">sq ft per US gallon</option>
+                        <option value="m2/L">m² per litre</option>
+                      </select>
+                    )}
+                  </Field>
+                </div>
+                <Flag label="Primer advised" hint="The maker advises a primer first (bare or patched surfaces)." checked={form.primerAdvised} onChange={(v) => set('primerAdvised', v)} />
+                {product?.family && <FamilySiblings family={product.family} currentId={product.id} />}
               </Group>
 
               <Group title="Details">

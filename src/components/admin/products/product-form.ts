@@ -12,11 +12,21 @@ import {
   type ProductInput,
   type TechnicalSpecInput,
 } from '../../../lib/schemas/admin-catalog';
+import { convertSpreadRate, type PackUnit, type SpreadRateUnit } from '../../../lib/paint/units';
 
 /** The dialog's values: text inputs as typed, lists and flags as edited. */
 export interface ProductForm {
   name: string;
   sku: string;
+  // Paint family and coverage (issue 24): numbers as typed; a blank pack size or rate is none.
+  family: string;
+  packValue: string;
+  packUnit: PackUnit;
+  spreadMin: string;
+  spreadMax: string;
+  spreadUnit: SpreadRateUnit;
+  recommendedCoats: string;
+  primerAdvised: boolean;
   slug: string;
   description: string;
   brand: string;
@@ -45,6 +55,14 @@ export type ProductFormField = keyof ProductForm;
 export const FIELD_LABELS: Record<ProductFormField, string> = {
   name: 'Name',
   sku: 'SKU',
+  family: 'Family',
+  packValue: 'Pack size',
+  packUnit: 'Pack unit',
+  spreadMin: 'Spread rate (min)',
+  spreadMax: 'Spread rate (max)',
+  spreadUnit: 'Spread rate unit',
+  recommendedCoats: 'Recommended coats',
+  primerAdvised: 'Primer advised',
   slug: 'Web address',
   description: 'Description',
   brand: 'Brand',
@@ -73,6 +91,14 @@ export function emptyProductForm(): ProductForm {
   return {
     name: '',
     sku: '',
+    family: '',
+    packValue: '',
+    packUnit: 'gal',
+    spreadMin: '',
+    spreadMax: '',
+    spreadUnit: 'ft2/gal',
+    recommendedCoats: '',
+    primerAdvised: false,
     slug: '',
     description: '',
     brand: '',
@@ -102,6 +128,14 @@ export function productToForm(product: AdminProduct): ProductForm {
   return {
     name: product.name,
     sku: product.sku,
+    family: product.family ?? '',
+    packValue: product.packSize ? String(product.packSize.value) : '',
+    packUnit: product.packSize?.unit ?? 'gal',
+    spreadMin: product.spreadRate ? String(product.spreadRate.min) : '',
+    spreadMax: product.spreadRate ? String(product.spreadRate.max) : '',
+    spreadUnit: product.spreadRate?.unit ?? 'ft2/gal',
+    recommendedCoats: product.recommendedCoats == null ? '' : String(product.recommendedCoats),
+    primerAdvised: product.primerAdvised ?? false,
     slug: product.slug,
     description: product.description,
     brand: product.brand,
@@ -138,6 +172,14 @@ export function formToInput(form: ProductForm): ProductInput {
   return {
     name: form.name,
     sku: form.sku,
+    family: form.family.trim() || null,
+    packSize: form.packValue.trim() === '' ? null : { value: readNumber(form.packValue) as number, unit: form.packUnit },
+    spreadRate:
+      form.spreadMin.trim() === '' && form.spreadMax.trim() === ''
+        ? null
+        : { min: readNumber(form.spreadMin) as number, max: readNumber(form.spreadMax) as number, unit: form.spreadUnit },
+    recommendedCoats: readNumber(form.recommendedCoats) ?? null,
+    primerAdvised: form.primerAdvised,
     slug: form.slug.trim() || undefined,
     description: form.description,
     brand: form.brand,
@@ -171,6 +213,23 @@ export interface FormCheck {
   fields: Partial<Record<ProductFormField, string>>;
 }
 
+/** The form field an input path belongs to ('spreadRate.max' → spreadMax, 'gallery.2' → gallery). */
+function formFieldOf(path: readonly string[]): ProductFormField {
+  const [head, key] = path;
+  if (head === 'packSize') return key === 'unit' ? 'packUnit' : 'packValue';
+  if (head === 'spreadRate') return key === 'max' ? 'spreadMax' : key === 'unit' ? 'spreadUnit' : 'spreadMin';
+  return (head ?? '') as ProductFormField;
+}
+
+/** The form with its spread rate written in `unit` (the typed numbers converted, so the rate stays the same). */
+export function withSpreadUnit(form: ProductForm, unit: SpreadRateUnit): ProductForm {
+  const [min, max] = [readNumber(form.spreadMin), readNumber(form.spreadMax)];
+  if (form.spreadUnit === unit) return form;
+  if (!(min !== undefined && min > 0 && max !== undefined && max > 0)) return { ...form, spreadUnit: unit };
+  const converted = convertSpreadRate({ min, max, unit: form.spreadUnit }, unit);
+  return { ...form, spreadMin: String(converted.min), spreadMax: String(converted.max), spreadUnit: unit };
+}
+
 /**
  * Checks the form with the shared schema. A blank name, SKU, description, brand or main image gives
  * the exact spec §5 alert (each of those fields marked 'Required.'); other rules give their message
@@ -182,7 +241,7 @@ export function checkProductForm(form: ProductForm): FormCheck {
   const parsed = productInputSchema.safeParse(formToInput(form));
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
-      const field = String(issue.path[0] ?? '') as ProductFormField;
+      const field = formFieldOf(issue.path.map(String));
       if (!(field in FIELD_LABELS) || fields[field]) continue;
       fields[field] = issue.message === ADMIN_CATALOG_MESSAGES.requiredFields ? REQUIRED_FIELD_MESSAGE : issue.message;
     }
@@ -198,7 +257,7 @@ export function mapServerFields(serverFields: Record<string, string>): { fields:
   const fields: FormCheck['fields'] = {};
   const other: string[] = [];
   for (const [key, message] of Object.entries(serverFields)) {
-    const field = key.split('.')[0] as ProductFormField;
+    const field = formFieldOf(key.split('.'));
     if (field in FIELD_LABELS) fields[field] ??= message === ADMIN_CATALOG_MESSAGES.requiredFields ? REQUIRED_FIELD_MESSAGE : message;
     else other.push(message);
   }

@@ -33,7 +33,7 @@ import { catalogResultsQuerySchema } from '../../../lib/schemas/catalog-results'
 import { productSchema } from '../../../lib/schemas/catalog';
 import { contactMessageInputSchema, quoteRequestInputSchema } from '../../../lib/schemas/enquiries';
 import { accountOrdersResponseSchema, orderInputSchema, orderSchema } from '../../../lib/schemas/order';
-import { estimateQuerySchema } from '../../../lib/schemas/paint';
+import { estimateQuerySchema, familyQuerySchema, familyResponseSchema } from '../../../lib/schemas/paint';
 import { productLookupQuerySchema } from '../../../lib/schemas/product-lookup';
 import { cardConfirmationResultSchema, cardConfirmationSchema, creditNoteSchema, paymentMethodsSchema, paymentsAttentionSchema, recordPaymentSchema, refundInputSchema } from '../../../lib/schemas/payments';
 
@@ -99,6 +99,7 @@ export const OPENAPI_OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/api/products', tag: 'Catalogue', summary: 'A few products as the server has them now', description: 'In the order asked; unknown and withdrawn ids are left out. Strong ETag of the body.', access: PUBLIC, query: productLookupQuerySchema, responses: { 200: { description: 'The products found.', schema: z.object({ products: z.array(productSchema) }) }, 304: 'Not modified.', 422: 'No id, too many, or a malformed one.' } },
   { method: 'get', path: '/api/products/[id]', tag: 'Catalogue', summary: 'One product of the live catalogue', access: PUBLIC, responses: { 200: { description: 'The product (strong ETag).', schema: productSchema }, 304: 'Not modified.', 404: 'No such product.' } },
   { method: 'get', path: '/api/products/[id]/spec-sheet.pdf', tag: 'Catalogue', summary: "The product's technical data sheet", access: PUBLIC, responses: { 200: { description: 'A one-page PDF (weak ETag of the product version).', contentType: 'application/pdf' }, 304: 'Not modified.', 404: 'No such product.' } },
+  { method: 'get', path: '/api/paint/family', tag: 'Catalogue', summary: "A paint family's pack sizes", description: 'Each size is its own product; price and stock as the server has them now. Not cached.', access: PUBLIC, query: familyQuerySchema, responses: { 200: { description: 'The sizes, smallest first; empty when no live product has the family.', schema: familyResponseSchema }, 422: 'A missing or malformed slug.' } },
   { method: 'get', path: '/api/paint/estimate', tag: 'Catalogue', summary: "How much of a paint an area needs, and the cheapest mix of its family's in-stock pack sizes", description: 'The same pure function as the product page’s calculator (src/lib/paint/estimate.ts) over live prices and stock; `coats` defaults to the product’s recommended coats, `surface` to smooth (the spread range’s best rate; porous plans at its worst). Not cached.', access: PUBLIC, query: estimateQuerySchema, responses: { 200: { description: '`{ litres: { min, max }, plannedLitres, packs: [{ productId, quantity }], totalCents, leftoverLitres, coats, message? }`; `packs` empty with a `message` when no size is in stock or the need is past 5,000 L.' }, 404: 'No such product.', 422: 'A missing product, an area or coats out of range, an unknown surface, or a product with no spread rate.' } },
 
   // Orders and enquiries

@@ -13,6 +13,7 @@ import {
   mergeLatest,
   nextSlug,
   REQUIRED_FIELD_MESSAGE,
+  withSpreadUnit,
   type ProductForm,
 } from '../../../../src/components/admin/products/product-form';
 import { ADMIN_CATALOG_MESSAGES } from '../../../../src/lib/schemas/admin-catalog';
@@ -169,5 +170,29 @@ describe('a chosen file checked before it is sent', () => {
     expect(precheckImageFile({ size: 10 * 1024 * 1024, type: 'image/png' })).toBeNull();
     expect(precheckImageFile({ size: 500, type: 'image/svg+xml' })?.message).toBe('Invalid file type. Only JPEG, PNG, WebP, and GIF are allowed.');
     expect(precheckImageFile({ size: 500, type: '' })).toBeNull();
+  });
+});
+
+describe('the paint fields of the product form (issue 24)', () => {
+  it('sends none of them as null when blank, and numbers with their units when typed', () => {
+    expect(formToInput(validForm())).toMatchObject({ family: null, packSize: null, spreadRate: null, recommendedCoats: null, primerAdvised: false });
+    const input = formToInput(validForm({ family: ' dc-matt ', packValue: '5', packUnit: 'gal', spreadMin: '350', spreadMax: '400', spreadUnit: 'ft2/gal', recommendedCoats: '2', primerAdvised: true }));
+    expect(input).toMatchObject({ family: 'dc-matt', packSize: { value: 5, unit: 'gal' }, spreadRate: { min: 350, max: 400, unit: 'ft2/gal' }, recommendedCoats: 2, primerAdvised: true });
+  });
+
+  it('converts the typed spread rate when its unit changes, so the rate stays the same', () => {
+    const metric = withSpreadUnit(validForm({ spreadMin: '350', spreadMax: '400' }), 'm2/L');
+    expect([metric.spreadMin, metric.spreadMax, metric.spreadUnit]).toEqual(['8.59', '9.82', 'm2/L']);
+    const back = withSpreadUnit(metric, 'ft2/gal');
+    expect([back.spreadMin, back.spreadMax]).toEqual(['350', '400']);
+  });
+
+  it('puts the rate and pack size messages on their own inputs, from the browser’s check and the server’s 422', () => {
+    const check = checkProductForm(validForm({ spreadMin: '400', spreadMax: '350', packValue: '0', family: 'Not a slug' }));
+    expect(check.fields.spreadMin).toBe("The spread rate's minimum (400) must not be more than its maximum (350).");
+    expect(check.fields.packValue).toBe('A pack size must be more than 0.');
+    expect(check.fields.family).toBe(ADMIN_CATALOG_MESSAGES.family);
+    const mapped = mapServerFields({ 'spreadRate.max': 'A spread rate of 2000 ft2/gal is not plausible.', 'packSize.unit': 'Bad unit.' });
+    expect(mapped.fields).toEqual({ spreadMax: 'A spread rate of 2000 ft2/gal is not plausible.', packUnit: 'Bad unit.' });
   });
 });

@@ -1,0 +1,310 @@
+/**
+ * The coverage calculator of a paint's page: walls (rows of length × height) or a total area, doors
+ * and windows to subtract (sizes editable), coats, surface and metric or US units (remembered); it
+ * shows the paint needed and the cheapest mix of the family's in-stock sizes (estimatePaint, the
+ * same function as GET /api/paint/estimate), and adds that mix to the cart in one click.
+ */
+import { useStore } from '@nanostores/react';
+import { useId, useMemo, useState } from 'react';
+import { formatPrice } from '../../lib/format';
+import { toDollars } from '../../lib/money';
+import { DEFAULT_DOOR_AREA_M2, DEFAULT_WINDOW_AREA_M2, estimatePaint, NO_PACKS_MESSAGES, SURFACES, type PaintEstimate, type Surface } from '../../lib/paint/estimate';
+import { formatPackSize, toPackOptions, type FamilySize } from '../../lib/paint/family';
+import { COATS_MAX, feetToMetres, litresToGallons, squareFeetToSquareMetres, squareMetresToSquareFeet, type SpreadRate } from '../../lib/paint/units';
+import { $cart, addQuantitiesToCart } from '../../stores/cart';
+import { $paintUnits, setPaintUnits, type PaintUnits } from '../../stores/paint-units';
+import { showAddedToast } from '../cart/added-toast';
+
+export interface PaintCalculatorProps {
+  /** The paint's name, for headings. */
+  name: string;
+  spreadRate: SpreadRate;
+  /** The maker's coats; the calculator starts with them. */
+  recommendedCoats: number | null;
+  primerAdvised: boolean;
+  /** The family's sizes with live price and stock (the product alone when it has no family). */
+  sizes: readonly FamilySize[];
+}
+
+const SURFACE_LABELS: Record<Surface, string> = {
+  smooth: 'Smooth (painted before, filled plaster)',
+  textured: 'Textured (woodchip, render)',
+  porous: 'Porous (bare plaster, brick, new wood)',
+};
+
+interface WallRow {
+  key: number;
+  length: string;
+  height: string;
+}
+
+/** A typed number, or NaN when blank or not a number. */
+const read = (text: string) => (text.trim() === '' ? Number.NaN : Number(text.replace(',', '.')));
+/** A number shown with at most `digits` decimals. */
+const show = (n: number, digits = 1) => Number(n.toFixed(digits)).toLocaleString('en-US');
+
+/** The default door and window sizes in the chosen units, as the inputs show them. */
+function defaultOpenings(units: PaintUnits): { door: string; window: string } {
+  return units === 'metric'
+    ? { door: String(DEFAULT_DOOR_AREA_M2), window: String(DEFAULT_WINDOW_AREA_M2) }
+    : { door: String(Math.round(squareMetresToSquareFeet(DEFAULT_DOOR_AREA_M2))), window: String(Math.round(squareMetresToSquareFeet(DEFAULT_WINDOW_AREA_M2))) };
+}
+
+/** The calculator. */
+export default function PaintCalculator({ name, spreadRate, recommendedCoats, primerAdvised, sizes }: PaintCalculatorProps) {
+  const id = useId();
+  const units = useStore($paintUnits);
+  const [mode, setMode] = useState<'walls' | 'area'>('walls');
+  const [walls, setWalls] = useState<WallRow[]>([{ key: 0, length: '', height: '' }]);
+  const [area, setArea] = useState('');
+  const [doors, setDoors] = useState('0');
+  const [windows, setWindows] = useState('0');
+  const [openings, setOpenings] = useState(() => defaultOpenings(units));
+  const [coats, setCoats] = useState(String(recommendedCoats ?? 2));
+  const [surface, setSurface] = useState<Surface>('smooth');
+  const [added, setAdded] = useState(false);
+
+  const length = units === 'metric' ? 'm' : 'ft';
+  const square = units === 'metric' ? 'm²' : 'sq ft';
+  const toM = (n: number) => (units === 'metric' ? n : feetToMetres(n));
+  const toM2 = (n: number) => (units === 'metric' ? n : squareFeetToSquareMetres(n));
+
+  const switchUnits = (next: PaintUnits) => {
+    if (next === units) return;
+    setPaintUnits(next);
+    // Typed measurements are converted, so switching never changes the answer.
+    const convert = (text: string, kind: 'length' | 'area') => {
+      const n = read(text);
+      if (!Number.isFinite(n)) return text;
+      const out = kind === 'length' ? (next === 'us' ? n / 0.3048 : n * 0.3048) : next === 'us' ? squareMetresToSquareFeet(n) : squareFeetToSquareMetres(n);
+      return String(Number(out.toFixed(2)));
+    };
+    setWalls((rows) => rows.map((r) => ({ ...r, length: convert(r.length, 'length'), height: convert(r.height, 'length') })));
+    setArea((a) => convert(a, 'area'));
+    setOpenings(defaultOpenings(next));
+  };
+
+  const result = useMemo((): { estimate: PaintEstimate } | { problem: string } | null => {
+    const wallList = walls.map((w) => ({ length: read(w.length), height: read(w.height) }));
+    const filled = mode === 'walls' ? wallList.filter((w) => Number.isFinite(w.length) || Number.isFinite(w.height)) : [];
+    if (mode === 'walls' && filled.length === 0) return null;
+    if (mode === 'area' && area.trim() === '') return null;
+    if (filled.some((w) => !(w.length >= 0) || !(w.height >= 0))) return { problem: `Give each wall a length and a height in ${length}.` };
+    const total = read(area);
+    if (mode === 'area' && !(total >= 0)) return { problem: `Give the area in ${square}.` };
+    const [d, w, c] = [read(doors), read(windows), read(coats)];
+    if (!Number.isInteger(d) || d < 0 || !Number.isInteger(w) || w < 0) return { problem: 'Doors and windows are whole numbers of at least 0.' };
+    const [doorArea, windowArea] = [read(openings.door), read(openings.window)];
+    if (!(doorArea >= 0) || !(windowArea >= 0)) return { problem: `Give the size of a door and of a window in ${square}.` };
+    try {
+      return {
+        estimate: estimatePaint({
+          ...(mode === 'walls' ? { walls: filled.map((x) => ({ length: toM(x.length), height: toM(x.height) })) } : { area: toM2(total) }),
+          doors: d,
+          windows: w,
+          doorArea: toM2(doorArea),
+          windowArea: toM2(windowArea),
+          coats: c,
+          surface,
+          spreadRate,
+          packs: toPackOptions(sizes),
+        }),
+      };
+    } catch (err) {
+      return { problem: err instanceof RangeError ? err.message : 'Those measurements cannot be estimated.' };
+    }
+    // toM and toM2 follow `units`, which is among the dependencies.
+  }, [mode, walls, area, doors, windows, openings, coats, surface, spreadRate, sizes, units]);
+
+  const volume = (litres: number) => (units === 'metric' ? `${show(litres)} L` : `${show(litresToGallons(litres), 2)} gal`);
+  const byId = new Map(sizes.map((s) => [s.id, s]));
+  const estimate = result && 'estimate' in result ? result.estimate : null;
+
+  const addMix = () => {
+    if (!estimate) return;
+    const items = estimate.packs.map((p) => {
+      const { id: sizeId, name: sizeName, price, image, category } = byId.get(p.productId)!;
+      return { product: { id: sizeId, name: sizeName, price, image, category }, quantity: p.quantity };
+    });
+    addQuantitiesToCart(items);
+    for (const item of items) {
+      const lineQuantity = $cart.get().find((l) => l.product.id === item.product.id)?.quantity ?? item.quantity;
+      showAddedToast({ name: item.product.name, quantity: item.quantity, lineQuantity });
+    }
+    setAdded(true);
+  };
+
+  const input = 'tabular w-full min-w-0 rounded-lg border border-line bg-white px-3 py-2 text-base text-ink focus:border-ink focus:outline-none';
+  const label = 'text-xs font-semibold text-ink-soft';
+
+  return (
+    <section aria-labelledby={`${id}-title`} className="flex flex-col gap-4 rounded-card bg-white p-5 ring-1 ring-line/70">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${id}-title`} className="font-display text-lg font-semibold text-ink">
+          How much do you need?
+        </h2>
+        <fieldset className="flex rounded-lg bg-canvas p-1 text-sm">
+          <legend className="sr-only">Units</legend>
+          {(['metric', 'us'] as const).map((u) => (
+            <label key={u} className={`cursor-pointer rounded-md px-3 py-1 font-semibold ${units === u ? 'bg-white text-ink shadow-sm' : 'text-ink-muted'}`}>
+              <input type="radio" name={`${id}-units`} value={u} checked={units === u} onChange={() => switchUnits(u)} className="sr-only" />
+              {u === 'metric' ? 'Metric (m, L)' : 'US (ft, gal)'}
+            </label>
+          ))}
+        </fieldset>
+      </div>
+
+      <fieldset className="flex flex-wrap gap-4 text-sm">
+        <legend className="sr-only">Measure by</legend>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-mode`} checked={mode === 'walls'} onChange={() => setMode('walls')} /> Walls
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="radio" name={`${id}-mode`} checked={mode === 'area'} onChange={() => setMode('area')} /> Total area
+        </label>
+      </fieldset>
+
+      {mode === 'walls' ? (
+        <div className="flex flex-col gap-2">
+          <ol className="flex flex-col gap-2">
+            {walls.map((w, i) => (
+              <li key={w.key} className="grid grid-cols-[1fr_auto_1fr_auto] items-end gap-2">
+                <label className="flex flex-col gap-1">
+                  <span className={label}>Wall {i + 1} length ({length})</span>
+                  <input className={input} inputMode="decimal" value={w.length} onChange={(e) => setWalls((rows) => rows.map((r) => (r.key === w.key ? { ...r, length: e.target.value } : r)))} />
+                </label>
+                <span className="pb-2 text-ink-muted" aria-hidden="true">×</span>
+                <label className="flex flex-col gap-1">
+                  <span className={label}>Wall {i + 1} height ({length})</span>
+                  <input className={input} inputMode="decimal" value={w.height} onChange={(e) => setWalls((rows) => rows.map((r) => (r.key === w.key ? { ...r, height: e.target.value } : r)))} />
+                </label>
+                <button
+                  type="button"
+                  onClick={() => setWalls((rows) => (rows.length > 1 ? rows.filter((r) => r.key !== w.key) : [{ key: w.key + 1, length: '', height: '' }]))}
+                  className="min-h-11 rounded-lg px-2 text-sm text-ink-muted hover:text-danger"
+                >
+                  Remove<span className="sr-only"> wall {i + 1}</span>
+                </button>
+              </li>
+            ))}
+          </ol>
+          <button
+            type="button"
+            onClick={() => setWalls((rows) => [...rows, { key: Math.max(...rows.map((r) => r.key)) + 1, length: '', height: '' }])}
+            className="min-h-11 self-start rounded-lg px-3 text-sm font-semibold text-ink ring-1 ring-line hover:ring-ink/30"
+          >
+            Add a wall
+          </button>
+        </div>
+      ) : (
+        <label className="flex max-w-xs flex-col gap-1">
+          <span className={label}>Area to paint ({square})</span>
+          <input className={input} inputMode="decimal" value={area} onChange={(e) => setArea(e.target.value)} />
+        </label>
+      )}
+
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        <label className="flex flex-col gap-1">
+          <span className={label}>Doors</span>
+          <input className={input} type="number" min={0} step={1} value={doors} onChange={(e) => setDoors(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={label}>Each door ({square})</span>
+          <input className={input} inputMode="decimal" value={openings.door} onChange={(e) => setOpenings((o) => ({ ...o, door: e.target.value }))} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={label}>Windows</span>
+          <input className={input} type="number" min={0} step={1} value={windows} onChange={(e) => setWindows(e.target.value)} />
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={label}>Each window ({square})</span>
+          <input className={input} inputMode="decimal" value={openings.window} onChange={(e) => setOpenings((o) => ({ ...o, window: e.target.value }))} />
+        </label>
+      </div>
+
+      <div className="grid gap-3 sm:grid-cols-[auto_1fr]">
+        <label className="flex flex-col gap-1">
+          <span className={label}>Coats</span>
+          <select className={input} value={coats} onChange={(e) => setCoats(e.target.value)}>
+            {Array.from({ length: COATS_MAX }, (_, i) => String(i + 1)).map((n) => (
+              <option key={n} value={n}>
+                {n}
+                {Number(n) === recommendedCoats ? ' (recommended)' : ''}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="flex flex-col gap-1">
+          <span className={label}>Surface</span>
+          <select className={input} value={surface} onChange={(e) => setSurface(e.target.value as Surface)}>
+            {SURFACES.map((s) => (
+              <option key={s} value={s}>
+                {SURFACE_LABELS[s]}
+              </option>
+            ))}
+          </select>
+        </label>
+      </div>
+
+      <div aria-live="polite" className="flex flex-col gap-3 border-t border-line/80 pt-4">
+        {result === null && <p className="text-sm text-ink-muted">Enter your walls or the area to see how much paint to buy.</p>}
+        {result && 'problem' in result && <p className="text-sm text-danger">{result.problem}</p>}
+        {estimate && (
+          <>
+            <p className="text-ink">
+              <span className="font-semibold">
+                {show(units === 'metric' ? estimate.area : squareMetresToSquareFeet(estimate.area))} {square}
+              </span>{' '}
+              to paint, {coats} coat{coats === '1' ? '' : 's'}: you need{' '}
+              <strong className="tabular">{volume(estimate.plannedLitres)}</strong>
+              <span className="text-sm text-ink-muted">
+                {' '}
+                (between {volume(estimate.litres.min)} and {volume(estimate.litres.max)} depending on the surface)
+              </span>
+            </p>
+            {estimate.packs.length > 0 ? (
+              <div className="flex flex-col gap-3 rounded-lg bg-canvas/70 p-4">
+                <p id={`${id}-mix`} className="text-sm font-semibold text-ink">
+                  The cheapest mix in stock
+                </p>
+                <ul aria-labelledby={`${id}-mix`} className="flex flex-col gap-1 text-sm">
+                  {estimate.packs.map((p) => {
+                    const size = byId.get(p.productId)!;
+                    return (
+                      <li key={p.productId} className="flex justify-between gap-3">
+                        <span>
+                          {p.quantity} × {formatPackSize(size.packSize)}
+                        </span>
+                        <span className="tabular">{formatPrice(size.price * p.quantity)}</span>
+                      </li>
+                    );
+                  })}
+                </ul>
+                <p className="flex justify-between gap-3 border-t border-line/80 pt-2 text-sm">
+                  <span>
+                    Total, with {volume(estimate.leftoverLitres)} left over
+                  </span>
+                  <strong className="tabular">{formatPrice(toDollars(estimate.totalCents))}</strong>
+                </p>
+                <button
+                  type="button"
+                  onClick={addMix}
+                  className={`inline-flex min-h-12 items-center justify-center rounded-lg px-5 font-semibold text-white transition ${added ? 'bg-success' : 'bg-ink hover:bg-ink-soft'}`}
+                >
+                  {added ? 'Added to cart' : 'Add these to cart'}
+                </button>
+              </div>
+            ) : (
+              estimate.reason && <p className="text-sm text-danger">{NO_PACKS_MESSAGES[estimate.reason]}</p>
+            )}
+            <p className="text-sm text-ink-soft">
+              Buy all the paint of one colour at once: cans from one batch match exactly, while a later batch can differ slightly.
+              {primerAdvised && ' A primer is advised on bare or patched surfaces first.'}
+            </p>
+          </>
+        )}
+      </div>
+      <p className="sr-only">Estimate for {name}.</p>
+    </section>
+  );
+}

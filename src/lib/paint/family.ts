@@ -1,0 +1,74 @@
+/**
+ * A paint's family as the product page and the estimate read it: its pack sizes (each a product
+ * with its own price, stock and URL), their labels, price per litre or gallon, and the pack options
+ * the cheapest-mix search compares. Pure, for browser and server.
+ */
+import { toCents } from '../money';
+import type { PackOption } from './estimate';
+import { isVolumeUnit, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
+
+/** One size of a family: the few facts of its product the size selector and the calculator need. */
+export interface FamilySize {
+  id: string;
+  slug: string;
+  name: string;
+  /** Main image and category: what a cart line keeps of the product. */
+  image: string;
+  category: string;
+  packSize: PackSize;
+  /** Price in dollars. */
+  price: number;
+  inStock: boolean;
+  stockQuantity?: number;
+  requestQuoteOnly: boolean;
+}
+
+/** A pack size as a label: '1 gal', '5 L', '500 mL', '12 oz'. */
+export function formatPackSize(size: PackSize): string {
+  return `${Number(size.value.toFixed(3)).toLocaleString('en-US')} ${size.unit}`;
+}
+
+/** Sizes smallest first (by litres, or by kilograms for masses); the same size keeps the id order. */
+export function sortSizes<T extends { id: string; packSize: PackSize }>(sizes: readonly T[]): T[] {
+  const amount = (s: T) => packSizeToLitres(s.packSize) ?? packSizeToKilograms(s.packSize) ?? 0;
+  return [...sizes].sort((a, b) => amount(a) - amount(b) || a.id.localeCompare(b.id));
+}
+
+/**
+ * The unit price of a size for comparing sizes: per US gallon for sizes in gallons or quarts, per
+ * litre for metric volumes, per kilogram for masses (per ounce would be tiny); rounded to the cent.
+ */
+export function unitPrice(price: number, size: PackSize): { dollars: number; per: 'gal' | 'L' | 'kg' } {
+  const cents = toCents(price);
+  if (isVolumeUnit(size.unit)) {
+    const litres = packSizeToLitres(size)!;
+    if (size.unit === 'gal' || size.unit === 'qt') return { dollars: Math.round(cents / litresToGallons(litres)) / 100, per: 'gal' };
+    return { dollars: Math.round(cents / litres) / 100, per: 'L' };
+  }
+  return { dollars: Math.round(cents / packSizeToKilograms(size)!) / 100, per: 'kg' };
+}
+
+/** A family size as it is in the live product (price and stock from the server now). */
+export function withLiveFacts<T extends FamilySize>(size: T, live: { price: number; inStock: boolean; stockQuantity?: number; requestQuoteOnly: boolean } | undefined): T {
+  if (!live) return size;
+  const { stockQuantity: _kept, ...rest } = size;
+  return { ...rest, price: live.price, inStock: live.inStock, requestQuoteOnly: live.requestQuoteOnly, ...(live.stockQuantity === undefined ? {} : { stockQuantity: live.stockQuantity }) } as T;
+}
+
+/** Whether a size can be bought now: in stock, priced, not quote-only. */
+export function isSizeBuyable(size: Pick<FamilySize, 'inStock' | 'stockQuantity' | 'price' | 'requestQuoteOnly'>): boolean {
+  if (size.requestQuoteOnly || !(size.price > 0)) return false;
+  return size.stockQuantity === undefined ? size.inStock : size.stockQuantity > 0;
+}
+
+/** The sizes the cheapest-mix search compares: volumes only (a mass has no litres), quote-only and unpriced left out. */
+export function toPackOptions(sizes: readonly FamilySize[]): PackOption[] {
+  const options: PackOption[] = [];
+  for (const size of sizes) {
+    if (size.requestQuoteOnly || !(size.price > 0)) continue;
+    const litres = packSizeToLitres(size.packSize);
+    if (litres === null) continue;
+    options.push({ productId: size.id, litres, priceCents: toCents(size.price), inStock: isSizeBuyable(size) });
+  }
+  return options;
+}
