@@ -13,6 +13,7 @@ import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../
 import { slugifyBrand } from '../slug';
 import { adminOrdersQuerySchema } from './admin';
 import { categorySchema, imageRefSchema, productSchema } from './catalog';
+import { dangerousGoodsSchema, productHazardInputSchema, productVocInputSchema } from './product-safety';
 
 export { LOW_STOCK_MAX };
 
@@ -266,6 +267,12 @@ const productFieldsSchema = z.object({
   isNew: z.boolean().default(false),
   isPopular: z.boolean().default(false),
   requestQuoteOnly: z.boolean().default(false),
+  /** Safety data (issue 25): null clears it; absent keeps what the product has (a new product: none). */
+  hazard: productHazardInputSchema.nullish(),
+  /** VOC content; a content above its subcategory's limit is refused with both figures. */
+  voc: productVocInputSchema.nullish(),
+  /** Dangerous-goods data of the pack. */
+  dangerousGoods: dangerousGoodsSchema.nullish(),
 });
 
 /** The rules across fields: a price above 0 unless quote-only; an original price above the price. */

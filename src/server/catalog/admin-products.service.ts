@@ -93,7 +93,14 @@ export async function resolveSlug(db: Db, typed: string | undefined, name: strin
 }
 
 /** The columns of a product from the dialog's input and what the server decides (slug, logo, stock flag). */
-export function inputToColumns(id: string, input: ProductInputParsed, slug: string, brandLogo: string, visual: string | null): ProductColumns {
+export function inputToColumns(
+  id: string,
+  input: ProductInputParsed,
+  slug: string,
+  brandLogo: string,
+  visual: string | null,
+  before?: Pick<ProductsTable, 'hazard' | 'voc' | 'dangerous_goods'>,
+): ProductColumns {
   const columns = productToColumns({
     id,
     slug,
@@ -122,7 +129,13 @@ export function inputToColumns(id: string, input: ProductInputParsed, slug: stri
     coverage: input.coverage,
     finish: input.finish,
   });
-  return { ...columns, visual };
+  // Safety data is kept as codes (JSON text); a field the input leaves out keeps the product's value.
+  const safety = {
+    hazard: input.hazard === undefined ? (before?.hazard ?? null) : input.hazard && JSON.stringify(input.hazard),
+    voc: input.voc === undefined ? (before?.voc ?? null) : input.voc && JSON.stringify(input.voc),
+    dangerous_goods: input.dangerousGoods === undefined ? (before?.dangerous_goods ?? null) : input.dangerousGoods && JSON.stringify(input.dangerousGoods),
+  };
+  return { ...columns, ...safety, visual };
 }
 
 /** The logo of a brand: the one its products already use, else the shop's. */
@@ -200,7 +213,7 @@ export async function updateProduct(
       const brandLogo = input.brand === before.brand ? before.brand_logo : await brandLogoFor(trx, input.brand);
       // The generated illustration describes the seeded image; a new image has none.
       const visual = input.image === before.image ? before.visual : null;
-      const { id: _id, ...columns } = inputToColumns(id, input, slug, brandLogo, visual);
+      const { id: _id, ...columns } = inputToColumns(id, input, slug, brandLogo, visual, before);
       if (!(await updateProductIfVersion(trx, id, input.version, { ...columns, updated_at: at }))) {
         const current = await selectAnyProductById(trx, id);
         if (!current || current.withdrawn_at) throw notFound(M.productNotFound);

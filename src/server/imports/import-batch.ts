@@ -65,6 +65,7 @@ const COMPARED: readonly (keyof ProductsTable)[] = [
   'slug', 'sku', 'name', 'price_cents', 'original_price_cents', 'description', 'category', 'brand', 'image', 'gallery', 'in_stock', 'stock_quantity',
   'is_eco_friendly', 'is_new', 'is_popular', 'request_quote_only', 'rating', 'reviews', 'features', 'technical_specs', 'certifications',
   'usage_instructions', 'coverage', 'finish',
+  'hazard', 'voc', 'dangerous_goods',
 ];
 
 const COMPARED_SET: ReadonlySet<string> = new Set(COMPARED);
@@ -178,7 +179,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         }
         const brandLogo = input.brand === existingRow.brand ? existingRow.brand_logo : await logoOf(trx, ctx, input.brand);
         const visual = input.image === existingRow.image ? existingRow.visual : null;
-        const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual);
+        const { id: _id, ...columns } = inputToColumns(existingRow.id, input, slug, brandLogo, visual, existingRow);
         if (!check.stockCounted) Object.assign(columns, { stock_quantity: null, in_stock: check.inStock ? 1 : 0 });
         const changed = changedColumns(existingRow, columns);
         if (changed.length === 0) {
