@@ -4,7 +4,7 @@
  * idle. It asks for this one product (GET /api/products?ids=), never the whole catalogue. A product
  * the server no longer has keeps its build-time facts and can no longer be added.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
 import type { Product } from '../../lib/schemas/catalog';
 import { loadLiveProduct, type LiveProduct } from '../../stores/catalog';
@@ -14,10 +14,12 @@ import ProductDetail from './ProductDetail';
 export interface LiveProductDetailProps {
   product: Product;
   quoteEmail: string;
+  /** The page's static safety block (an Astro slot: server HTML, never hydrated). */
+  safety?: ReactNode;
 }
 
 /** The full-page product detail, following the live product. */
-export default function LiveProductDetail({ product, quoteEmail }: LiveProductDetailProps) {
+export default function LiveProductDetail({ product, quoteEmail, safety }: LiveProductDetailProps) {
   const [live, setLive] = useState<LiveProduct>(null);
   useEffect(() => {
     let cancelled = false;
@@ -34,6 +36,7 @@ export default function LiveProductDetail({ product, quoteEmail }: LiveProductDe
       product={current}
       quoteEmail={quoteEmail}
       variant="page"
+      safety={safety}
       cart={<AddToCartButton product={toCartProduct(current)} variant="detail" />}
     />
   );
