@@ -4,7 +4,7 @@
  * idle. It asks for this one product (GET /api/products?ids=), never the whole catalogue. A product
  * the server no longer has keeps its build-time facts and can no longer be added.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
 import { withLiveFacts, type FamilySize } from '../../lib/paint/family';
 import type { Product } from '../../lib/schemas/catalog';
@@ -19,6 +19,8 @@ export interface LiveProductDetailProps {
   quoteEmail: string;
   /** The sizes of the product's family as the page was rendered (the product alone when it has none). */
   sizes?: FamilySize[];
+  /** The page's static safety block (an Astro slot: server HTML, never hydrated). */
+  safety?: ReactNode;
 }
 
 /** A size as the server has it now: sold out when withdrawn, unchanged when the server could not be asked. */
@@ -28,7 +30,7 @@ function liveSize(size: FamilySize, live: LiveProduct | undefined): FamilySize {
 }
 
 /** The full-page product detail, following the live product. */
-export default function LiveProductDetail({ product, quoteEmail, sizes = [] }: LiveProductDetailProps) {
+export default function LiveProductDetail({ product, quoteEmail, sizes = [], safety }: LiveProductDetailProps) {
   const [live, setLive] = useState<LiveProduct>(null);
   const [liveSizes, setLiveSizes] = useState<ReadonlyMap<string, LiveProduct> | null>(null);
   const sizeIds = sizes.map((s) => s.id).join(',');
@@ -55,6 +57,7 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [] }: L
       product={current}
       quoteEmail={quoteEmail}
       variant="page"
+      safety={safety}
       cart={<AddToCartButton product={toCartProduct(current)} variant="detail" />}
       sizes={shownSizes.length > 1 ? <PackSizes sizes={shownSizes} currentId={product.id} heading="h2" /> : undefined}
       calculator={

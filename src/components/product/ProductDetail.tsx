@@ -25,6 +25,8 @@ export interface ProductDetailProps {
   titleId?: string;
   /** The Add to Cart control, shown when the add-to-cart gate passes. */
   cart?: ReactNode;
+  /** The safety block (hazard, VOC, transport), static HTML shown before the buy buttons. */
+  safety?: ReactNode;
   /** The Request Quote control as a hydrated island (static product page); rendered in place otherwise. */
   quote?: ReactNode;
   /** The family's size selector (product page of a paint in several sizes). */
@@ -52,7 +54,7 @@ const BACKDROP = {
 };
 
 /** The detail view of a product. */
-export default function ProductDetail({ product: p, quoteEmail, variant, titleId, cart, quote, sizes, calculator }: ProductDetailProps) {
+export default function ProductDetail({ product: p, quoteEmail, variant, titleId, cart, quote, safety, sizes, calculator }: ProductDetailProps) {
   const images = [p.image, ...p.gallery];
   const [active, setActive] = useState(0);
   const Title = variant === 'page' ? 'h1' : 'h2';
@@ -186,6 +188,8 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
               {lowStock && <span className="text-xs text-accent-strong">{lowStock}</span>}
             </p>
           </div>
+
+          {safety}
 
           <div className="flex flex-wrap items-center gap-3">
             {canAddToCart(p) && cart}

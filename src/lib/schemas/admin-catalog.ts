@@ -14,6 +14,7 @@ import { slugifyBrand } from '../slug';
 import { adminOrdersQuerySchema } from './admin';
 import { categorySchema, imageRefSchema, productSchema } from './catalog';
 import { packSizeSchema, recommendedCoatsSchema, spreadRateSchema } from '../paint/units';
+import { dangerousGoodsSchema, productHazardInputSchema, productVocInputSchema } from './product-safety';
 
 export { LOW_STOCK_MAX };
 
@@ -288,6 +289,12 @@ const productFieldsSchema = z.object({
   isNew: z.boolean().default(false),
   isPopular: z.boolean().default(false),
   requestQuoteOnly: z.boolean().default(false),
+  /** Safety data (issue 25): null clears it; absent keeps what the product has (a new product: none). */
+  hazard: productHazardInputSchema.nullish(),
+  /** VOC content; a content above its subcategory's limit is refused with both figures. */
+  voc: productVocInputSchema.nullish(),
+  /** Dangerous-goods data of the pack. */
+  dangerousGoods: dangerousGoodsSchema.nullish(),
 });
 
 /** The rules across fields: a price above 0 unless quote-only; an original price above the price. */

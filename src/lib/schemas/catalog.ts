@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { packSizeSchema, recommendedCoatsSchema, spreadRateSchema } from '../paint/units';
 import { CATEGORY_ICONS, FINISHES, PRODUCT_CATEGORIES } from '../constants';
+import { dangerousGoodsSchema, productHazardSchema, productVocSchema } from './product-safety';
 
 /** A URL-safe lower-case identifier: letters, digits and single hyphens. */
 export const slugSchema = z
@@ -96,6 +97,12 @@ export const productSchema = z
     brand: z.string().min(1),
     /** Image of the brand's logo. */
     brandLogo: imageRefSchema,
+    /** GHS hazard communication (pictograms, signal word, statements, UFI); null when not classified. */
+    hazard: productHazardSchema.nullish(),
+    /** VOC content per Directive 2004/42/EC; null when the product is not a decorative coating. */
+    voc: productVocSchema.nullish(),
+    /** Dangerous-goods data of the pack for shipping; null when it is not dangerous goods. */
+    dangerousGoods: dangerousGoodsSchema.nullish(),
     /** Main image. */
     image: imageRefSchema,
     /** Further images; the main image is not repeated here. */

@@ -94,7 +94,7 @@ export async function resolveSlug(db: Db, typed: string | undefined, name: strin
 
 /**
  * The columns of a product from the dialog's input and what the server decides (slug, logo, stock
- * flag); paint fields the input leaves out keep `before`'s values (none on a new product).
+ * flag); paint and safety fields the input leaves out keep `before`'s values (none on a new product).
  */
 export function inputToColumns(
   id: string,
@@ -102,7 +102,7 @@ export function inputToColumns(
   slug: string,
   brandLogo: string,
   visual: string | null,
-  before?: PaintColumns,
+  before?: PaintColumns & Pick<ProductsTable, 'hazard' | 'voc' | 'dangerous_goods'>,
 ): ProductColumns {
   const kept = before ? rowToPaintFields(before) : undefined;
   const columns = productToColumns({
@@ -139,7 +139,13 @@ export function inputToColumns(
     coverage: input.coverage,
     finish: input.finish,
   });
-  return { ...columns, visual };
+  // Safety data is kept as codes (JSON text); a field the input leaves out keeps the product's value.
+  const safety = {
+    hazard: input.hazard === undefined ? (before?.hazard ?? null) : input.hazard && JSON.stringify(input.hazard),
+    voc: input.voc === undefined ? (before?.voc ?? null) : input.voc && JSON.stringify(input.voc),
+    dangerous_goods: input.dangerousGoods === undefined ? (before?.dangerous_goods ?? null) : input.dangerousGoods && JSON.stringify(input.dangerousGoods),
+  };
+  return { ...columns, ...safety, visual };
 }
 
 /** The logo of a brand: the one its products already use, else the shop's. */

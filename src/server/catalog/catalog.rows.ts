@@ -1,5 +1,6 @@
 import { toCents, toDollars } from '../../lib/money';
 import { categorySchema, productSchema, type Category, type Product } from '../../lib/schemas/catalog';
+import { toProductHazard, toProductVoc, toStoredHazard, toStoredVoc } from '../../lib/schemas/product-safety';
 import type { CategoriesTable, IntBool, ProductsTable } from '../db/schema';
 
 /** Columns of a product row that come from the Product itself (the rest is bookkeeping). */
@@ -26,6 +27,9 @@ export function productToColumns(p: Product): ProductColumns {
     category: p.category,
     brand: p.brand,
     brand_logo: p.brandLogo,
+    hazard: p.hazard ? JSON.stringify(toStoredHazard(p.hazard)) : null,
+    voc: p.voc ? JSON.stringify(toStoredVoc(p.voc)) : null,
+    dangerous_goods: p.dangerousGoods ? JSON.stringify(p.dangerousGoods) : null,
     image: p.image,
     gallery: JSON.stringify(p.gallery),
     in_stock: bool(p.inStock),
@@ -78,6 +82,9 @@ export function rowToProduct(row: ProductColumns): Product {
     category: row.category,
     brand: row.brand,
     brandLogo: row.brand_logo,
+    hazard: row.hazard ? toProductHazard(JSON.parse(row.hazard)) : null,
+    voc: row.voc ? toProductVoc(JSON.parse(row.voc)) : null,
+    dangerousGoods: row.dangerous_goods ? JSON.parse(row.dangerous_goods) : null,
     image: row.image,
     gallery: JSON.parse(row.gallery),
     inStock: Boolean(row.in_stock),

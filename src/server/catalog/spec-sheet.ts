@@ -3,12 +3,13 @@
  * in the brand's ink, paper and accent like the catalogue PDFs). Everything is fitted onto one
  * page: long text wraps and is cut with an ellipsis, never continued on a second page.
  */
-import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { describeSafety } from '../../lib/catalog/safety-view';
 import type { Product } from '../../lib/schemas/catalog';
 import type { Site } from '../../lib/schemas/site';
 
 /** Bumped when the layout changes, so cached sheets (ETag) are fetched again. */
-export const SPEC_SHEET_LAYOUT_VERSION = 1;
+export const SPEC_SHEET_LAYOUT_VERSION = 2;
 
 /** The brand's page size (Letter), margin and colours, shared by every PDF the server draws. */
 export const PAGE: [number, number] = [612, 792];
@@ -21,6 +22,8 @@ export const PAPER = rgb(0.984, 0.98, 0.969);
 export const CANVAS = rgb(0.953, 0.937, 0.91);
 export const ACCENT = rgb(0.624, 0.176, 0.075);
 export const WHITE = rgb(1, 1, 1);
+/** The red of GHS pictogram borders. */
+export const GHS_RED = rgb(0.89, 0.024, 0.075);
 const ELLIPSIS = '…';
 
 /** Text reduced to what the standard fonts can encode (WinAnsi), with common symbols spelled out. */
@@ -252,6 +255,36 @@ export async function buildSpecSheet(product: Product, context: SpecSheetContext
     right.gap(11);
     right.paragraph(value, bold, 9.5, 2, INK);
     right.gap(4);
+  }
+
+  // Hazard communication and the VOC line (CLP Art. 48, Directive 2004/42/EC), after the figures.
+  const safety = describeSafety(product);
+  if (safety && (safety.pictograms.length || safety.signalWord || safety.hazardStatements.length) && right.heading('Hazards', bold)) {
+    if (safety.pictograms.length && right.room(40) > 0) {
+      safety.pictograms.forEach((p, i) => {
+        const cx = right.x + 15 + i * 36;
+        const cy = right.y - 8;
+        page.drawRectangle({ x: cx, y: cy - 14.1, width: 20, height: 20, rotate: degrees(45), color: WHITE, borderColor: GHS_RED, borderWidth: 2 });
+        const label = p.code;
+        page.drawText(label, { x: cx - bold.widthOfTextAtSize(label, 5.5) / 2, y: cy - 2, size: 5.5, font: bold, color: INK });
+      });
+      right.gap(32);
+      right.paragraph(safety.pictograms.map((p) => `${p.name} (${p.code})`).join(', '), regular, 7.5, 2, MUTED);
+    }
+    if (safety.signalWord) right.paragraph(safety.signalWord.toUpperCase(), bold, 10, 1, GHS_RED);
+    for (const s of safety.hazardStatements) right.paragraph(`${s.code} ${s.text}`, regular, 8, 2, INK);
+    if (safety.precautionaryStatements.length) {
+      // The codes only: the texts are on the label and the product page, and the column has little room.
+      right.paragraph(`Precautionary statements: ${safety.precautionaryStatements.map((s) => s.code).join(', ')}`, regular, 7.5, 3, INK_SOFT);
+    }
+    if (safety.ufi) right.paragraph(`UFI: ${safety.ufi}`, bold, 8, 1, INK);
+    if (safety.transport) right.paragraph(`Transport: ${safety.transport}`, regular, 8, 2, INK_SOFT);
+    right.paragraph(safety.notice ?? '', bold, 8, 2, INK);
+    right.gap(6);
+  }
+  if (safety?.vocLabel && right.heading('VOC (Directive 2004/42/EC)', bold)) {
+    right.paragraph(safety.vocLabel, regular, 8.5, 3, INK);
+    right.gap(6);
   }
   right.gap(4);
   if (product.certifications.length && right.heading('Certifications', bold)) {

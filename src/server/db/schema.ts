@@ -29,6 +29,12 @@ export interface ProductsTable {
   category: string;
   brand: string;
   brand_logo: string;
+  /** JSON { pictograms, signalWord, statements: codes, ufi } (StoredHazard) or null. */
+  hazard?: string | null;
+  /** JSON { subcategory, base, maxGramsPerLitre } (StoredVoc) or null. */
+  voc?: string | null;
+  /** JSON DangerousGoods or null. */
+  dangerous_goods?: string | null;
   image: string;
   /** JSON array of image references. */
   gallery: string;

@@ -42,6 +42,24 @@ describe('buildSpecSheet', () => {
     expect(all).not.toContain('…');
   });
 
+  it('shows the hazard section (pictogram names, signal word, statements, UFI, transport) and the VOC label line', async () => {
+    const aerosol = products.find((p) => p.id === 'rustoleum-painters-touch-2x-flat-black-12oz')!;
+    const { pageCount, lines } = await readPdfText(await buildSpecSheet(aerosol, { site, now: NOW }));
+    expect(pageCount).toBe(1);
+    const all = lines.join('\n');
+    expect(lines).toContain('HAZARDS');
+    expect(all).toContain('Flame (GHS02), Exclamation mark (GHS07)');
+    expect(lines).toContain('DANGER');
+    expect(all).toContain('H222 Extremely flammable aerosol.');
+    expect(all).toContain(`UFI: ${aerosol.hazard!.ufi}`);
+    expect(all).toContain('Transport: UN1950, division 2.1, aerosol, limited quantity');
+    expect(all).toContain('Always read the label and product information before use.');
+    const paint = products.find((p) => p.id === 'dc-ultra-interior-eggshell-1g')!;
+    const sheet = (await readPdfText(await buildSpecSheet(paint, { site, now: NOW }))).lines.join(' ');
+    expect(sheet).toContain('EU limit value for this product (cat. A/b): 100 g/l (2010). This product contains max 50 g/l VOC.');
+    expect(sheet).not.toContain('HAZARDS');
+  });
+
   it("says 'Price on request' for a quote-only product", async () => {
     const quoteOnly = products.find((p) => p.requestQuoteOnly)!;
     const { lines } = await readPdfText(await buildSpecSheet(quoteOnly, { site, now: NOW }));
