@@ -19,14 +19,18 @@ import { createTestBucket } from './helpers/media-store';
 /** The secret the bucket's owner holds (s3rver's built-in account). */
 const SECRET = 'S3RVER';
 
+/** Bytes the signer hands over (a string, a buffer or a view of one). */
+type SourceData = string | ArrayBuffer | ArrayBufferView;
+const bytesOf = (data: SourceData) => (typeof data === 'string' ? data : ArrayBuffer.isView(data) ? new Uint8Array(data.buffer, data.byteOffset, data.byteLength) : new Uint8Array(data));
+
 /** SHA-256 (or its HMAC with a key) over node:crypto, in the shape the signer takes. */
 class NodeSha256 {
   private readonly hash;
-  constructor(secret?: string | Uint8Array) {
-    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', secret);
+  constructor(secret?: SourceData) {
+    this.hash = secret === undefined ? createHash('sha256') : createHmac('sha256', bytesOf(secret));
   }
-  update(data: string | Uint8Array): void {
-    this.hash.update(data);
+  update(data: SourceData): void {
+    this.hash.update(bytesOf(data));
   }
   async digest(): Promise<Uint8Array> {
     return new Uint8Array(this.hash.digest());
