@@ -8,10 +8,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { Insertable } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { resolveDatabaseTarget } from '../src/server/config';
 import { openDatabase, type DatabaseHandle } from '../src/server/db/connection';
-import type { OrdersTable } from '../src/server/db/schema';
+import type { Database, OrderItemsTable, OrdersTable } from '../src/server/db/schema';
+import { buildOrderSearchText } from '../src/server/orders/orders.service';
 
 /** Opens the bench's database; `close()` closes it and removes the scratch folder. */
 export function openBenchDatabase(name: string): DatabaseHandle & { close: () => Promise<void> } {
@@ -108,4 +109,55 @@ export function benchOrder(
     carrier: null,
     tracking_number: null,
   };
+}
+
+/** What differs between the benches' generated orders: identity, state and when it was placed. */
+export interface BenchOrderPlan {
+  id: string;
+  orderNumber: string;
+  status: string;
+  paymentStatus: string;
+  at: string;
+}
+
+/**
+ * Inserts `count` orders of one line each (a random customer name from `pick`, then `plan(i)`),
+ * `batch` orders per transaction: the order seeding the admin benches share.
+ */
+export async function seedBenchOrders(
+  db: Kysely<Database>,
+  count: number,
+  batch: number,
+  pick: <T>(list: readonly T[]) => T,
+  plan: (i: number) => BenchOrderPlan,
+): Promise<void> {
+  for (let from = 0; from < count; from += batch) {
+    const orders: Insertable<OrdersTable>[] = [];
+    const items: Insertable<OrderItemsTable>[] = [];
+    for (let i = from; i < Math.min(count, from + batch); i += 1) {
+      const first = pick(FIRST_NAMES);
+      const last = pick(LAST_NAMES);
+      const { id, orderNumber, status, paymentStatus, at } = plan(i);
+      orders.push(
+        benchOrder({
+          id,
+          order_number: orderNumber,
+          customer_id: null,
+          status,
+          payment_status: paymentStatus,
+          notes: 'Payment method: Visa •••• 4242',
+          search_text: buildOrderSearchText(orderNumber, `${first}.${last}.${i}@example.com`, first, last),
+          first,
+          last,
+          i,
+          at,
+        }),
+      );
+      items.push({ order_id: id, position: 0, product_id: 'p-1', product_name: 'Diamond Satin Interior', product_sku: 'DC-1', product_image: '', product_category: 'Diamond Collection', unit_price_cents: 2_500, quantity: 2 });
+    }
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto('orders').values(orders).execute();
+      await trx.insertInto('order_items').values(items).execute();
+    });
+  }
 }

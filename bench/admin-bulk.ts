@@ -7,16 +7,15 @@
  * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the tables are emptied first); the default is a temp SQLite file.
  */
 import { performance } from 'node:perf_hooks';
-import { sql, type Insertable } from 'kysely';
-import { benchOrder, FIRST_NAMES, LAST_NAMES, makeRandom, openBenchDatabase, secondsSince } from './admin-bench-kit';
+import { sql } from 'kysely';
+import { makeRandom, openBenchDatabase, secondsSince, seedBenchOrders } from './admin-bench-kit';
 import { productBulkSchema, orderBulkSchema } from '../src/lib/schemas/admin-bulk';
 import { productInputSchema } from '../src/lib/schemas/admin-catalog';
-import type { OrderItemsTable, OrdersTable, ProductsTable } from '../src/server/db/schema';
+import type { ProductsTable } from '../src/server/db/schema';
 import { migrateToLatest } from '../src/server/db/migrate';
 import { inputToColumns } from '../src/server/catalog/admin-products.service';
 import { bulkChangeProducts } from '../src/server/catalog/product-bulk.service';
 import { bulkChangeOrders } from '../src/server/orders/order-bulk.service';
-import { buildOrderSearchText } from '../src/server/orders/orders.service';
 
 const orderCount = Number(process.argv[2] ?? 1000);
 const productCount = Number(process.argv[3] ?? 10_000);
@@ -31,35 +30,7 @@ async function seed(): Promise<void> {
   for (const table of ['order_items', 'order_events', 'outbox', 'audit_log', 'orders'] as const) await db.deleteFrom(table).execute();
   await db.deleteFrom('products').where('id', 'like', 'bench-%').execute();
   const at = new Date().toISOString();
-  for (let from = 0; from < orderCount; from += 500) {
-    const orders: Insertable<OrdersTable>[] = [];
-    const items: Insertable<OrderItemsTable>[] = [];
-    for (let i = from; i < Math.min(orderCount, from + 500); i += 1) {
-      const [first, last] = [pick(FIRST_NAMES), pick(LAST_NAMES)];
-      const id = `bench-order-${i}`;
-      const orderNumber = `ORD-${String(20_000_000 + i).slice(-8)}`;
-      orders.push(
-        benchOrder({
-          id,
-          order_number: orderNumber,
-          customer_id: null,
-          status: 'pending',
-          payment_status: 'pending',
-          notes: 'Payment method: Visa •••• 4242',
-          search_text: buildOrderSearchText(orderNumber, `${first}.${last}.${i}@example.com`, first, last),
-          first,
-          last,
-          i,
-          at,
-        }),
-      );
-      items.push({ order_id: id, position: 0, product_id: 'p-1', product_name: 'Diamond Satin Interior', product_sku: 'DC-1', product_image: '', product_category: 'Diamond Collection', unit_price_cents: 2_500, quantity: 2 });
-    }
-    await db.transaction().execute(async (trx) => {
-      await trx.insertInto('orders').values(orders).execute();
-      await trx.insertInto('order_items').values(items).execute();
-    });
-  }
+  await seedBenchOrders(db, orderCount, 500, pick, (i) => ({ id: `bench-order-${i}`, orderNumber: `ORD-${String(20_000_000 + i).slice(-8)}`, status: 'pending', paymentStatus: 'pending', at }));
   for (let from = 0; from < productCount; from += 500) {
     const rows: ProductsTable[] = [];
     for (let i = from; i < Math.min(productCount, from + 500); i += 1) {

@@ -12,7 +12,8 @@ const builtEntry = join(root, 'dist/server/entry.mjs');
 /** Everything the build reads. */
 const SOURCES = [
   'src',
-  'content',
+  // The catalogue the pages are built from (src/content.config.ts reads CONTENT_DIR like the server).
+  process.env.CONTENT_DIR?.trim() || 'content',
   'public',
   'astro.config.mjs',
   'package.json',
@@ -37,7 +38,7 @@ function findNewestMtime(path) {
 function isBuildStale() {
   if (!existsSync(builtEntry) || !existsSync(join(root, 'dist/client'))) return true;
   const builtAt = statSync(builtEntry).mtimeMs;
-  return SOURCES.some((source) => findNewestMtime(join(root, source)) > builtAt);
+  return SOURCES.some((source) => findNewestMtime(resolve(root, source)) > builtAt);
 }
 
 // The server loads dist/, so the build must write there whatever the shell says.

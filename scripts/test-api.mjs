@@ -27,6 +27,8 @@ const scratch = mkdtempSync(join(tmpdir(), 'shop-api-run-'));
 chmodSync(scratch, 0o711);
 const reports = join(scratch, 'reports');
 mkdirSync(reports);
+// The compiled-module cache of the servers the files start (npm test sets one for the whole run).
+process.env.NODE_COMPILE_CACHE ||= join(scratch, 'compile-cache');
 let cluster;
 /** The S3-compatible server both lanes' media tests store in (each file in buckets of its own). */
 let s3;

@@ -19,6 +19,9 @@ const reportDir = mkdtempSync(join(tmpdir(), 'graphene-test-'));
 // folder, removed at the end: the suites make hundreds and would otherwise leave them behind.
 process.env.TMPDIR = join(reportDir, 'tmp');
 mkdirSync(process.env.TMPDIR);
+// Node's on-disk cache of compiled modules, shared by every process of the run: the suites start
+// the built server hundreds of times and each start otherwise compiles the same bundle and packages again.
+process.env.NODE_COMPILE_CACHE = join(reportDir, 'compile-cache');
 // Others may pass through (not list): a test runs a server as an unprivileged user in a folder of its own here.
 chmodSync(reportDir, 0o711);
 const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');

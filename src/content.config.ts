@@ -1,5 +1,6 @@
 import { defineCollection } from 'astro:content';
 import { glob, type Loader } from 'astro/loaders';
+import { join } from 'node:path';
 import { z } from 'zod';
 import { categorySchema, productSchema } from './lib/schemas/catalog';
 import { categoryPageSchema, siteSchema } from './lib/schemas/site';
@@ -8,6 +9,7 @@ import {
   readCategoryPagesFile,
   readProductFiles,
   readSiteFile,
+  resolveContentRoot,
 } from './server/catalog/content-files';
 
 /**
@@ -22,7 +24,7 @@ function contentLoader<T extends object>(
   return {
     name,
     load: async ({ store, config, parseData, watcher }) => {
-      const root = new URL('.', config.root).pathname;
+      const root = resolveContentRoot(new URL('.', config.root).pathname);
       const sync = async () => {
         const items = read(root);
         store.clear();
@@ -32,9 +34,10 @@ function contentLoader<T extends object>(
         }
       };
       await sync();
-      watcher?.add(`${root}content`);
+      const contentDir = join(root, 'content');
+      watcher?.add(contentDir);
       watcher?.on('change', (path) => {
-        if (path.startsWith(`${root}content`) && path.endsWith('.json')) void sync();
+        if (path.startsWith(contentDir) && path.endsWith('.json')) void sync();
       });
     },
   };

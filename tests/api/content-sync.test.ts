@@ -2,7 +2,7 @@
 // every start, per field. Each test works on a scratch copy of the repository's content/ (CONTENT_DIR)
 // as an editor would: edit the files, restart, look at the shop; staff work through the back office.
 import { spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ const B = 'dc-ultra-interior-eggshell-5g';
 
 /** A test that starts servers several times (and runs the export script) on a busy machine. */
 const RESTARTS_TIMEOUT_MS = 240_000;
+/** The same with a build of the site on top. */
+const REBUILD_TIMEOUT_MS = RESTARTS_TIMEOUT_MS + 180_000;
 
 const running: TestServer[] = [];
 
@@ -89,6 +91,28 @@ async function conflicts(shop: Shop, cookie: string): Promise<Conflict[]> {
   const response = await call(shop.base, '/api/admin/catalog/content-conflicts', { cookie });
   expect(response.status).toBe(200);
   return ((await response.json()) as { conflicts: Conflict[] }).conflicts;
+}
+
+/**
+ * Builds the site from `contentDir` as npm start's rebuild does (CONTENT_DIR is what the build reads,
+ * src/content.config.ts), into a folder of its own; returns the build's folder for SHOP_DIST_DIR.
+ */
+async function buildSite(contentDir: string): Promise<string> {
+  const scratch = mkdtempSync(join(tmpdir(), 'shop-build-'));
+  const outDir = join(scratch, 'dist');
+  // The server bundle imports its packages by name: they resolve from beside the build.
+  symlinkSync(join(ROOT, 'node_modules'), join(scratch, 'node_modules'));
+  const child = spawn(process.execPath, [join(ROOT, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    cwd: ROOT,
+    env: { ...process.env, CONTENT_DIR: contentDir, ASTRO_OUT_DIR: outDir, ASTRO_CACHE_DIR: join(scratch, 'cache') },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const { code } = await waitForExit(child, 180_000);
+  expect(code, output.slice(-4000)).toBe(0);
+  return outDir;
 }
 
 /** Runs `npm run catalog:export` (the tsx script) against a database and content folder. */
@@ -187,6 +211,25 @@ describe('content sync at start', () => {
     const catalog = (await (await fetch(`${shop.base}/api/catalog`)).json()) as { products: Product[] };
     expect(catalog.products.find((p) => p.id === A)).toMatchObject({ name, price: 57.49 });
 
+    // The rebuild npm start makes: the pre-rendered category, vendor and shop pages show the change too.
+    // Those pages never read the database, so one lane builds (a build is the slowest step here).
+    if (currentLane() === 'sqlite') {
+      const oldName = 'Diamond Ultra Interior Acrylic Eggshell 1 gal';
+      const rebuilt = await buildSite(content);
+      const server = await startServer({ env: { DATABASE_URL: db, SHOP_DIST_DIR: rebuilt }, readyTimeoutMs: 120_000 });
+      running.push(server);
+      for (const path of ['/products/diamond-collection', '/vendors/diamond-collection', '/shop']) {
+        const page = await fetch(`${server.url}${path}`);
+        expect(page.status, path).toBe(200);
+        const html = await page.text();
+        expect(html, path).toContain(name);
+        expect(html, path).toContain('$57.49');
+        expect(html, path).not.toContain(oldName);
+      }
+      running.splice(running.indexOf(server), 1);
+      await server.stop();
+    }
+
     // Staff change a price; the export writes it into content/ and makes it the base.
     const cookie = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
     await staffSetPrice(shop, cookie, B, 233.33);
@@ -206,7 +249,7 @@ describe('content sync at start', () => {
     });
     expect(await runSql<{ n: number }>(db, 'SELECT revision AS n FROM catalog_revision')).toEqual(etag);
     expect((await live(shop.base, B)).get(B)!.price).toBe(233.33);
-  }, RESTARTS_TIMEOUT_MS);
+  }, REBUILD_TIMEOUT_MS);
 
   it(`applies a sync once when ${currentLane() === 'postgres' ? 'three servers' : 'two servers'} start at once on one database`, async () => {
     const db = await createTestDatabase();

@@ -1,5 +1,5 @@
 import { readFileSync, readdirSync } from 'node:fs';
-import { join, relative } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import type { z } from 'zod';
 import { categorySchema, findDuplicates, productSchema, type Category, type Product } from '../../lib/schemas/catalog';
 import { categoryPageSchema, siteSchema, type CategoryPage, type Site } from '../../lib/schemas/site';
@@ -13,6 +13,15 @@ export const PRODUCT_FILES = [
   'retail-brands.json',
   'specialty.json',
 ] as const;
+
+/**
+ * The folder whose content/ the build reads: the parent of CONTENT_DIR when it is set (the folder the
+ * server syncs from, so a rebuild bakes the same catalogue into the pages), else `fallback`.
+ */
+export function resolveContentRoot(fallback: string): string {
+  const dir = process.env.CONTENT_DIR?.trim();
+  return dir ? dirname(resolve(fallback, dir)) : fallback;
+}
 
 /** A content file that does not hold what its schema requires; the message names file and field. */
 export class ContentError extends Error {
