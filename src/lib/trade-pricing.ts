@@ -50,3 +50,15 @@ export function tradeUnitPrice(listCents: number, quantity: number, terms: Produ
   }
   return best;
 }
+
+/** A customer's price of one product as GET /api/account/prices gives it. */
+export interface OwnPrice {
+  unitCents: number;
+  listCents: number;
+  tiers: readonly PriceTier[];
+}
+
+/** The unit price in cents of `quantity` units at a customer's own price: the best tier reached, else the unit price. */
+export function ownUnitCentsAt(price: OwnPrice, quantity: number): number {
+  return price.tiers.reduce((best, tier) => (quantity >= tier.minQuantity && tier.unitCents < best ? tier.unitCents : best), price.unitCents);
+}

@@ -220,6 +220,13 @@ export async function getCustomerPrices(db: Kysely<Database>, customerId: string
   return { trade: account !== undefined, payOnAccount: account?.terms_days != null, prices };
 }
 
+/** The session profile's trade flags of a customer: `{ trade: true, payOnAccount?: true }`, or nothing for everyone else. */
+export async function tradeFlagsOf(db: Db, customerId: string): Promise<{ trade?: true; payOnAccount?: true }> {
+  const account = await selectTradeAccount(db, customerId);
+  if (!account) return {};
+  return account.terms_days === null ? { trade: true } : { trade: true, payOnAccount: true };
+}
+
 /** A customer's pay-on-account terms; undefined when they may not pay on account. */
 export async function findAccountTerms(db: Db, customerId: string | undefined): Promise<AccountTerms | undefined> {
   if (!customerId) return undefined;
