@@ -183,6 +183,12 @@ describe('pricing a trade customer’s order', () => {
     const spoof = await call(shop.base, `/api/account/prices?ids=${ids}&customerId=${trade.id}`, { cookie: other.cookie });
     expect(accountPricesResponseSchema.parse(await spoof.json()).prices[0]!.source).toBe('list');
     expect((await call(shop.base, `/api/account/prices?ids=${ids}`)).status).toBe(401);
+    // The session's profile says who is trade, so only their pages ask for prices.
+    const me = (await (await call(shop.base, '/api/auth/me', { cookie: trade.cookie })).json()) as { user: Record<string, unknown> };
+    expect(me.user).toMatchObject({ id: trade.id, trade: true });
+    expect(me.user.payOnAccount).toBeUndefined();
+    const plain = (await (await call(shop.base, '/api/auth/me', { cookie: other.cookie })).json()) as { user: Record<string, unknown> };
+    expect('trade' in plain.user).toBe(false);
     expect((await call(shop.base, `/api/admin/users/${trade.id}/trade`, { cookie: trade.cookie })).status).toBe(401);
   });
 });
