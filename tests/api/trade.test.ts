@@ -6,7 +6,7 @@ import { accountPricesResponseSchema, adminTradeAccountResponseSchema, TRADE_MES
 import { auditOf, call, DEMO, registerCustomer, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { errorOf } from './helpers/http';
 import { fetchProducts, orderBody, postOrder, q, setStock, type CatalogProduct } from './helpers/orders';
-import { recordPaymentOk } from './helpers/payments';
+import { approveOk, getPdf, pdfText, recordPaymentOk } from './helpers/payments';
 import { runSql } from './helpers/sql';
 
 /**
@@ -230,6 +230,19 @@ describe('pay on account', () => {
     expect((await readTrade(customer.id))!.statement).toMatchObject({ balanceCents: 1000, creditAvailableCents: first + 100 - 1000 });
     const second = await placeOk(customer.cookie, [{ productId: c!.id, quantity: 1 }], { method: 'account' });
     expect(toCents(second.total)).toBeLessThanOrEqual(first + 100 - 1000);
+  });
+
+  it('is approved unpaid, and its invoice says it is on account and due at the terms, at the trade prices charged', async () => {
+    const customer = await registerCustomer(shop.base);
+    await saveTrade(customer.id, { company: 'Invoice Ltd', vatNumber: 'GB5', discountPercent: 0, prices: [{ productId: c!.id, unitCents: 777 }], tiers: [], termsDays: 45 });
+    const placed = await placeOk(customer.cookie, [{ productId: c!.id, quantity: 2 }], { method: 'account' });
+    const approved = await approveOk(shop.base, admin, placed.id);
+    expect(approved.payment).toMatchObject({ capturedCents: 0, outstandingCents: toCents(placed.total) });
+    const { text } = await pdfText(await getPdf(shop.base, `/api/admin/orders/${placed.id}/invoice.pdf`, admin));
+    const due = new Date(Date.parse(placed.createdAt) + 45 * 86_400_000).toISOString().slice(0, 10);
+    expect(text).toContain('On account, by bank transfer');
+    expect(text).toContain(`Due by ${due} (45 days)`);
+    expect(text).toContain('$7.77');
   });
 
   it('lists an order on account still owed past its terms as overdue, with its due date', async () => {
