@@ -76,6 +76,7 @@ describe('a trade customer', () => {
       const ownPrice = page.getByLabel('Your trade price');
       await ownPrice.getByText(formatMoney(own), { exact: true }).waitFor();
       await ownPrice.getByText(`Buy 10+ for ${formatMoney(tier)} each`).waitFor();
+      await ownPrice.scrollIntoViewIfNeeded();
       await shoot(page, `product-trade-${width}`);
       return page;
     };
@@ -117,5 +118,8 @@ describe('a trade customer', () => {
     await trade.getByRole('button', { name: 'Edit trade terms' }).click();
     await staff.getByLabel('Company').waitFor();
     await shoot(staff, 'trade-editor-1440');
+    await staff.setViewportSize({ width: 375, height: 812 });
+    await staff.getByLabel('Company').scrollIntoViewIfNeeded();
+    await shoot(staff, 'trade-editor-375');
   });
 });
