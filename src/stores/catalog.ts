@@ -11,18 +11,51 @@
 import { atom, computed, onMount, type ReadableAtom } from 'nanostores';
 import { CATALOG_CARDS_PATH, toCatalogCard, type CatalogCard } from '../lib/catalog/card';
 import {
+  applyLiveToCart as applyLiveCards,
   indexProductsById,
   parseLiveCatalog,
   parseLiveProduct,
   reconcileCatalog,
   type CatalogReconciliation,
+  type LiveCart,
   type LiveCatalog,
 } from '../lib/catalog/reconcile';
+import type { CartLine } from '../lib/cart';
 import type { Product } from '../lib/schemas/catalog';
+import type { CustomerPrice } from '../lib/schemas/trade';
+import { ownUnitCentsAt } from '../lib/trade-pricing';
 import { afterLoadWhenIdle } from './after-load-idle';
+import { readCachedUser } from './user-cache';
 
-// The cart drawer loads this module on its first opening and applies the live cards with it.
-export { applyLiveToCart } from '../lib/catalog/reconcile';
+/** The signed-in trade customer's own prices of the cart's products, once loadLiveCards has asked for them. */
+let ownPrices: ReadonlyMap<string, CustomerPrice> | undefined;
+
+/** The customer's own prices of these products when their cached profile says trade (the module loads only then); undefined otherwise. */
+async function loadOwnPrices(ids: readonly string[]): Promise<ReadonlyMap<string, CustomerPrice> | undefined> {
+  if (!readCachedUser()?.trade) return undefined;
+  return (await import('./trade-prices')).loadTradePrices(ids);
+}
+
+/** A product's price for the signed-in trade customer (unit, list and tiers); undefined for everyone else. */
+export async function loadOwnPrice(id: string): Promise<CustomerPrice | undefined> {
+  return (await loadOwnPrices([id]))?.get(id);
+}
+
+/**
+ * The cart drawer's reconciliation (it loads this module on its first opening): the lines at the
+ * live cards' prices, or at a trade customer's own unit price for each line's quantity (tiers
+ * included), so the cart and the checkout show what the server will charge.
+ */
+export function applyLiveToCart(lines: readonly CartLine[], liveById: ReadonlyMap<string, CatalogCard>): LiveCart {
+  if (!ownPrices) return applyLiveCards(lines, liveById);
+  const priced = new Map(liveById);
+  for (const line of lines) {
+    const card = liveById.get(line.product.id);
+    const own = ownPrices.get(line.product.id);
+    if (card && own) priced.set(card.id, { ...card, price: ownUnitCentsAt(own, line.quantity) / 100 });
+  }
+  return applyLiveCards(lines, priced);
+}
 
 
 /** The live catalogue, or null until it has loaded (and for good if it cannot be loaded). */
@@ -215,6 +248,7 @@ export function loadLiveProducts(ids: readonly string[]): Promise<ReadonlyMap<st
  * be asked (an unanswered look-up must not read as a withdrawn product).
  */
 export async function loadLiveCards(ids: readonly string[]): Promise<ReadonlyMap<string, CatalogCard> | null> {
+  ownPrices = await loadOwnPrices(ids);
   // Only when this page has loaded it already: a look-up must never start the catalogue's download.
   const catalogue = loaded && indexProductsById(loaded.products);
   if (catalogue) return new Map(ids.flatMap((id) => (catalogue.has(id) ? [[id, catalogue.get(id)!] as const] : [])));

@@ -90,6 +90,9 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/users/[id]': 'manage_users',
   'PATCH /api/admin/users/[id]': 'manage_users',
   'DELETE /api/admin/users/[id]': 'manage_users',
+  'GET /api/admin/users/[id]/trade': 'manage_users',
+  'PUT /api/admin/users/[id]/trade': 'manage_users',
+  'DELETE /api/admin/users/[id]/trade': 'manage_users',
   'GET /api/admin/stats': 'view_analytics',
   'GET /api/admin/stats/overview': 'view_analytics',
   'GET /api/admin/stats/analytics': 'view_analytics',
@@ -267,6 +270,14 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     body = { ids: [product.id], versions: { [product.id]: product.version }, action: 'stock', stockQuantity: 3 };
   } else if (route.key === 'POST /api/admin/users/bulk') {
     body = { ids: [(await registerCustomer(shop.base)).id], action: 'block' };
+  } else if (route.file && route.pattern === '/api/admin/users/[id]/trade') {
+    // A real customer with a trade account, so a refusal is the gate's and not a 404's (only for
+    // the methods the route exports: the 405 check must change nothing).
+    const customer = await registerCustomer(shop.base);
+    const made = await call(shop.base, `/api/admin/users/${customer.id}/trade`, { method: 'PUT', body: { company: 'Gate Ltd', vatNumber: 'GB123', discountPercent: 5, prices: [], tiers: [] }, cookie: cookies.superAdmin });
+    expect(made.status).toBe(200);
+    path = path.replace('[id]', customer.id);
+    body = route.method === 'PUT' ? { company: 'Intruder Ltd', vatNumber: 'GB999', discountPercent: 100, prices: [], tiers: [] } : undefined;
   } else if (route.key === 'POST /api/admin/categories') {
     body = categoryInput();
   } else if (route.key === 'PUT /api/admin/categories/[id]' || route.key === 'DELETE /api/admin/categories/[id]') {
@@ -314,6 +325,9 @@ const SAMPLED = new Set([
   'PUT /api/admin/categories/[id]',
   'DELETE /api/admin/categories/[id]',
   'GET /api/admin/catalog/content-conflicts',
+  'GET /api/admin/users/[id]/trade',
+  'PUT /api/admin/users/[id]/trade',
+  'DELETE /api/admin/users/[id]/trade',
 ]);
 
 /** Calls a route as a caller. */

@@ -69,6 +69,7 @@ export default function CheckoutApp() {
   const [attempted, setAttempted] = useState<Record<CheckoutStep, boolean>>({ 1: false, 2: false, 3: false });
   const [processing, setProcessing] = useState(false);
   const [placed, setPlaced] = useState(false);
+  const [onAccount, setOnAccount] = useState(false);
   const [alert, setAlert] = useState<{ kind: 'unavailable' | 'error'; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -142,7 +143,7 @@ export default function CheckoutApp() {
       items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
       customer: info.data,
       shippingAddress: shipping.data,
-      payment: { method: 'bank_transfer' },
+      payment: { method: onAccount ? 'account' : 'bank_transfer' },
       saveInfo: values.saveInfo,
       newsletter: values.newsletter,
     });
@@ -296,6 +297,7 @@ export default function CheckoutApp() {
                       name="paymentMethod"
                       value="bank_transfer"
                       defaultChecked
+                      onChange={() => setOnAccount(false)}
                       aria-describedby="pay-bank-transfer-note"
                       className="mt-0.5 h-5 w-5 shrink-0 accent-accent"
                     />
@@ -308,6 +310,15 @@ export default function CheckoutApp() {
                       </p>
                     </div>
                   </div>
+                  {user?.payOnAccount && (
+                    <div className="flex items-start gap-3 rounded-xl border-2 border-ink bg-paper p-4">
+                      <input id="pay-account" type="radio" name="paymentMethod" value="account" onChange={() => setOnAccount(true)} className="mt-0.5 h-5 w-5 shrink-0 accent-accent" />
+                      <label htmlFor="pay-account" className="cursor-pointer font-semibold text-ink">
+                        Pay on account
+                        <span className="mt-1 block text-sm font-normal text-ink-soft">Nothing to pay now: we invoice your company, due at your account's terms.</span>
+                      </label>
+                    </div>
+                  )}
                 </fieldset>
                 <fieldset className="grid gap-1 sm:col-span-2">
                   <legend className="sr-only">Preferences</legend>

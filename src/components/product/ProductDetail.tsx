@@ -11,6 +11,7 @@ import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import { mediaSrcSet } from '../../lib/media';
 import type { Product } from '../../lib/schemas/catalog';
 import { CheckIcon, DocumentIcon, LeafIcon } from '../shop/Icons';
+import OwnPrice from './OwnPrice';
 import QuoteRequest from './QuoteRequest';
 import RatingStars from './RatingStars';
 
@@ -188,6 +189,8 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
               {lowStock && <span className="text-xs text-accent-strong">{lowStock}</span>}
             </p>
           </div>
+
+          {!p.requestQuoteOnly && <OwnPrice productId={p.id} />}
 
           {safety}
 

@@ -160,6 +160,10 @@ export const customerUserSchema = z.object({
   createdAt: z.string(),
   /** ISO 8601 UTC of the latest sign-in, when there was one. */
   lastLogin: z.string().optional(),
+  /** True for a trade customer (their own prices: GET /api/account/prices); absent otherwise. */
+  trade: z.literal(true).optional(),
+  /** True when that trade customer may pay on account (their account has terms); absent otherwise. */
+  payOnAccount: z.literal(true).optional(),
 });
 export type CustomerUser = z.infer<typeof customerUserSchema>;
 

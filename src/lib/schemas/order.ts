@@ -130,10 +130,13 @@ export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 /** The chosen way to pay, as the server reads it. */
 export type OrderPaymentChoice =
   | { method: 'bank_transfer'; /** A card summary sent by the earlier checkout: kept for display only. */ card?: PaymentSummary }
-  | ({ method: 'card' } & Record<string, unknown>);
+  | ({ method: 'card' } & Record<string, unknown>)
+  /** Pay on account: a trade customer with terms, invoiced and paid by transfer by the due date. */
+  | { method: 'account' };
 
 /**
- * The payment of POST /api/orders: `{ method: 'bank_transfer' }` or `{ method: 'card', ... }`.
+ * The payment of POST /api/orders: `{ method: 'bank_transfer' }`, `{ method: 'card', ... }` or
+ * `{ method: 'account' }` (a signed-in trade customer with terms).
  * Omitted, it is a bank transfer. A card summary of the earlier checkout (brand and last 4, no
  * method) is still read, as a bank transfer that keeps the card's brand and last 4 for display.
  */
@@ -145,7 +148,7 @@ export const orderPaymentInputSchema = z
     if (typeof value === 'object' && 'method' in value) {
       // Dispatched by hand rather than with a zod union: this module ships to the checkout, whose script has a budget.
       const method = (value as { method: unknown }).method;
-      if (method === 'bank_transfer') return { method };
+      if (method === 'bank_transfer' || method === 'account') return { method };
       if (method === 'card') return { ...(value as Record<string, unknown>), method };
       ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.paymentMethod, path: ['method'] });
       return z.NEVER;

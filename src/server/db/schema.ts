@@ -568,6 +568,31 @@ export interface Database {
   provider_events: ProviderEventsTable;
   refunds: RefundsTable;
   document_counters: DocumentCountersTable;
+  trade_accounts: TradeAccountsTable;
+  trade_prices: TradePricesTable;
+}
+
+/** A customer's trade terms (migration 2026-11-29T1100): one row per trade customer. */
+export interface TradeAccountsTable {
+  customer_id: string;
+  company: string;
+  vat_number: string;
+  /** Discount off the list price in basis points (1250 = 12.5%). */
+  discount_bp: number;
+  /** Days an invoice on account is due after the order; null: no pay on account. */
+  terms_days: number | null;
+  /** Most the account may owe at once, in cents; null: no limit. */
+  credit_limit_cents: number | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One entry of a trade customer's price list: from `min_quantity` units a unit costs `unit_cents` (1: a fixed price; more: a tier). */
+export interface TradePricesTable {
+  customer_id: string;
+  product_id: string;
+  min_quantity: number;
+  unit_cents: number;
 }
 
 /** One entry of an enquiry's history: a staff reply (its text and the e-mail it queued) or a status change. */

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { ACCOUNT_PROVIDER_ID } from '../trade/trade.repository';
 import { ORDER_STATUSES, type OrderStatus } from '../../lib/constants';
 import { formatMoney } from '../../lib/money';
 import { PAYMENT_MESSAGES } from '../../lib/schemas/payments';
@@ -225,7 +226,8 @@ export function approveOrder(db: Kysely<Database>, id: string, actor: Actor, fac
   const guard = (row: OrderRow) => {
     // Nothing held yet: approving would capture nothing and ship an unpaid card order.
     if (isAwaitingAuthorisation(row)) throw new ApiError(409, 'payment_required', PAYMENT_MESSAGES.cardNotAuthorised);
-    if (!config.APPROVAL_REQUIRES_PAYMENT) return;
+    // An order on account is approved unpaid: its invoice is due at the customer's terms.
+    if (!config.APPROVAL_REQUIRES_PAYMENT || row.payment_provider === ACCOUNT_PROVIDER_ID) return;
     const owed = Math.max(0, outstandingCentsOf(row) - Number(row.authorised_cents));
     if (owed > 0) throw new ApiError(409, 'payment_required', `${PAYMENT_MESSAGES.approvalNeedsPayment} ${formatMoney(owed)}.`, undefined, undefined, { outstandingCents: owed });
   };

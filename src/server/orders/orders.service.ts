@@ -17,7 +17,10 @@ import { parseConfig, type Config } from '../config';
 import type { PaymentProvider } from '../payments/payment-provider';
 import { toOrderInvoice, toOrderPayment } from '../payments/payment-status';
 import { bankDetailsOf } from '../payments/bank-transfer.provider';
+import { accountProvider } from '../payments/account.provider';
 import { enabledPaymentProviders } from '../payments/providers';
+import { TRADE_MESSAGES } from '../../lib/schemas/trade';
+import { assertWithinCredit, findAccountTerms, priceOrderLines } from '../trade/trade.service';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
 import { lockAdvisoryKeys } from '../db/dialect';
@@ -237,7 +240,7 @@ async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string):
  */
 export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, facts: PlaceOrderFacts): Promise<PlacedOrder> {
   const lines = mergeLines(input.items);
-  const provider = enabledPaymentProviders(facts.config ?? parseConfig({})).get(input.payment.method);
+  const provider = input.payment.method === 'account' ? await accountProviderFor(db, facts.customerId) : enabledPaymentProviders(facts.config ?? parseConfig({})).get(input.payment.method);
   if (!provider) throw new ApiError(422, 'invalid_fields', ORDER_MESSAGES.paymentMethod, { 'payment.method': ORDER_MESSAGES.paymentMethod });
   const requestHash = hashRequest(input, lines, facts.customerId);
   const existing = await selectOrderByIdempotencyKey(db, input.idempotencyKey);
@@ -258,6 +261,12 @@ export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, 
     await releaseAttempts(db, reservation).catch(() => undefined);
     throw err;
   }
+}
+
+/** The pay-on-account provider when the signed-in customer has terms; 422 otherwise. */
+async function accountProviderFor(db: Kysely<Database>, customerId: string | undefined): Promise<PaymentProvider> {
+  if (!(await findAccountTerms(db, customerId))) throw new ApiError(422, 'invalid_fields', TRADE_MESSAGES.notOnAccount, { 'payment.method': TRADE_MESSAGES.notOnAccount });
+  return accountProvider;
 }
 
 /** The body of placeOrder once the placer is within the hourly limit: the transaction and its retries. */
@@ -293,14 +302,25 @@ async function placeWithinLimits(
         if (refusals.length > 0) throw unavailableError(refusals);
 
         const at = now.toISOString();
-        const priced = lines.map((line) => ({ line, product: products.get(line.productId)! }));
+        // The customer's unit prices (trade-pricing's rule; the list for everyone else).
+        const unitPrices = await priceOrderLines(
+          trx,
+          facts.customerId,
+          lines.map((line) => ({ ...line, listCents: products.get(line.productId)!.price_cents })),
+        );
+        const priced = lines.map((line) => ({ line, product: products.get(line.productId)!, unitCents: unitPrices.get(line.productId)! }));
         const counted = priced.filter(({ product }) => product.stock_quantity !== null).sort((x, y) => (x.product.id < y.product.id ? -1 : 1));
 
         // Random: a number already taken (as likely as the share of the 100,000,000 in use) fails the
         // unique index, and the order is tried again whole under another (the catch below).
         const orderNumber = orderNumbers(attempt, now);
 
-        const totals = computeTotals(priced.map(({ line, product }) => ({ unitPriceCents: product.price_cents, quantity: line.quantity })));
+        const totals = computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity })));
+        if (provider.id === accountProvider.id) {
+          const terms = await findAccountTerms(trx, facts.customerId);
+          if (!terms) throw new ApiError(422, 'invalid_fields', TRADE_MESSAGES.notOnAccount, { 'payment.method': TRADE_MESSAGES.notOnAccount });
+          await assertWithinCredit(trx, facts.customerId!, terms, totals.totalCents);
+        }
         const card = input.payment.method === 'bank_transfer' ? input.payment.card : undefined;
         const id = crypto.randomUUID();
         const prepared = await provider.prepare({
@@ -313,7 +333,10 @@ async function placeWithinLimits(
         });
         paymentNext = prepared.clientData;
         const paymentNote =
-          provider.method === 'bank_transfer' ? `Bank transfer, reference ${prepared.reference}` : card ? formatCardMask(card.brand, card.last4) : `Card (${provider.id})`;
+          provider.id === accountProvider.id
+            ? `On account, reference ${prepared.reference}`
+            : provider.method === 'bank_transfer'
+              ? `Bank transfer, reference ${prepared.reference}` : card ? formatCardMask(card.brand, card.last4) : `Card (${provider.id})`;
         const row: OrderRow = {
           id,
           order_number: orderNumber,
@@ -355,7 +378,7 @@ async function placeWithinLimits(
           invoice_number: null,
           invoice_issued_at: null,
         };
-        const items: OrderItemRow[] = priced.map(({ line, product }, position) => ({
+        const items: OrderItemRow[] = priced.map(({ line, product, unitCents }, position) => ({
           order_id: row.id,
           position,
           product_id: product.id,
@@ -363,7 +386,7 @@ async function placeWithinLimits(
           product_sku: product.sku,
           product_image: product.image,
           product_category: product.category,
-          unit_price_cents: product.price_cents,
+          unit_price_cents: unitCents,
           quantity: line.quantity,
         }));
         await insertOrder(trx, row, items);

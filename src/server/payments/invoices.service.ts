@@ -3,6 +3,8 @@
  * request from what the order recorded (its lines are snapshots, so a document drawn again reads
  * the same), the seller's facts (content/site.json and SHOP_VAT_NUMBER) and the bank details.
  */
+import { ACCOUNT_PROVIDER_ID } from '../trade/trade.repository';
+import { dueDateOf, findAccountTerms } from '../trade/trade.service';
 import type { Kysely } from 'kysely';
 import { formatIban } from '../../lib/iban';
 import { VAT_RATE } from '../../lib/constants';
@@ -60,15 +62,17 @@ function buyerOf(row: OrderRow): InvoiceDocument['buyer'] {
 }
 
 /** How the order is paid, for the invoice: the method, and for a transfer the bank details, the reference and what is owed. */
-function paymentOf(row: OrderRow, config: Config): InvoiceDocument['payment'] {
+function paymentOf(row: OrderRow, config: Config, termsDays?: number): InvoiceDocument['payment'] {
   const owed = outstandingCentsOf(row);
   const status = owed === 0 ? `Paid: ${formatMoney(Number(row.captured_cents))}` : `Paid so far: ${formatMoney(Number(row.captured_cents))}. Amount due: ${formatMoney(owed)}`;
   if (row.payment_method !== 'bank_transfer') return { method: 'Card', details: [status] };
   const bank = bankDetailsOf(config);
   return {
-    method: 'Bank transfer',
+    method: termsDays === undefined ? 'Bank transfer' : 'On account, by bank transfer',
     details: [
       status,
+      // Pay on account: due at the customer's terms from the order's date.
+      ...(termsDays === undefined ? [] : [`Due by ${dueDateOf(row.created_at, termsDays)} (${termsDays} days)`]),
       `Pay to ${bank.accountName}, ${bank.bankName}: sort code ${bank.sortCode}, account number ${bank.accountNumber}`,
       ...(bank.iban ? [`IBAN ${formatIban(bank.iban)}${bank.bic ? `, BIC ${bank.bic}` : ''}`] : []),
       `Reference: ${row.payment_reference ?? row.order_number}`,
@@ -109,7 +113,7 @@ async function drawInvoice(db: Kysely<Database>, row: OrderRow, site: Site, conf
     subtotalCents: Number(row.subtotal_cents),
     vatCents: Number(row.tax_cents),
     totalCents: Number(row.total_cents),
-    payment: paymentOf(row, config),
+    payment: paymentOf(row, config, row.payment_provider === ACCOUNT_PROVIDER_ID ? (await findAccountTerms(db, row.customer_id ?? undefined))?.termsDays : undefined),
   });
   return { fileName: `${number}.pdf`, bytes };
 }

@@ -1,5 +1,6 @@
 import type { PaymentMethod } from '../../lib/schemas/order';
 import type { Config } from '../config';
+import { accountProvider } from './account.provider';
 import { bankTransferProvider } from './bank-transfer.provider';
 import type { PaymentProvider } from './payment-provider';
 import { stripeCardProviderOf } from './stripe/stripe-card.provider';
@@ -32,5 +33,6 @@ export function enabledPaymentProviders(config: Config): Map<PaymentMethod, Paym
  */
 export function providerById(config: Config, id: string): PaymentProvider | undefined {
   if (id === bankTransferProvider.id || id === 'legacy') return bankTransferProvider;
+  if (id === accountProvider.id) return accountProvider;
   return CARD_PROVIDER_FACTORIES.map((factory) => factory(config)).find((p) => p?.id === id);
 }

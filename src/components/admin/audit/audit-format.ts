@@ -31,6 +31,8 @@ const ACTION_LABELS: Record<string, string> = {
   'customer.block': 'Blocked customer',
   'customer.unblock': 'Unblocked customer',
   'customer.delete': 'Erased customer',
+  'customer.trade': 'Set trade account',
+  'customer.trade_remove': 'Ended trade account',
   'enquiry.reply': 'Replied to enquiry',
   'enquiry.handled': 'Marked enquiry handled',
   'enquiry.reopened': 'Reopened enquiry',

@@ -12,6 +12,7 @@ import { formatDollars } from '../order-labels';
 import { BUTTONS, TrashIcon } from '../products/ui';
 import { StatusBadge } from '../StatusBadge';
 import type { UsersFilters } from '../../../lib/admin/users-filters';
+import { TradeSection } from './TradeSection';
 import { initialsOf, UserStatusBadge, type UserAction } from './user-ui';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
@@ -74,6 +75,8 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         </dl>
         <p className="mt-2 text-xs text-ink-muted">Total spent counts approved, processing, shipped and delivered orders.</p>
       </section>
+
+      <TradeSection customerId={user.id} />
 
       <section className="px-5 py-4 sm:px-6" aria-labelledby="user-orders-heading">
         <h3 id="user-orders-heading" className="mb-1 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">

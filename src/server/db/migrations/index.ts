@@ -25,6 +25,7 @@ import * as importFileKeys from './2026-11-29T0600_import_file_keys';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
+import * as tradeAccounts from './2026-11-29T1100_trade_accounts';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -58,4 +59,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T0700_admin_sort_indexes': adminSortIndexes,
   '2026-11-29T0800_product_families': productFamilies,
   '2026-11-29T0900_product_safety': productSafety,
+  '2026-11-29T1100_trade_accounts': tradeAccounts,
 };
