@@ -32,17 +32,6 @@ export function addToCart(product: CartProduct): void {
   $cart.set(addLine($cart.get(), product));
 }
 
-/** Adds `quantity` units of each product in one change (the calculator's mix); quantities are clamped per line. */
-export function addQuantitiesToCart(items: readonly { product: CartProduct; quantity: number }[]): void {
-  let lines = $cart.get();
-  for (const { product, quantity } of items) {
-    lines = addLine(lines, product);
-    const line = lines.find((l) => l.product.id === product.id)!;
-    lines = setLineQuantity(lines, product.id, line.quantity - 1 + quantity);
-  }
-  $cart.set(lines);
-}
-
 /** Removes a product's line. */
 export function removeFromCart(productId: string): void {
   $cart.set(removeLine($cart.get(), productId));

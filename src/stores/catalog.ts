@@ -229,19 +229,6 @@ export function loadLiveProduct(id: string, options: LoadOptions = {}): Promise<
 }
 
 /**
- * Loads a few products as the server has them now in one look-up (a family's sizes), after load
- * when idle; each id's answer is kept as loadLiveProduct's. Never rejects; null when the server
- * could not be asked.
- */
-export function loadLiveProducts(ids: readonly string[]): Promise<ReadonlyMap<string, LiveProduct> | null> {
-  const asked = idle().then(() => fetchLiveProducts(ids.slice(0, LOOKUP_MAX_IDS)));
-  for (const id of ids) {
-    if (!productLoads.has(id)) productLoads.set(id, asked.then((byId) => (byId ? (byId.get(id) ?? 'removed') : null)));
-  }
-  return asked.then((byId) => (byId ? new Map(ids.map((id) => [id, byId.get(id) ?? ('removed' as const)])) : null));
-}
-
-/**
  * The live cards of a few products (the cart drawer's lines): from the live catalogue when this
  * page has it already, else asked for together, so a page never downloads the whole catalogue for
  * a handful of lines. Products the server no longer has are absent; null when the server could not

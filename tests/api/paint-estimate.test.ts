@@ -54,6 +54,23 @@ describe('the paint fields in the product API', () => {
   });
 });
 
+describe('GET /api/paint/family', () => {
+  it('lists a family’s live sizes smallest first with price and stock, and refuses a malformed slug', async () => {
+    const response = await call(shop.base, '/api/paint/family?slug=zinsser-bulls-eye-123-primer');
+    expect(response.status).toBe(200);
+    const body = (await response.json()) as { family: string; sizes: { id: string; packSize: unknown; price: number; inStock: boolean }[] };
+    expect(body.family).toBe('zinsser-bulls-eye-123-primer');
+    expect(body.sizes.map((s) => [s.id, s.packSize, s.price, s.inStock])).toEqual([
+      ['zinsser-bulls-eye-123-primer-1g', { value: 1, unit: 'gal' }, 29.98, true],
+      ['zinsser-bulls-eye-123-primer-5g', { value: 5, unit: 'gal' }, 129.98, true],
+    ]);
+    expect(await (await call(shop.base, '/api/paint/family?slug=no-such-family')).json()).toEqual({ family: 'no-such-family', sizes: [] });
+    const bad = await call(shop.base, '/api/paint/family?slug=Not%20A%20Slug');
+    expect(bad.status).toBe(422);
+    expect(errorOf(await bad.json()).message).toBe('A family is lower-case letters, digits and single hyphens.');
+  });
+});
+
 describe('GET /api/paint/estimate', () => {
   it('plans 100 m² in two coats on a smooth wall as one 5 gal and one 1 gal can, the cheapest mix, with what is left over', async () => {
     const { status, body } = await estimate('product=dc-ultra-interior-eggshell-1g&area=100&coats=2&surface=smooth');

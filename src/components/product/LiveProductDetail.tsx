@@ -6,9 +6,11 @@
  */
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
+import { formatPrice } from '../../lib/format';
 import { withLiveFacts, type FamilySize } from '../../lib/paint/family';
 import type { Product } from '../../lib/schemas/catalog';
-import { loadLiveProduct, loadLiveProducts, type LiveProduct } from '../../stores/catalog';
+import { loadLiveProduct, type LiveProduct } from '../../stores/catalog';
+import { loadLiveProducts } from '../../stores/product-family';
 import AddToCartButton from './AddToCartButton';
 import PackSizes from './PackSizes';
 import PaintCalculatorLauncher from './PaintCalculatorLauncher';
@@ -38,15 +40,23 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
     let cancelled = false;
     // A family's sizes are asked for in one look-up that answers for this product too.
     const ids = sizeIds ? sizeIds.split(',') : [];
-    if (ids.length > 1) void loadLiveProducts(ids).then((found) => !cancelled && found && setLiveSizes(found));
-    void loadLiveProduct(product.id).then((found) => {
-      if (!cancelled) setLive(found);
-    });
+    if (ids.length > 1) {
+      void loadLiveProducts(ids).then((found) => {
+        if (cancelled || !found) return;
+        setLiveSizes(found);
+        setLive(found.get(product.id) ?? null);
+      });
+    } else {
+      void loadLiveProduct(product.id).then((found) => {
+        if (!cancelled) setLive(found);
+      });
+    }
     return () => {
       cancelled = true;
     };
   }, [product.id, sizeIds]);
-  const current = live === 'removed' ? { ...product, inStock: false, stockQuantity: 0 } : (live ?? product);
+  // The look-up carries price, stock and the texts; the paint fields stay as the page was rendered with them.
+  const current = live === 'removed' ? { ...product, inStock: false, stockQuantity: 0 } : { ...product, ...live };
   const shownSizes = useMemo(
     () => sizes.map((s) => (s.id === product.id ? liveSize(s, live ?? undefined) : liveSize(s, liveSizes?.get(s.id)))),
     [sizes, product.id, live, liveSizes],
@@ -68,6 +78,7 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
             recommendedCoats={current.recommendedCoats ?? null}
             primerAdvised={current.primerAdvised ?? false}
             sizes={shownSizes}
+            formatPrice={formatPrice}
           />
         ) : undefined
       }

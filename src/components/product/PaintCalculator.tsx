@@ -6,12 +6,11 @@
  */
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
-import { formatPrice } from '../../lib/format';
-import { toDollars } from '../../lib/money';
 import { DEFAULT_DOOR_AREA_M2, DEFAULT_WINDOW_AREA_M2, estimatePaint, NO_PACKS_MESSAGES, SURFACES, type PaintEstimate, type Surface } from '../../lib/paint/estimate';
 import { formatPackSize, toPackOptions, type FamilySize } from '../../lib/paint/family';
 import { COATS_MAX, feetToMetres, litresToGallons, squareFeetToSquareMetres, squareMetresToSquareFeet, type SpreadRate } from '../../lib/paint/units';
-import { $cart, addQuantitiesToCart } from '../../stores/cart';
+import { $cart } from '../../stores/cart';
+import { addQuantitiesToCart } from '../../stores/cart-mix';
 import { $paintUnits, setPaintUnits, type PaintUnits } from '../../stores/paint-units';
 import { showAddedToast } from '../cart/added-toast';
 
@@ -24,12 +23,17 @@ export interface PaintCalculatorProps {
   primerAdvised: boolean;
   /** The family's sizes with live price and stock (the product alone when it has no family). */
   sizes: readonly FamilySize[];
+  /**
+   * The shop's price format (lib/format's formatPrice), handed in by the page: imported here, this
+   * lazy chunk would split lib/format out of the chunk every page loads, and every page would pay.
+   */
+  formatPrice: (dollars: number) => string;
 }
 
 const SURFACE_LABELS: Record<Surface, string> = {
-  smooth: 'Smooth (painted before, filled plaster)',
+  smooth: 'Smooth (painted before)',
   textured: 'Textured (woodchip, render)',
-  porous: 'Porous (bare plaster, brick, new wood)',
+  porous: 'Porous (bare plaster, brick)',
 };
 
 interface WallRow {
@@ -51,7 +55,7 @@ function defaultOpenings(units: PaintUnits): { door: string; window: string } {
 }
 
 /** The calculator. */
-export default function PaintCalculator({ name, spreadRate, recommendedCoats, primerAdvised, sizes }: PaintCalculatorProps) {
+export default function PaintCalculator({ name, spreadRate, recommendedCoats, primerAdvised, sizes, formatPrice }: PaintCalculatorProps) {
   const id = useId();
   const units = useStore($paintUnits);
   const [mode, setMode] = useState<'walls' | 'area'>('walls');
@@ -284,7 +288,7 @@ export default function PaintCalculator({ name, spreadRate, recommendedCoats, pr
                   <span>
                     Total, with {volume(estimate.leftoverLitres)} left over
                   </span>
-                  <strong className="tabular">{formatPrice(toDollars(estimate.totalCents))}</strong>
+                  <strong className="tabular">{formatPrice(estimate.totalCents / 100)}</strong>
                 </p>
                 <button
                   type="button"

@@ -227,19 +227,6 @@ function findCardProblem(v: Record<string, unknown>): string | null {
   return null;
 }
 
-/** The first paint family or coverage field (issue 24) of a wire product with the wrong type, or null; each may be absent or null. */
-function findPaintProblem(v: Record<string, unknown>): string | null {
-  const absent = (x: unknown) => x === undefined || x === null;
-  if (!absent(v.family) && !isText(v.family)) return 'family';
-  const pack = v.packSize;
-  if (!absent(pack) && !(isRecord(pack) && isAmount(pack.value) && isText(pack.unit))) return 'packSize';
-  const rate = v.spreadRate;
-  if (!absent(rate) && !(isRecord(rate) && isAmount(rate.min) && isAmount(rate.max) && isText(rate.unit))) return 'spreadRate';
-  if (!absent(v.recommendedCoats) && !isCount(v.recommendedCoats)) return 'recommendedCoats';
-  if (v.primerAdvised !== undefined && typeof v.primerAdvised !== 'boolean') return 'primerAdvised';
-  return null;
-}
-
 /** The first field of a wire product that has the wrong type, or null when it can be used as a Product. */
 function findProductProblem(v: Record<string, unknown>): string | null {
   const cardProblem = findCardProblem(v);
@@ -252,8 +239,6 @@ function findProductProblem(v: Record<string, unknown>): string | null {
       (s) => isRecord(s) && isText(s.name) && isText(s.value) && (s.unit === undefined || typeof s.unit === 'string'),
     );
   if (!specsOk) return 'technicalSpecs';
-  const paintProblem = findPaintProblem(v);
-  if (paintProblem) return paintProblem;
   const visual = v.visual;
   if (
     visual !== undefined &&
@@ -265,7 +250,7 @@ function findProductProblem(v: Record<string, unknown>): string | null {
 }
 
 /** The fields of a whole product besides its card's. */
-const DETAIL_FIELDS = [...DETAIL_TEXT_FIELDS, 'gallery', 'technicalSpecs', 'visual', 'family', 'packSize', 'spreadRate', 'recommendedCoats', 'primerAdvised'] as const;
+const DETAIL_FIELDS = [...DETAIL_TEXT_FIELDS, 'gallery', 'technicalSpecs', 'visual'] as const;
 
 const CARD_NAMES: ReadonlySet<string> = new Set(CARD_FIELDS);
 

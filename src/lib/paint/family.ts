@@ -3,7 +3,6 @@
  * with its own price, stock and URL), their labels, price per litre or gallon, and the pack options
  * the cheapest-mix search compares. Pure, for browser and server.
  */
-import { toCents } from '../money';
 import type { PackOption } from './estimate';
 import { isVolumeUnit, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
 
@@ -23,6 +22,10 @@ export interface FamilySize {
   requestQuoteOnly: boolean;
 }
 
+// Prices here are the catalogue's dollars (two decimals at most); rounding is all toCents would add,
+// and importing money.ts would split it into a chunk of its own on every page.
+const priceCents = (dollars: number) => Math.round(dollars * 100);
+
 /** A pack size as a label: '1 gal', '5 L', '500 mL', '12 oz'. */
 export function formatPackSize(size: PackSize): string {
   return `${Number(size.value.toFixed(3)).toLocaleString('en-US')} ${size.unit}`;
@@ -39,7 +42,7 @@ export function sortSizes<T extends { id: string; packSize: PackSize }>(sizes: r
  * litre for metric volumes, per kilogram for masses (per ounce would be tiny); rounded to the cent.
  */
 export function unitPrice(price: number, size: PackSize): { dollars: number; per: 'gal' | 'L' | 'kg' } {
-  const cents = toCents(price);
+  const cents = priceCents(price);
   if (isVolumeUnit(size.unit)) {
     const litres = packSizeToLitres(size)!;
     if (size.unit === 'gal' || size.unit === 'qt') return { dollars: Math.round(cents / litresToGallons(litres)) / 100, per: 'gal' };
@@ -68,7 +71,7 @@ export function toPackOptions(sizes: readonly FamilySize[]): PackOption[] {
     if (size.requestQuoteOnly || !(size.price > 0)) continue;
     const litres = packSizeToLitres(size.packSize);
     if (litres === null) continue;
-    options.push({ productId: size.id, litres, priceCents: toCents(size.price), inStock: isSizeBuyable(size) });
+    options.push({ productId: size.id, litres, priceCents: priceCents(size.price), inStock: isSizeBuyable(size) });
   }
   return options;
 }

@@ -3,8 +3,9 @@
  * stock, linking to its page in the shop. Loaded from GET /api/paint/family when the dialog opens.
  */
 import { useEffect, useState } from 'react';
-import { productPath } from '../../../lib/catalog/product-view';
-import { formatPrice } from '../../../lib/format';
+// lib/money, not lib/format or lib/catalog: the back office already loads money, and a new importer
+// of the storefront's modules would split them into chunks of their own on every shop page.
+import { formatMoney, roundToCents } from '../../../lib/money';
 import { formatPackSize, type FamilySize } from '../../../lib/paint/family';
 import { fetchFamily } from '../../../stores/admin-products';
 
@@ -32,11 +33,11 @@ export function FamilySiblings({ family, currentId }: { family: string; currentI
         <ul aria-label={`Other sizes in ${family}`} className="mt-1 flex flex-col gap-1">
           {others.map((s) => (
             <li key={s.id} className="flex flex-wrap justify-between gap-2">
-              <a href={productPath(s.slug)} target="_blank" rel="noopener" className="font-medium text-ink underline underline-offset-2">
+              <a href={`/shop/${s.slug}`} target="_blank" rel="noopener" className="font-medium text-ink underline underline-offset-2">
                 {formatPackSize(s.packSize)}: {s.name}
               </a>
               <span className="tabular text-ink-muted">
-                {formatPrice(s.price)} · {s.inStock ? `${s.stockQuantity ?? ''} in stock`.trim() : 'out of stock'}
+                {formatMoney(roundToCents(s.price))} · {s.inStock ? `${s.stockQuantity ?? ''} in stock`.trim() : 'out of stock'}
               </span>
             </li>
           ))}

@@ -350,15 +350,6 @@ describe('parseLiveProduct', () => {
     expect(parseLiveProduct(toCatalogCard(a))).toEqual({ ok: false, problem: 'brandLogo' });
     expect(parseLiveProduct(null)).toEqual({ ok: false, problem: 'body is not an object' });
   });
-
-  it('keeps the paint family and coverage fields (issue 24), null or set, and names a bad one', () => {
-    const paint = { ...copy(a), family: 'dc-matt', packSize: { value: 5, unit: 'gal' }, spreadRate: { min: 350, max: 400, unit: 'ft2/gal' }, recommendedCoats: 2, primerAdvised: true };
-    expect(parseLiveProduct(paint)).toEqual({ ok: true, product: paint });
-    const none = { ...copy(a), family: null, packSize: null, spreadRate: null, recommendedCoats: null, primerAdvised: false };
-    expect(parseLiveProduct(none)).toEqual({ ok: true, product: none });
-    expect(parseLiveProduct({ ...paint, spreadRate: { min: '350', max: 400, unit: 'ft2/gal' } })).toEqual({ ok: false, problem: 'spreadRate' });
-    expect(parseLiveProduct({ ...paint, recommendedCoats: 1.5 })).toEqual({ ok: false, problem: 'recommendedCoats' });
-  });
 });
 
 describe('toCatalogCard', () => {
