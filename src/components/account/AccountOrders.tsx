@@ -8,6 +8,8 @@ import { $auth, $user, logout, restoreSession } from '../../stores/session';
 import { FormAlert, TextField } from './fields';
 import { SubmitButton } from './SubmitButton';
 import { OrderCard } from './OrderCard';
+import { AccountQuotes } from './AccountQuotes';
+import { BuyAgain } from './BuyAgain';
 
 const buttonClass = 'inline-flex min-h-12 items-center justify-center rounded-xl px-5 py-3 font-semibold';
 const ORDER_NUMBER_MESSAGE = 'Please enter your order number, e.g. ORD-12345678.';
@@ -83,6 +85,7 @@ export default function AccountOrders() {
           Sign Out
         </button>
       </div>
+      <AccountQuotes />
       {failed && <FormAlert message="Your orders could not be loaded. Please reload the page to try again." />}
       {!orders && !failed && (
         <p role="status" className="min-h-40 text-ink-muted">
@@ -104,7 +107,10 @@ export default function AccountOrders() {
             {orders.length === 1 ? '1 order' : `${orders.length} orders`}, newest first
           </p>
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} />
+            <div key={order.id} className="grid gap-3">
+              <OrderCard order={order} />
+              <BuyAgain orderNumber={order.orderNumber} />
+            </div>
           ))}
         </section>
       )}
