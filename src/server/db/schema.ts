@@ -207,6 +207,23 @@ export interface QuotesTable {
   updated_at: string;
 }
 
+/** A signed-in customer's named list of products ('Kitchen repaint'). */
+export interface ProjectListsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One product of a project list with its quantity; each product once per list. */
+export interface ProjectListItemsTable {
+  list_id: string;
+  position: number;
+  product_id: string;
+  quantity: number;
+}
+
 /** One line of a quote: the product as it was when priced, the quantity and the unit price offered. */
 export interface QuoteLinesTable {
   quote_id: string;
@@ -575,6 +592,8 @@ export interface Database {
   quote_requests: QuoteRequestsTable;
   quotes: QuotesTable;
   quote_lines: QuoteLinesTable;
+  project_lists: ProjectListsTable;
+  project_list_items: ProjectListItemsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;

@@ -24,6 +24,7 @@ import * as providerEvents from './2026-11-29T0250_provider_events';
 import * as importFileKeys from './2026-11-29T0600_import_file_keys';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as quotes from './2026-11-29T1000_quotes';
+import * as projectLists from './2026-11-29T1010_project_lists';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -56,4 +57,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T0600_import_file_keys': importFileKeys,
   '2026-11-29T0700_admin_sort_indexes': adminSortIndexes,
   '2026-11-29T1000_quotes': quotes,
+  '2026-11-29T1010_project_lists': projectLists,
 };

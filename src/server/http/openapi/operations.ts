@@ -34,6 +34,7 @@ import { productSchema } from '../../../lib/schemas/catalog';
 import { contactMessageInputSchema, quoteRequestInputSchema } from '../../../lib/schemas/enquiries';
 import { accountOrdersResponseSchema, orderInputSchema, orderSchema } from '../../../lib/schemas/order';
 import { accountQuotesSchema, adminQuoteSchema, quoteAcceptSchema, quoteDeclineSchema, quoteOfferSchema, quoteSchema } from '../../../lib/schemas/quotes';
+import { listInputSchema, projectListSchema, projectListsSchema } from '../../../lib/schemas/lists';
 import { reorderResultSchema } from '../../../lib/schemas/reorder';
 import { productLookupQuerySchema } from '../../../lib/schemas/product-lookup';
 import { cardConfirmationResultSchema, cardConfirmationSchema, creditNoteSchema, paymentMethodsSchema, paymentsAttentionSchema, recordPaymentSchema, refundInputSchema } from '../../../lib/schemas/payments';
@@ -116,6 +117,10 @@ export const OPENAPI_OPERATIONS: readonly Operation[] = [
   { method: 'post', path: '/api/quotes/offers/[token]/accept', tag: 'Quotes', summary: 'Accept the quote: one order at its prices, pending approval and payment', access: PUBLIC, body: quoteAcceptSchema, responses: { 201: { description: 'The order placed.', schema: orderSchema }, 200: { description: 'Accepted before: the same order (Idempotent-Replayed: true).', schema: orderSchema }, 401: 'Made for an account: sign in to it.', 404: 'Unknown link.', 409: 'Expired, declined, withdrawn, or a line no longer available.', 422: 'Invalid fields.', 429: 'Too many orders.' } },
   { method: 'post', path: '/api/quotes/offers/[token]/decline', tag: 'Quotes', summary: 'Decline the quote, with an optional reason', access: PUBLIC, body: quoteDeclineSchema, responses: { 200: { description: 'The quote, declined.', schema: quoteSchema }, 401: 'Made for an account: sign in to it.', 404: 'Unknown link.', 409: 'Accepted, expired or withdrawn.', 422: 'Invalid fields.' } },
   { method: 'get', path: '/api/account/quotes', tag: 'Quotes', summary: "The signed-in customer's quotes, newest first", access: CUSTOMER, responses: { 200: { description: 'Their quotes.', schema: accountQuotesSchema }, 401: 'Signed out.' } },
+  { method: 'get', path: '/api/account/lists', tag: 'Project lists', summary: "The signed-in customer's project lists, newest first", access: CUSTOMER, responses: { 200: { description: 'Their lists, each item with its product as it is today.', schema: projectListsSchema }, 401: 'Signed out.' } },
+  { method: 'post', path: '/api/account/lists', tag: 'Project lists', summary: 'Create a project list', access: CUSTOMER, body: listInputSchema, responses: { 201: { description: 'The list.', schema: projectListSchema }, 401: 'Signed out.', 409: 'Too many lists.', 422: 'Invalid fields or an unknown product.' } },
+  { method: 'put', path: '/api/account/lists/[id]', tag: 'Project lists', summary: 'Rename a project list and replace its items', access: CUSTOMER, body: listInputSchema, responses: { 200: { description: 'The list.', schema: projectListSchema }, 401: 'Signed out.', 404: "Not the customer's list.", 422: 'Invalid fields or an unknown product.' } },
+  { method: 'delete', path: '/api/account/lists/[id]', tag: 'Project lists', summary: 'Delete a project list', access: CUSTOMER, responses: { 204: 'Deleted.', 401: 'Signed out.', 404: "Not the customer's list." } },
 
   // Customer accounts
   { method: 'post', path: '/api/auth/register', tag: 'Customer accounts', summary: 'Create an account and sign in', access: PUBLIC, body: signUpSchema, responses: { 201: { description: 'The account, with the session cookie.', schema: userResponseSchema }, 409: 'An account with this email already exists.', 422: 'Invalid fields.', 429: 'Too many sign-ups.' } },
