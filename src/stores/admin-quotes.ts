@@ -2,7 +2,7 @@
  * The quote staff price for a quote request (issue #27): load it, send or save it as a draft,
  * withdraw it. Each change refreshes the selected enquiry (its history gains the step) and the lists.
  */
-import { adminQuoteSchema, QUOTE_MESSAGES, type AdminQuote, type QuoteOffer } from '../lib/schemas/quotes';
+import { adminQuoteAnswerSchema, adminQuoteSchema, QUOTE_MESSAGES, type AdminQuote, type QuoteOffer } from '../lib/schemas/quotes';
 import { enquiryApiPath } from '../lib/admin/enquiry-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { refreshQueries } from './admin-query';
@@ -23,12 +23,7 @@ export type QuoteChangeResult = { ok: true; quote: AdminQuote } | { ok: false; m
 /** The quote of a request, or null when it has none yet. */
 export async function loadQuote(requestId: string): Promise<AdminQuote | null> {
   const path = `${enquiryApiPath('quotes', requestId)}/offer`;
-  try {
-    return readAs(adminQuoteSchema, await requestAdmin(path), path);
-  } catch (err) {
-    if (err instanceof AdminApiError && err.status === 404) return null;
-    throw err;
-  }
+  return readAs(adminQuoteAnswerSchema, await requestAdmin(path), path).quote;
 }
 
 /** The live catalogue's products, by name, for the line picker. */

@@ -309,7 +309,10 @@ describe('pricing a quote', () => {
     const negative = await offer(requestId, offerBody({ shippingCents: -1 }));
     expect(negative.status).toBe(422);
     expect((await offer(crypto.randomUUID())).status).toBe(404);
-    expect((await call(shop.base, `/api/admin/quotes/${requestId}/offer`, { cookie: orderManager })).status).toBe(404);
+    const none = await call(shop.base, `/api/admin/quotes/${requestId}/offer`, { cookie: orderManager });
+    expect(none.status).toBe(200);
+    expect(await none.json()).toEqual({ quote: null });
+    expect((await call(shop.base, `/api/admin/quotes/${crypto.randomUUID()}/offer`, { cookie: orderManager })).status).toBe(404);
     expect(await countRows(shop.db, 'quotes', `quote_request_id = ${q(requestId)}`)).toBe(0);
   });
 

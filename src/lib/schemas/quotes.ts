@@ -128,6 +128,9 @@ export type Quote = z.infer<typeof quoteSchema>;
 export const adminQuoteSchema = quoteSchema.extend({ quoteRequestId: z.string().nullable(), customerId: z.string().nullable() });
 export type AdminQuote = z.infer<typeof adminQuoteSchema>;
 
+/** GET /api/admin/quotes/:id/offer answer: the request's quote, null while it has none. */
+export const adminQuoteAnswerSchema = z.object({ quote: adminQuoteSchema.nullable() });
+
 /** GET /api/account/quotes answer: the signed-in customer's quotes, newest first. */
 export const accountQuotesSchema = z.object({ quotes: z.array(quoteSchema) });
 export type AccountQuotes = z.infer<typeof accountQuotesSchema>;

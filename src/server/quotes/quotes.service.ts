@@ -124,11 +124,12 @@ function customerActor(row: QuoteRow, viewer: QuoteViewer): Actor {
   return { id: null, name: `${row.name} (customer)`, ...(viewer.address ? { address: viewer.address } : {}) };
 }
 
-/** The quote priced for a quote request, as staff see it; 404 when the request has none yet (or does not exist). */
-export async function getStaffQuote(db: Kysely<Database>, quoteRequestId: string, now = new Date()): Promise<AdminQuote> {
+/** The quote priced for a quote request as staff see it, null while it has none; 404 for an unknown request. */
+export async function getStaffQuote(db: Kysely<Database>, quoteRequestId: string, now = new Date()): Promise<AdminQuote | null> {
   const row = await selectQuoteByRequest(db, quoteRequestId);
-  if (!row) throw notFound(QUOTE_MESSAGES.notFound);
-  return toAdminQuote(db, row, now);
+  if (row) return toAdminQuote(db, row, now);
+  if (!(await selectEnquiryById(db, 'quote_requests', quoteRequestId))) throw notFound(ENQUIRY_INBOX_MESSAGES.quoteNotFound);
+  return null;
 }
 
 /**

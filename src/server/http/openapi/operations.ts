@@ -33,7 +33,7 @@ import { catalogResultsQuerySchema } from '../../../lib/schemas/catalog-results'
 import { productSchema } from '../../../lib/schemas/catalog';
 import { contactMessageInputSchema, quoteRequestInputSchema } from '../../../lib/schemas/enquiries';
 import { accountOrdersResponseSchema, orderInputSchema, orderSchema } from '../../../lib/schemas/order';
-import { accountQuotesSchema, adminQuoteSchema, quoteAcceptSchema, quoteDeclineSchema, quoteOfferSchema, quoteSchema } from '../../../lib/schemas/quotes';
+import { accountQuotesSchema, adminQuoteAnswerSchema, adminQuoteSchema, quoteAcceptSchema, quoteDeclineSchema, quoteOfferSchema, quoteSchema } from '../../../lib/schemas/quotes';
 import { listInputSchema, projectListSchema, projectListsSchema } from '../../../lib/schemas/lists';
 import { reorderResultSchema } from '../../../lib/schemas/reorder';
 import { productLookupQuerySchema } from '../../../lib/schemas/product-lookup';
@@ -163,7 +163,7 @@ export const OPENAPI_OPERATIONS: readonly Operation[] = [
   { method: 'get', path: '/api/admin/quotes/[id]', tag: 'Back office: enquiries', summary: 'One quote request with its history', access: staff('manage_orders'), responses: { 200: { description: 'The quote request.', schema: adminQuoteRequestSchema }, 404: 'No such quote request.' } },
   { method: 'patch', path: '/api/admin/quotes/[id]', tag: 'Back office: enquiries', summary: 'Mark a quote request handled or new', access: staff('manage_orders'), body: enquiryStatusChangeSchema, responses: { 200: { description: 'The quote request.', schema: adminQuoteRequestSchema }, 404: 'No such quote request.', 422: 'Invalid fields.' } },
   { method: 'post', path: '/api/admin/quotes/[id]/reply', tag: 'Back office: enquiries', summary: 'Reply to a quote request by e-mail', access: staff('manage_orders'), body: enquiryReplySchema, responses: { 200: { description: 'The reply is queued; the quote request with its history.', schema: adminQuoteRequestSchema }, 404: 'No such quote request.', 422: 'Invalid fields.' } },
-  { method: 'get', path: '/api/admin/quotes/[id]/offer', tag: 'Back office: enquiries', summary: 'The quote priced for a quote request', access: staff('manage_orders'), responses: { 200: { description: 'The quote.', schema: adminQuoteSchema }, 404: 'No quote yet, or no such request.' } },
+  { method: 'get', path: '/api/admin/quotes/[id]/offer', tag: 'Back office: enquiries', summary: 'The quote priced for a quote request', access: staff('manage_orders'), responses: { 200: { description: 'The quote, null while it has none.', schema: adminQuoteAnswerSchema }, 404: 'No such quote request.' } },
   { method: 'post', path: '/api/admin/quotes/[id]/offer', tag: 'Back office: enquiries', summary: 'Price the quote request and send the customer its link (or save a draft)', access: staff('manage_orders'), body: quoteOfferSchema, responses: { 200: { description: 'The quote; when sent, the e-mail is queued.', schema: adminQuoteSchema }, 404: 'No such quote request.', 409: 'Already accepted.', 422: 'Invalid fields, an unknown product, or a date in the past.' } },
   { method: 'post', path: '/api/admin/quotes/[id]/withdraw', tag: 'Back office: enquiries', summary: "Withdraw the request's draft or sent quote", access: staff('manage_orders'), responses: { 200: { description: 'The quote, withdrawn.', schema: adminQuoteSchema }, 404: 'No quote.', 409: 'No longer open.' } },
 

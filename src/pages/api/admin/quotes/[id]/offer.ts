@@ -9,11 +9,11 @@ import { actorOf } from '../../../../../server/staff/staff.service';
 
 export const prerender = false;
 
-/** The quote priced for a quote request: 200 AdminQuote; 404 none yet. */
+/** The quote priced for a quote request: 200 `{ quote }`, null while it has none; 404 unknown request. */
 export const GET: APIRoute = async ({ request, url, params }) => {
   await requireStaff(request, url, 'manage_orders');
   const { db } = await getDatabase();
-  return jsonResponse(await getStaffQuote(db, String(params.id ?? '')));
+  return jsonResponse({ quote: await getStaffQuote(db, String(params.id ?? '')) });
 };
 
 /** Prices (or re-prices) the request's quote and, unless `send: false`, e-mails the customer its link: 200 AdminQuote; 404; 409 accepted; 422. */
