@@ -3,12 +3,13 @@
 // request's panel (the product below list, a second product added) and sends it; the contractor
 // opens the e-mailed link, accepts it with their delivery details and lands on the order
 // confirmation with the bank-transfer details; later 'Buy again' on /account/orders puts what can
-// still be bought in the cart and says the quote-only line is not. Runs on a server of its own.
+// still be bought in the cart and says the quote-only line is not; the order saved as a project
+// list goes to the cart whole. Runs on a server of its own (ADMIN_SHOTS_DIR saves PNGs).
 import { describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES } from '../../../src/lib/schemas/quotes';
 import { BUYABLE } from '../checkout/checkout-helpers';
 import { productList, readCatalogue, searchBox, waitForShop } from '../shop/shop-helpers';
-import { freshEmail, JOURNEY_TIMEOUT_MS, ORDER_MANAGER, readMails, setStock, signInStaff, signUpCustomer, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
+import { freshEmail, JOURNEY_TIMEOUT_MS, ORDER_MANAGER, readMails, setStock, shoot, signInStaff, signUpCustomer, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
 
 const server = useAdminServer();
 const pages = useBrowserPages();
@@ -94,6 +95,16 @@ describe('a quote accepted online, then bought again', () => {
       await contractor.getByText(`${quoteOnly.name}: available on quotation only, not added`).waitFor();
       const cart = contractor.getByRole('dialog', { name: /cart/i });
       await cart.getByText(extra.name).first().waitFor();
+      await shoot(contractor, 'buy-again-375');
+      await contractor.keyboard.press('Escape');
+
+      // The order kept as a project list, and the whole list added to the cart again.
+      await contractor.getByRole('button', { name: 'Save as project list' }).first().click();
+      const lists = contractor.getByRole('region', { name: 'Your project lists' });
+      await lists.getByRole('heading', { name: `Order ${orderNumber}` }).waitFor();
+      await lists.getByRole('button', { name: 'Add list to cart' }).click();
+      await lists.getByText(`Added 1 product from Order ${orderNumber} to your cart. Not available today: ${quoteOnly.name}.`).waitFor();
+      await shoot(contractor, 'project-lists-375');
     },
     JOURNEY_TIMEOUT_MS * 2,
   );
