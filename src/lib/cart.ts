@@ -47,6 +47,21 @@ function clampQuantity(quantity: number): number {
   return Math.min(CART_LINE_MAX_QUANTITY, Math.max(0, Math.floor(quantity)));
 }
 
+/** Adds whole lines ('Buy again'): an existing line grows by the quantity (up to the cap), others are appended; invalid products are skipped. */
+export function addLines(lines: readonly CartLine[], additions: readonly CartLine[]): CartLine[] {
+  let next = [...lines];
+  for (const addition of additions) {
+    const snapshot = parseCartProduct(addition.product);
+    const quantity = clampQuantity(addition.quantity);
+    if (!snapshot || quantity === 0) continue;
+    const existing = next.find((l) => l.product.id === snapshot.id);
+    next = existing
+      ? next.map((l) => (l.product.id === snapshot.id ? { product: snapshot, quantity: clampQuantity(l.quantity + quantity) } : l))
+      : [...next, { product: snapshot, quantity }];
+  }
+  return next;
+}
+
 /** Adds one unit: an existing line increments by 1 (up to the cap), otherwise a new line of 1. */
 export function addLine(lines: readonly CartLine[], product: CartProduct): CartLine[] {
   const snapshot = parseCartProduct(product);

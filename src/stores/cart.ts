@@ -2,6 +2,7 @@ import { persistentAtom } from '@nanostores/persistent';
 import { atom, computed } from 'nanostores';
 import {
   addLine,
+  addLines,
   countItems,
   decodeCart,
   removeLine,
@@ -30,6 +31,11 @@ export const $cartTotalCents = computed($cart, sumCents);
 /** Adds one unit of a product (the caller has applied the add-to-cart gate). */
 export function addToCart(product: CartProduct): void {
   $cart.set(addLine($cart.get(), product));
+}
+
+/** Adds whole lines with their quantities (a past order bought again). */
+export function addLinesToCart(lines: readonly CartLine[]): void {
+  $cart.set(addLines($cart.get(), lines));
 }
 
 /** Removes a product's line. */

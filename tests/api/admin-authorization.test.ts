@@ -105,6 +105,9 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/quotes/[id]/reply': 'manage_orders',
   'GET /api/admin/messages/[id]': 'manage_orders',
   'GET /api/admin/quotes/[id]': 'manage_orders',
+  'GET /api/admin/quotes/[id]/offer': 'manage_orders',
+  'POST /api/admin/quotes/[id]/offer': 'manage_orders',
+  'POST /api/admin/quotes/[id]/withdraw': 'manage_orders',
   'GET /api/admin/catalog/content-conflicts': 'manage_products',
   'POST /api/admin/catalog/content-conflicts/[id]': 'manage_products',
 };

@@ -8,6 +8,10 @@ import { $auth, $user, logout, restoreSession } from '../../stores/session';
 import { FormAlert, TextField } from './fields';
 import { SubmitButton } from './SubmitButton';
 import { OrderCard } from './OrderCard';
+import { AccountQuotes } from './AccountQuotes';
+import { BuyAgain } from './BuyAgain';
+import { AccountLists, saveOrderAsList } from './AccountLists';
+import type { ProjectList } from '../../lib/schemas/lists';
 
 const buttonClass = 'inline-flex min-h-12 items-center justify-center rounded-xl px-5 py-3 font-semibold';
 const ORDER_NUMBER_MESSAGE = 'Please enter your order number, e.g. ORD-12345678.';
@@ -27,6 +31,7 @@ export default function AccountOrders() {
   const { restored } = useStore($auth);
   const [orders, setOrders] = useState<Order[] | null>(null);
   const [failed, setFailed] = useState(false);
+  const [savedList, setSavedList] = useState<ProjectList | null>(null);
 
   useEffect(() => {
     void restoreSession();
@@ -83,6 +88,8 @@ export default function AccountOrders() {
           Sign Out
         </button>
       </div>
+      <AccountQuotes />
+      <AccountLists saved={savedList} />
       {failed && <FormAlert message="Your orders could not be loaded. Please reload the page to try again." />}
       {!orders && !failed && (
         <p role="status" className="min-h-40 text-ink-muted">
@@ -104,7 +111,19 @@ export default function AccountOrders() {
             {orders.length === 1 ? '1 order' : `${orders.length} orders`}, newest first
           </p>
           {orders.map((order) => (
-            <OrderCard key={order.id} order={order} />
+            <div key={order.id} className="grid gap-3">
+              <OrderCard order={order} />
+              <div className="flex flex-wrap items-start gap-3">
+                <BuyAgain orderNumber={order.orderNumber} />
+                <button
+                  type="button"
+                  onClick={() => void saveOrderAsList(order).then((list) => list && setSavedList(list))}
+                  className="inline-flex min-h-11 items-center rounded-xl border border-ink/20 bg-white px-4 text-sm font-semibold text-ink hover:border-ink"
+                >
+                  Save as project list
+                </button>
+              </div>
+            </div>
           ))}
         </section>
       )}

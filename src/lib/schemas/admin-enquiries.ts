@@ -56,8 +56,9 @@ export const enquiryReplySchema = z.object({
 });
 export type EnquiryReply = z.infer<typeof enquiryReplySchema>;
 
-/** What happened to an enquiry. */
-export const ENQUIRY_EVENT_ACTIONS = ['reply', 'handled', 'reopened'] as const;
+/** What happened to an enquiry: a reply, a status change, or a step of the quote priced for it. */
+export const ENQUIRY_EVENT_ACTIONS = ['reply', 'handled', 'reopened', 'quote_drafted', 'quote_sent', 'quote_withdrawn', 'quote_accepted', 'quote_declined', 'quote_expired'] as const;
+export type EnquiryEventAction = (typeof ENQUIRY_EVENT_ACTIONS)[number];
 
 /** One entry of an enquiry's history, oldest first. */
 export const enquiryHistoryEntrySchema = z.object({

@@ -1,5 +1,7 @@
 import type { APIRoute } from 'astro';
 import { quoteRequestInputSchema } from '../../lib/schemas/enquiries';
+import { readSessionToken } from '../../server/auth/auth.http';
+import { findSignedInCustomer } from '../../server/customers/customers.service';
 import { submitQuoteRequest } from '../../server/enquiries/enquiries.service';
 import { readJsonBody } from '../../server/http/body';
 import { jsonResponse } from '../../server/http/errors';
@@ -12,7 +14,8 @@ export const prerender = false;
 export const POST: APIRoute = async ({ request }) => {
   const input = await readJsonBody(request, quoteRequestInputSchema);
   const { db } = await getDatabase();
-  const quoteRequest = await submitQuoteRequest(db, input, { address: currentClientAddress() });
+  const customer = await findSignedInCustomer(db, readSessionToken(request));
+  const quoteRequest = await submitQuoteRequest(db, input, { address: currentClientAddress(), customerId: customer?.id });
   pokeOutbox();
   return jsonResponse({ quoteRequest }, 201);
 };

@@ -136,11 +136,17 @@ export async function spendResetTokensOfCustomer(db: Db, customerId: string, at:
  * Erases a customer: their orders stay as placed (names, address and e-mail on the order are the
  * shop's record of a sale) but no longer point at the account; sessions, reset links and the
  * sign-in and reset attempts counted under their e-mail go; then the account row. Returns how many
- * orders were unlinked.
+ * orders were unlinked. Their quotes are unlinked too and their project lists deleted.
  */
 export async function eraseCustomer(db: Db, customer: Pick<CustomerRow, 'id' | 'email'>): Promise<number> {
   const unlinked = await db.updateTable('orders').set({ customer_id: null }).where('customer_id', '=', customer.id).executeTakeFirst();
   await db.deleteFrom('sessions').where('customer_id', '=', customer.id).execute();
+  // Quotes stay with the requests they answer (the link still opens them); the project lists were theirs alone.
+  await db.updateTable('quotes').set({ customer_id: null }).where('customer_id', '=', customer.id).execute();
+  await db.updateTable('quote_requests').set({ customer_id: null }).where('customer_id', '=', customer.id).execute();
+  const lists = db.selectFrom('project_lists').select('id').where('customer_id', '=', customer.id);
+  await db.deleteFrom('project_list_items').where('list_id', 'in', lists).execute();
+  await db.deleteFrom('project_lists').where('customer_id', '=', customer.id).execute();
   await db.deleteFrom('password_reset_tokens').where('customer_id', '=', customer.id).execute();
   const account = normalizeEmail(customer.email);
   // Pair scopes are `login:pair:<address>:<account>`: the account is their end.

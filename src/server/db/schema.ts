@@ -193,6 +193,63 @@ export interface QuoteRequestsTable {
   status: string;
   created_at: string;
   updated_at: string;
+  /** The signed-in customer who asked, if any (rows of before quotes have none). */
+  customer_id?: string | null;
+}
+
+/** A quote staff priced for a quote request: the customer opens it by its secret link and may accept it as an order. */
+export interface QuotesTable {
+  id: string;
+  quote_request_id: string | null;
+  /** The secret of the customer's link /quotes/<token> (256 random bits). */
+  token: string;
+  /** The customer's account, when the request came from a signed-in customer: only they may open it. */
+  customer_id: string | null;
+  name: string;
+  email: string;
+  phone: string | null;
+  /** draft, sent, accepted, expired, declined or withdrawn ('sent' past valid_until reads as expired). */
+  status: string;
+  message: string;
+  shipping_cents: number;
+  /** YYYY-MM-DD, the last day it may be accepted (UTC). */
+  valid_until: string;
+  decline_reason: string | null;
+  order_id: string | null;
+  order_number: string | null;
+  sent_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A signed-in customer's named list of products ('Kitchen repaint'). */
+export interface ProjectListsTable {
+  id: string;
+  customer_id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** One product of a project list with its quantity; each product once per list. */
+export interface ProjectListItemsTable {
+  list_id: string;
+  position: number;
+  product_id: string;
+  quantity: number;
+}
+
+/** One line of a quote: the product as it was when priced, the quantity and the unit price offered. */
+export interface QuoteLinesTable {
+  quote_id: string;
+  position: number;
+  product_id: string;
+  product_name: string;
+  product_sku: string;
+  quantity: number;
+  unit_cents: number;
+  /** The list price when the quote was priced, for staff. */
+  list_cents: number;
 }
 
 /** An order (spec §3 Order); money in integer cents, the card only as brand and last 4 digits. */
@@ -548,6 +605,10 @@ export interface Database {
   order_items: OrderItemsTable;
   contact_messages: ContactMessagesTable;
   quote_requests: QuoteRequestsTable;
+  quotes: QuotesTable;
+  quote_lines: QuoteLinesTable;
+  project_lists: ProjectListsTable;
+  project_list_items: ProjectListItemsTable;
   staff: StaffTable;
   staff_sessions: StaffSessionsTable;
   audit_log: AuditLogTable;
@@ -604,7 +665,7 @@ export interface EnquiryEventsTable {
   at: string;
   actor_id: string | null;
   actor_name: string;
-  /** 'reply', 'handled' or 'reopened'. */
+  /** One of ENQUIRY_EVENT_ACTIONS: 'reply', 'handled', 'reopened' or a quote step ('quote_sent', ...). */
   action: string;
   /** The reply's text, for 'reply'. */
   message: string | null;

@@ -92,10 +92,10 @@ export async function submitContactMessage(db: Kysely<Database>, input: ContactM
 }
 
 /**
- * Stores a quote request with a snapshot of the product (404 when it is not in the catalogue)
- * and queues the confirmation e-mail in the same transaction; 429 past QUOTE_ADDRESS_LIMIT.
+ * Stores a quote request with a snapshot of the product (404 when it is not in the catalogue) and
+ * the signed-in requester's account, if any, and queues the confirmation e-mail in the same transaction; 429 past QUOTE_ADDRESS_LIMIT.
  */
-export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteRequestFields, facts: RequestFacts = {}): Promise<QuoteRequest> {
+export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteRequestFields, facts: RequestFacts & { customerId?: string } = {}): Promise<QuoteRequest> {
   const now = facts.now ?? new Date();
   const limits = [{ scope: `quote:address:${facts.address ?? 'unknown'}`, limit: QUOTE_ADDRESS_LIMIT }];
   const product = await selectProductById(db, input.productId);
@@ -114,6 +114,8 @@ export async function submitQuoteRequest(db: Kysely<Database>, input: QuoteReque
     status: 'new',
     created_at: stamp,
     updated_at: stamp,
+    // The quote priced for it then opens only for this account (and shows under /account).
+    customer_id: facts.customerId ?? null,
   };
   await db.transaction().execute(async (trx) => {
     await takeAttempts(trx, limits, now);

@@ -89,6 +89,7 @@ export const ON_DEMAND_PAGE_PATTERNS: readonly string[] = [
   '/media/[...key]',
   '/images/generated/products/[file]',
   '/sitemap-products.xml',
+  '/quotes/[token]',
 ];
 
 const onDemandPages = ON_DEMAND_PAGE_PATTERNS.map((pattern) => compilePattern(pattern).matcher);

@@ -400,3 +400,62 @@ export function renderEnquiryReplyMail(input: { name: string; staffName: string;
   ].join('\n');
   return { kind: 'enquiry-reply', subject, html, text };
 }
+
+/** What the quote e-mail lists: the lines offered, the totals in cents, the validity date and the link. */
+export interface QuoteMailInput {
+  name: string;
+  staffName: string;
+  message: string;
+  lines: { name: string; sku: string; quantity: number; unitCents: number; lineCents: number }[];
+  subtotalCents: number;
+  shippingCents: number;
+  taxCents: number;
+  totalCents: number;
+  /** YYYY-MM-DD. */
+  validUntil: string;
+  url: string;
+}
+
+/** A priced quote sent to the customer, with the link to the page where they accept or decline it. */
+export function renderQuoteOfferMail(input: QuoteMailInput): RenderedMail {
+  const money = (cents: number) => formatMailMoney(cents / 100);
+  const subject = `Your quote from ${BRAND}: ${money(input.totalCents)}`;
+  const lineTexts = input.lines.map((l) => `${l.quantity.toLocaleString('en-US')} × ${oneLine(l.name)} (SKU ${l.sku}) at ${money(l.unitCents)}: ${money(l.lineCents)}`);
+  const totals = [
+    `Subtotal: ${money(input.subtotalCents)}`,
+    `Shipping: ${input.shippingCents === 0 ? 'free' : money(input.shippingCents)}`,
+    `VAT: ${money(input.taxCents)}`,
+    `Total: ${money(input.totalCents)}`,
+  ];
+  const valid = `Valid until ${input.validUntil}.`;
+  const html = layoutHtml(
+    'Your quote is ready',
+    [
+      `Hello ${escapeHtml(input.name)},`,
+      escapeMultiline(input.message),
+      `${escapeHtml(input.staffName)}<br>${escapeHtml(BRAND)}`,
+      lineTexts.map(escapeHtml).join('<br>'),
+      totals.map(escapeHtml).join('<br>'),
+      `${escapeHtml(valid)} Open the quote to accept it and place the order at these prices, or to decline it.`,
+    ],
+    { label: 'View your quote', href: input.url },
+  );
+  const text = [
+    `Hello ${input.name},`,
+    '',
+    input.message,
+    '',
+    input.staffName,
+    BRAND,
+    '',
+    ...lineTexts,
+    '',
+    ...totals,
+    '',
+    `${valid} Accept or decline it here:`,
+    input.url,
+    '',
+    `${BRAND} · Dallas, TX`,
+  ].join('\n');
+  return { kind: 'quote-offer', subject, html, text };
+}

@@ -40,10 +40,10 @@ export async function lockCatalogRevision(db: Db): Promise<number> {
 /**
  * Takes `quantity` units of a counted product, only if that many are on hand and it is in stock;
  * at 0 it goes out of stock. Resolves to the product's row as it left it, or undefined when the
- * stock could not cover it (nothing changed).
+ * stock could not cover it (nothing changed). A quote-only product is sold only on a quote (`quoted`).
  */
-export function takeCountedStock(db: Db, productId: string, quantity: number, at: string): Promise<ProductsTable | undefined> {
-  return db
+export function takeCountedStock(db: Db, productId: string, quantity: number, at: string, quoted = false): Promise<ProductsTable | undefined> {
+  let update = db
     .updateTable('products')
     .set({
       stock_quantity: sql`stock_quantity - ${quantity}`,
@@ -55,10 +55,9 @@ export function takeCountedStock(db: Db, productId: string, quantity: number, at
     .where('in_stock', '=', 1)
     .where('stock_quantity', '>=', quantity)
     // Withdrawn or made quote-only since the order read it: refused like a product out of stock.
-    .where('withdrawn_at', 'is', null)
-    .where('request_quote_only', '=', 0)
-    .returningAll()
-    .executeTakeFirst();
+    .where('withdrawn_at', 'is', null);
+  if (!quoted) update = update.where('request_quote_only', '=', 0);
+  return update.returningAll().executeTakeFirst();
 }
 
 /** Inserts an order and its lines. */

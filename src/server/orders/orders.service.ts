@@ -10,7 +10,7 @@ import {
 } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
-import { computeTotals } from '../../lib/pricing';
+import { computeTotals, type OrderTotals } from '../../lib/pricing';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { parseConfig, type Config } from '../config';
@@ -97,10 +97,21 @@ export interface PlacedOrder {
   paymentNext?: Record<string, unknown>;
 }
 
+/**
+ * The order placeOrder places: the parsed body, whose lines may carry a unit price fixed by an
+ * accepted quote (`quotedUnitCents`, set by the quotes service, never read from a request) and a
+ * quoted shipping charge. A quoted line replaces the list price and may be a quote-only product.
+ */
+export type OrderToPlace = Omit<ParsedOrderInput, 'items'> & {
+  items: (ParsedOrderInput['items'][number] & { quotedUnitCents?: number })[];
+  quotedShippingCents?: number;
+};
+
 /** One requested product and the total quantity asked for it. */
 interface WantedLine {
   productId: string;
   quantity: number;
+  quotedUnitCents?: number;
 }
 
 /** Why a product cannot be sold, for the 409. */
@@ -112,10 +123,14 @@ interface Refusal {
 }
 
 /** Merges repeated products (in first-seen order) and refuses a total over the line maximum. */
-function mergeLines(items: ParsedOrderInput['items']): WantedLine[] {
-  const merged = new Map<string, number>();
-  for (const item of items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
-  const lines = [...merged].map(([productId, quantity]) => ({ productId, quantity }));
+function mergeLines(items: OrderToPlace['items']): WantedLine[] {
+  const merged = new Map<string, WantedLine>();
+  for (const item of items) {
+    const line = merged.get(item.productId);
+    if (line) line.quantity += item.quantity;
+    else merged.set(item.productId, { productId: item.productId, quantity: item.quantity, ...(item.quotedUnitCents !== undefined ? { quotedUnitCents: item.quotedUnitCents } : {}) });
+  }
+  const lines = [...merged.values()];
   if (lines.some((l) => l.quantity > CART_LINE_MAX_QUANTITY)) {
     throw new ApiError(422, 'invalid_fields', ORDER_MESSAGES.quantity, { items: ORDER_MESSAGES.quantity });
   }
@@ -123,7 +138,7 @@ function mergeLines(items: ParsedOrderInput['items']): WantedLine[] {
 }
 
 /** SHA-256 of everything that makes the order what it is, so a reused key with another order is caught. */
-function hashRequest(input: ParsedOrderInput, lines: WantedLine[], customerId: string | undefined): string {
+function hashRequest(input: OrderToPlace, lines: WantedLine[], customerId: string | undefined): string {
   const { idempotencyKey: _key, items: _items, ...rest } = input;
   const canonical = JSON.stringify({ ...rest, lines: [...lines].sort((a, b) => a.productId.localeCompare(b.productId)), customerId: customerId ?? null });
   return createHash('sha256').update(canonical).digest('hex');
@@ -150,13 +165,19 @@ function unavailableError(refusals: Refusal[]): ApiError {
   return new ApiError(409, 'unavailable_products', `${ORDER_MESSAGES.unavailable} ${names}.`, fields);
 }
 
+/** The totals with the shipping a quote fixed in place of the usual charge (as they are without one). */
+function withQuotedShipping(totals: OrderTotals, quotedShippingCents: number | undefined): OrderTotals {
+  if (quotedShippingCents === undefined) return totals;
+  return { ...totals, shippingCents: quotedShippingCents, totalCents: totals.subtotalCents + quotedShippingCents + totals.taxCents, freeShippingRemainingCents: 0 };
+}
+
 /** The refusals of a priced request against the products as stored (before any stock is taken). */
 function findRefusals(lines: WantedLine[], products: Map<string, OrderableProductRow>): Refusal[] {
   const refusals: Refusal[] = [];
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product) refusals.push({ productId: line.productId, name: line.productId, reason: 'no longer available' });
-    else if (product.request_quote_only === 1) refusals.push({ productId: product.id, name: product.name, reason: 'available on quotation only' });
+    else if (product.request_quote_only === 1 && line.quotedUnitCents === undefined) refusals.push({ productId: product.id, name: product.name, reason: 'available on quotation only' });
     else if (product.in_stock !== 1 || product.stock_quantity === 0) refusals.push({ productId: product.id, name: product.name, reason: 'out of stock', available: 0 });
     else if (product.stock_quantity !== null && product.stock_quantity < line.quantity) {
       refusals.push({ productId: product.id, name: product.name, reason: `only ${product.stock_quantity} left`, available: product.stock_quantity });
@@ -238,7 +259,7 @@ async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string):
  * An e-mail of a blocked account is refused (403); past `facts.limits` (orders per hour, pending
  * orders per address and e-mail) it answers 429 and nothing is written or sent.
  */
-export async function placeOrder(db: Kysely<Database>, input: ParsedOrderInput, facts: PlaceOrderFacts): Promise<PlacedOrder> {
+export async function placeOrder(db: Kysely<Database>, input: OrderToPlace, facts: PlaceOrderFacts): Promise<PlacedOrder> {
   const lines = mergeLines(input.items);
   const provider = input.payment.method === 'account' ? await accountProviderFor(db, facts.customerId) : enabledPaymentProviders(facts.config ?? parseConfig({})).get(input.payment.method);
   if (!provider) throw new ApiError(422, 'invalid_fields', ORDER_MESSAGES.paymentMethod, { 'payment.method': ORDER_MESSAGES.paymentMethod });
@@ -272,7 +293,7 @@ async function accountProviderFor(db: Kysely<Database>, customerId: string | und
 /** The body of placeOrder once the placer is within the hourly limit: the transaction and its retries. */
 async function placeWithinLimits(
   db: Kysely<Database>,
-  input: ParsedOrderInput,
+  input: OrderToPlace,
   facts: PlaceOrderFacts,
   lines: WantedLine[],
   requestHash: string,
@@ -308,14 +329,18 @@ async function placeWithinLimits(
           facts.customerId,
           lines.map((line) => ({ ...line, listCents: products.get(line.productId)!.price_cents })),
         );
-        const priced = lines.map((line) => ({ line, product: products.get(line.productId)!, unitCents: unitPrices.get(line.productId)! }));
+        // A quoted price (an accepted quote) wins over the customer's trade or list price.
+        const priced = lines.map((line) => ({ line, product: products.get(line.productId)!, unitCents: line.quotedUnitCents ?? unitPrices.get(line.productId)! }));
         const counted = priced.filter(({ product }) => product.stock_quantity !== null).sort((x, y) => (x.product.id < y.product.id ? -1 : 1));
 
         // Random: a number already taken (as likely as the share of the 100,000,000 in use) fails the
         // unique index, and the order is tried again whole under another (the catch below).
         const orderNumber = orderNumbers(attempt, now);
 
-        const totals = computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity })));
+        const totals = withQuotedShipping(
+          computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity }))),
+          input.quotedShippingCents,
+        );
         if (provider.id === accountProvider.id) {
           const terms = await findAccountTerms(trx, facts.customerId);
           if (!terms) throw new ApiError(422, 'invalid_fields', TRADE_MESSAGES.notOnAccount, { 'payment.method': TRADE_MESSAGES.notOnAccount });
@@ -405,7 +430,7 @@ async function placeWithinLimits(
           const rows: ProductsTable[] = [];
           for (const { line, product } of counted) {
             // The conditional update is the guard: under any concurrency stock never goes below 0.
-            const taken = await takeCountedStock(trx, product.id, line.quantity, at);
+            const taken = await takeCountedStock(trx, product.id, line.quantity, at, line.quotedUnitCents !== undefined);
             if (!taken) {
               const [fresh] = await selectOrderableProducts(trx, [product.id]);
               throw unavailableError(findRefusals([line], new Map(fresh ? [[fresh.id, fresh]] : [])));

@@ -16,7 +16,7 @@ function recordedActions(): string[] {
   const found = new Set<string>();
   for (const file of walk(join(process.cwd(), 'src/server'))) {
     const text = readFileSync(file, 'utf8');
-    for (const m of text.matchAll(/'((?:staff|order|product|category|media|customer|enquiry|import)\.[a-z_]+)'/g)) found.add(m[1]!);
+    for (const m of text.matchAll(/'((?:staff|order|product|category|media|customer|enquiry|import|quote)\.[a-z_]+)'/g)) found.add(m[1]!);
     // enquiry.${action} with action 'handled' | 'reopened'.
     if (text.includes('`enquiry.${action}`')) ['enquiry.handled', 'enquiry.reopened'].forEach((a) => found.add(a));
   }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addLine,
+  addLines,
   canAddToCart,
   countItems,
   decodeCart,
@@ -231,5 +232,30 @@ describe('formatBadgeCount', () => {
   it(`shows '${BADGE_CAP_TEXT}' above ${BADGE_CAP}`, () => {
     expect(formatBadgeCount(BADGE_CAP + 1)).toBe(BADGE_CAP_TEXT);
     expect(formatBadgeCount(1000)).toBe(BADGE_CAP_TEXT);
+  });
+});
+
+describe('addLines', () => {
+  const paint = { id: 'p-1', name: 'Hall Paint', price: 12.5, image: '/p1.jpg', category: 'interior' };
+  const primer = { id: 'p-2', name: 'Primer', price: 8, image: '/p2.jpg', category: 'interior' };
+
+  it('adds whole lines, growing an existing line by the quantity and appending the others', () => {
+    const lines = addLines([{ product: paint, quantity: 2 }], [
+      { product: { ...paint, price: 13 }, quantity: 3 },
+      { product: primer, quantity: 4 },
+    ]);
+    expect(lines).toEqual([
+      { product: { ...paint, price: 13 }, quantity: 5 },
+      { product: primer, quantity: 4 },
+    ]);
+  });
+
+  it('keeps a line within the cap and skips invalid products and zero quantities', () => {
+    const lines = addLines([{ product: paint, quantity: CART_LINE_MAX_QUANTITY - 1 }], [
+      { product: paint, quantity: 5 },
+      { product: { ...primer, price: -1 }, quantity: 1 },
+      { product: primer, quantity: 0 },
+    ]);
+    expect(lines).toEqual([{ product: paint, quantity: CART_LINE_MAX_QUANTITY }]);
   });
 });

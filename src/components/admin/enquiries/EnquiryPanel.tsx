@@ -6,6 +6,7 @@ import { $selectedEnquiry, changeEnquiryStatus, openEnquiries, refreshSelectedEn
 import { useQuery } from '../../../stores/admin-query';
 import { DETAIL_PANEL_CLASS, DetailPanelBar, DetailPanelEmpty, DetailPanelSkeleton, useDetailPanelSync } from '../DetailPanel';
 import { EnquiryStatusBadge } from './EnquiryStatusBadge';
+import { QuoteEditor } from './QuoteEditor';
 import type { EnquiriesFilters } from '../../../lib/admin/enquiry-filters';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -35,13 +36,24 @@ function headingOf(enquiry: AdminEnquiry): string {
   return enquiry.kind === 'quotes' ? enquiry.product.name : (enquiry.subject ?? 'No subject');
 }
 
+/** The titles of the quote steps in an enquiry's history. */
+const QUOTE_EVENT_TITLES = {
+  quote_drafted: 'Quote saved as draft',
+  quote_sent: 'Quote sent',
+  quote_withdrawn: 'Quote withdrawn',
+  quote_accepted: 'Quote accepted by the customer',
+  quote_declined: 'Quote declined by the customer',
+  quote_expired: 'Quote expired',
+} as const;
+
 /** What one history entry says: title and where its e-mail stands. */
 function describeEntry(entry: EnquiryHistoryEntry): { title: string; mail?: string } {
   if (entry.action === 'handled') return { title: 'Marked as handled' };
   if (entry.action === 'reopened') return { title: 'Reopened' };
   const mail = entry.mail;
+  const quoteTitle = QUOTE_EVENT_TITLES[entry.action as keyof typeof QUOTE_EVENT_TITLES];
   return {
-    title: 'Reply sent',
+    title: quoteTitle ?? 'Reply sent',
     mail: !mail ? undefined : mail.sentAt ? `E-mailed to ${mail.to}` : mail.lastError ? `Not delivered yet to ${mail.to}: retrying` : `Queued for ${mail.to}`,
   };
 }
@@ -203,6 +215,11 @@ function EnquiryDetail({ enquiry, onChanged }: { enquiry: AdminEnquiry; onChange
       <Section title={enquiry.kind === 'quotes' ? 'Notes' : 'Message'}>
         <p className="text-[0.9375rem] leading-relaxed break-words whitespace-pre-line text-ink">{enquiry.message || 'No notes.'}</p>
       </Section>
+      {enquiry.kind === 'quotes' && (
+        <Section title="Quote">
+          <QuoteEditor key={enquiry.id} request={enquiry} />
+        </Section>
+      )}
       <Section title="History" id={historyId}>
         <History enquiry={enquiry} />
       </Section>

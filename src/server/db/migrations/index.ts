@@ -26,6 +26,8 @@ import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
 import * as tradeAccounts from './2026-11-29T1100_trade_accounts';
+import * as quotes from './2026-11-29T1000_quotes';
+import * as projectLists from './2026-11-29T1010_project_lists';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -60,4 +62,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T0800_product_families': productFamilies,
   '2026-11-29T0900_product_safety': productSafety,
   '2026-11-29T1100_trade_accounts': tradeAccounts,
+  '2026-11-29T1000_quotes': quotes,
+  '2026-11-29T1010_project_lists': projectLists,
 };
