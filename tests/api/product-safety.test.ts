@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminProductSchema } from '../../src/lib/schemas/admin-catalog';
+import { adminProductSchema, type ProductInput } from '../../src/lib/schemas/admin-catalog';
+import { importJobSchema, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib/schemas/admin-imports';
 import { productSchema } from '../../src/lib/schemas/catalog';
-import { DEMO, call, staffSignIn, startShop, type Shop } from './helpers/admin';
+import { DEMO, call, placeOrder, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { addProduct, productInput } from './helpers/admin-catalog';
 import { errorOf } from './helpers/http';
+import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
 
 /**
@@ -30,7 +32,7 @@ const SAFETY = {
   hazard: { pictograms: ['GHS02', 'GHS07'], signalWord: 'Warning', statements: ['H226', 'H336', 'P210'], ufi: 'n1qv r02n j00m wqd5' },
   voc: { subcategory: 'd', base: 'solvent', maxGramsPerLitre: 290 },
   dangerousGoods: { un: 'UN1263', class: '3', packingGroup: 'III', limitedQuantity: true, aerosol: false, netVolumeLitres: 3.79, grossWeightKg: 4.9 },
-};
+} satisfies Record<string, unknown> as Partial<ProductInput>;
 
 describe('safety data of a product', () => {
   it('saves hazard, VOC and dangerous goods and answers them with official texts and the derived limit, in the live catalogue too', async () => {
@@ -101,3 +103,108 @@ describe('safety data of a product', () => {
     expect([saved.hazard, saved.voc, saved.dangerousGoods]).toEqual([product.hazard, product.voc, product.dangerousGoods]);
   });
 });
+
+describe('the order e-mail', () => {
+  it("names each hazardous line's signal word, pictograms and hazard statements, and the label reminder", async () => {
+    const order = await placeOrder(shop.base, [
+      { productId: 'rustoleum-painters-touch-2x-flat-black-12oz', quantity: 2 },
+      { productId: 'dc-ultra-interior-eggshell-1g', quantity: 1 },
+    ]);
+    const [mail] = await runSql<{ text: string; html: string }>(shop.db, `SELECT text, html FROM outbox WHERE to_address = ${q(order.email)}`);
+    expect(mail!.text).toContain('Danger · Flame, Exclamation mark · H222 Extremely flammable aerosol. H229 Pressurised container: May burst if heated.');
+    expect(mail!.text).toContain('Always read the label and product information before use.');
+    expect(mail!.html).toContain('Danger · Flame, Exclamation mark · H222 Extremely flammable aerosol.');
+    // The unclassified paint has no hazard line: its line is followed by the next one or the reminder.
+    expect(mail!.text).toMatch(/Diamond Ultra Interior Acrylic Eggshell 1 gal x 1 {2}\$[\d.,]+\n(?! {2}Danger|  Warning)/);
+  });
+});
+
+/** A template CSV of the given rows (cells by column name). */
+function templateFile(rows: Partial<Record<(typeof TEMPLATE_COLUMNS)[number], string>>[]): string {
+  const cell = (v: string) => (/[",\n;]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+  return [TEMPLATE_COLUMNS.join(','), ...rows.map((r) => TEMPLATE_COLUMNS.map((c) => cell((r as Record<string, string>)[c] ?? '')).join(','))].join('\n') + '\n';
+}
+
+/** Uploads a CSV and waits until its job has finished. */
+async function importFile(csv: string): Promise<ImportJob> {
+  const form = new FormData();
+  form.append('file', new Blob([csv], { type: 'text/csv' }), 'products.csv');
+  const response = await fetch(`${shop.base}/api/admin/imports`, { method: 'POST', body: form, headers: { origin: shop.base, cookie: productManager } });
+  const json = await response.json();
+  expect(response.status, JSON.stringify(json)).toBe(202);
+  const id = importJobSchema.parse(json).id;
+  for (const deadline = Date.now() + 60_000; ; ) {
+    const job = importJobSchema.parse(await (await call(shop.base, `/api/admin/imports/${id}`, { cookie: productManager })).json());
+    if (['completed', 'error', 'cancelled'].includes(job.status)) return job;
+    if (Date.now() > deadline) throw new Error(`import ${id} did not finish`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('safety data in the CSV import and export', () => {
+  const stamp = Date.now().toString(36).toUpperCase();
+  const row = (sku: string, cells: Record<string, string>) => ({ name: `Safety Import ${sku}`, description: 'An alkyd enamel for the import test.', price: '20', sku, stockQuantity: '4', ...cells });
+  const SAFE_CELLS = {
+    hazardPictograms: 'GHS02;ghs07',
+    hazardSignalWord: 'warning',
+    hazardStatements: 'H226;H336;P210',
+    ufi: 'N1QV-R02N-J00M-WQD5',
+    vocSubcategory: 'd',
+    vocBase: 'solvent',
+    vocMaxGramsPerLitre: '290',
+    unNumber: 'UN1263',
+    transportClass: '3',
+    packingGroup: 'III',
+    limitedQuantity: 'true',
+    aerosol: 'false',
+    netVolumeLitres: '3.79',
+    grossWeightKg: '4.9',
+  };
+
+  it('imports every safety column, refuses an over-limit VOC row with both figures and an unknown statement code, and exports them back', async () => {
+    const ok = `SAF${stamp}-1`;
+    const job = await importFile(
+      templateFile([
+        row(ok, SAFE_CELLS),
+        row(`SAF${stamp}-2`, { ...SAFE_CELLS, vocMaxGramsPerLitre: '340' }),
+        row(`SAF${stamp}-3`, { ...SAFE_CELLS, hazardStatements: 'H226;H999' }),
+      ]),
+    );
+    expect(job.result).toMatchObject({ created: 1, failed: 2 });
+    expect(job.result!.errors).toEqual([
+      expect.objectContaining({ row: 3, message: OVER_LIMIT_MESSAGE, product: `Safety Import SAF${stamp}-2` }),
+      expect.objectContaining({ row: 4, message: 'Unknown hazard or precautionary statement code: H999.' }),
+    ]);
+    const [created] = await runSql<{ hazard: string; voc: string; dangerous_goods: string }>(shop.db, `SELECT hazard, voc, dangerous_goods FROM products WHERE sku = ${q(ok)}`);
+    expect(JSON.parse(created!.hazard)).toEqual({ pictograms: ['GHS02', 'GHS07'], signalWord: 'Warning', statements: ['H226', 'H336', 'P210'], ufi: 'N1QV-R02N-J00M-WQD5' });
+    expect(JSON.parse(created!.voc)).toEqual({ subcategory: 'd', base: 'solvent', maxGramsPerLitre: 290 });
+    expect(JSON.parse(created!.dangerous_goods)).toEqual(SAFETY.dangerousGoods);
+    expect(await runSql(shop.db, `SELECT id FROM products WHERE sku = ${q(`SAF${stamp}-2`)}`)).toEqual([]);
+
+    const exported = (await (await call(shop.base, '/api/admin/products/export.csv', { cookie: productManager })).text()).replace(/^\ufeff/, '').split('\r\n');
+    const header = parseCsvLine(exported[0]!);
+    const line = parseCsvLine(exported.find((l) => l.includes(`,${ok},`))!);
+    const cells = Object.fromEntries(header.map((h, i) => [h, line[i]]));
+    expect(cells).toMatchObject({ hazardPictograms: 'GHS02;GHS07', hazardStatements: 'H226;H336;P210', hazardSignalWord: 'Warning', ufi: 'N1QV-R02N-J00M-WQD5', vocSubcategory: 'd', vocBase: 'solvent', vocMaxGramsPerLitre: '290', unNumber: 'UN1263', transportClass: '3', packingGroup: 'III', limitedQuantity: 'true', aerosol: 'false', netVolumeLitres: '3.79', grossWeightKg: '4.9' });
+  });
+
+  it("keeps a product's safety data when the columns are blank and clears a group with 'none'", async () => {
+    const sku = `SAF${stamp}-K`;
+    await importFile(templateFile([row(sku, SAFE_CELLS)]));
+    const blank = await importFile(templateFile([row(sku, { description: 'An alkyd enamel, described again.' })]));
+    expect(blank.result).toMatchObject({ updated: 1, failed: 0 });
+    const [kept] = await runSql<{ hazard: string | null; voc: string | null; dangerous_goods: string | null }>(shop.db, `SELECT hazard, voc, dangerous_goods FROM products WHERE sku = ${q(sku)}`);
+    expect([kept!.hazard, kept!.voc, kept!.dangerous_goods].every((v) => v !== null)).toBe(true);
+    const cleared = await importFile(templateFile([row(sku, { vocSubcategory: 'none' })]));
+    expect(cleared.result).toMatchObject({ updated: 1, failed: 0 });
+    const [after] = await runSql<{ hazard: string | null; voc: string | null }>(shop.db, `SELECT hazard, voc FROM products WHERE sku = ${q(sku)}`);
+    expect([after!.hazard !== null, after!.voc]).toEqual([true, null]);
+  });
+});
+
+/** The cells of one RFC 4180 line without line breaks in its cells. */
+function parseCsvLine(line: string): string[] {
+  const cells: string[] = [];
+  for (const m of line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)) cells.push(m[1] !== undefined ? m[1].replace(/""/g, '"') : (m[2] ?? ''));
+  return cells;
+}

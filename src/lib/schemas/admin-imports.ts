@@ -117,6 +117,21 @@ export const TEMPLATE_COLUMNS = [
   'usageInstructions',
   'coverage',
   'finish',
+  // Safety data (issue 25): see src/server/imports/product-rows.ts for the cells' forms.
+  'hazardPictograms',
+  'hazardSignalWord',
+  'hazardStatements',
+  'ufi',
+  'vocSubcategory',
+  'vocBase',
+  'vocMaxGramsPerLitre',
+  'unNumber',
+  'transportClass',
+  'packingGroup',
+  'limitedQuantity',
+  'aerosol',
+  'netVolumeLitres',
+  'grossWeightKg',
 ] as const;
 export type TemplateColumn = (typeof TEMPLATE_COLUMNS)[number];
 

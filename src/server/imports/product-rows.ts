@@ -67,6 +67,55 @@ export function parseSpreadRateCell(cell: string): SpreadRate | undefined {
   return m ? { min: Number(m[1]), max: Number(m[2] ?? m[1]), unit: m[3] as SpreadRate['unit'] } : undefined;
 }
 
+/** The cell that clears a product's hazard, VOC or dangerous-goods data on import. */
+export const CLEAR_CELL = 'none';
+
+const HAZARD_COLUMNS = ['hazardPictograms', 'hazardSignalWord', 'hazardStatements', 'ufi'] as const satisfies readonly TemplateColumn[];
+const VOC_COLUMNS = ['vocSubcategory', 'vocBase', 'vocMaxGramsPerLitre'] as const satisfies readonly TemplateColumn[];
+const DANGEROUS_GOODS_COLUMNS = ['unNumber', 'transportClass', 'packingGroup', 'limitedQuantity', 'aerosol', 'netVolumeLitres', 'grossWeightKg'] as const satisfies readonly TemplateColumn[];
+
+/**
+ * The safety fields of a row: a group whose cells are all blank is left out (an update keeps the
+ * product's data, a new product has none); 'none' in any of its cells clears it; otherwise the
+ * group is built from its cells and checked by the dialog's schema (statement codes, UFI, VOC limit).
+ */
+function safetyOf(fields: TemplateRecord): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const group = (columns: readonly TemplateColumn[]) => {
+    const cells = columns.map((c) => given(fields, c));
+    if (cells.every((c) => c === undefined)) return 'absent' as const;
+    if (cells.some((c) => c?.toLowerCase() === CLEAR_CELL)) return 'clear' as const;
+    return 'given' as const;
+  };
+  const hazard = group(HAZARD_COLUMNS);
+  if (hazard === 'clear') out.hazard = null;
+  else if (hazard === 'given') {
+    out.hazard = {
+      pictograms: splitList(fields.hazardPictograms ?? ''),
+      signalWord: given(fields, 'hazardSignalWord') ?? null,
+      statements: splitList(fields.hazardStatements ?? ''),
+      ufi: given(fields, 'ufi') ?? null,
+    };
+  }
+  const voc = group(VOC_COLUMNS);
+  if (voc === 'clear') out.voc = null;
+  else if (voc === 'given') out.voc = { subcategory: given(fields, 'vocSubcategory') ?? '', base: given(fields, 'vocBase')?.toLowerCase(), maxGramsPerLitre: numberOf(fields.vocMaxGramsPerLitre) };
+  const dg = group(DANGEROUS_GOODS_COLUMNS);
+  if (dg === 'clear') out.dangerousGoods = null;
+  else if (dg === 'given') {
+    out.dangerousGoods = {
+      un: given(fields, 'unNumber')?.toUpperCase().replace(/\s+/g, '') ?? null,
+      class: given(fields, 'transportClass') ?? null,
+      packingGroup: given(fields, 'packingGroup')?.toUpperCase() ?? null,
+      limitedQuantity: parseCsvBoolean(fields.limitedQuantity ?? ''),
+      aerosol: parseCsvBoolean(fields.aerosol ?? ''),
+      netVolumeLitres: numberOf(fields.netVolumeLitres) ?? null,
+      grossWeightKg: numberOf(fields.grossWeightKg),
+    };
+  }
+  return out;
+}
+
 /** A row checked: the dialog's input and how stock is kept, or the spec's message. */
 export type RowCheck =
   | { ok: true; input: ProductInputParsed; /** Units counted (stockQuantity given or kept), else only the in-stock flag. */ stockCounted: boolean; inStock: boolean }
@@ -136,6 +185,7 @@ export function checkProductRow(fields: TemplateRecord, existing: AdminProduct |
     usageInstructions: pick('usageInstructions', (v) => v, existing?.usageInstructions, IMPORT_DEFAULTS.usageInstructions),
     coverage: pick('coverage', (v) => v, existing?.coverage, IMPORT_DEFAULTS.coverage),
     finish: pick('finish', (v) => v, existing?.finish, IMPORT_DEFAULTS.finish),
+    ...safetyOf(fields),
   };
   const parsed = productInputSchema.safeParse(candidate);
   if (!parsed.success) {
@@ -201,8 +251,31 @@ export function productToTemplateCells(p: AdminProduct): string[] {
     usageInstructions: p.usageInstructions,
     coverage: p.coverage,
     finish: p.finish,
+    ...safetyCells(p),
   };
   return TEMPLATE_COLUMNS.map((c) => cells[c]);
+}
+
+/** A product's safety data as template cells (blank when it has none). */
+function safetyCells(p: AdminProduct): Record<(typeof HAZARD_COLUMNS | typeof VOC_COLUMNS | typeof DANGEROUS_GOODS_COLUMNS)[number], string> {
+  const num = (n: number | null | undefined) => (n === null || n === undefined ? '' : String(n));
+  const dg = p.dangerousGoods;
+  return {
+    hazardPictograms: p.hazard ? joinListCell(p.hazard.pictograms) : '',
+    hazardSignalWord: p.hazard?.signalWord ?? '',
+    hazardStatements: p.hazard ? joinListCell(p.hazard.statements.map((s) => s.code)) : '',
+    ufi: p.hazard?.ufi ?? '',
+    vocSubcategory: p.voc?.subcategory ?? '',
+    vocBase: p.voc?.base ?? '',
+    vocMaxGramsPerLitre: num(p.voc?.maxGramsPerLitre),
+    unNumber: dg?.un ?? '',
+    transportClass: dg?.class ?? '',
+    packingGroup: dg?.packingGroup ?? '',
+    limitedQuantity: dg ? String(dg.limitedQuantity) : '',
+    aerosol: dg ? String(dg.aerosol) : '',
+    netVolumeLitres: num(dg?.netVolumeLitres),
+    grossWeightKg: dg ? String(dg.grossWeightKg) : '',
+  };
 }
 
 /** The template file: the header and two example rows (one with every column, one with only the required ones). */
@@ -237,6 +310,20 @@ export function templateCsv(): string {
     usageInstructions: 'Stir well and apply two coats with a roller.',
     coverage: '350 sq ft per gallon',
     finish: 'Gloss',
+    hazardPictograms: 'GHS02;GHS07',
+    hazardSignalWord: 'Warning',
+    hazardStatements: 'H226;H336;EUH066;P210;P280',
+    ufi: 'N1QV-R02N-J00M-WQD5',
+    vocSubcategory: 'd',
+    vocBase: 'solvent',
+    vocMaxGramsPerLitre: '290',
+    unNumber: 'UN1263',
+    transportClass: '3',
+    packingGroup: 'III',
+    limitedQuantity: 'true',
+    aerosol: 'false',
+    netVolumeLitres: '5',
+    grossWeightKg: '6.4',
   };
   const minimal: Partial<Record<TemplateColumn, string>> = { name: 'Trade Masking Tape 48mm', description: 'Crepe masking tape for clean paint lines indoors.', price: '6.99' };
   return [csvLine([...TEMPLATE_COLUMNS]), csvLine(TEMPLATE_COLUMNS.map((c) => full[c])), csvLine(TEMPLATE_COLUMNS.map((c) => minimal[c] ?? ''))].join('');

@@ -1,6 +1,9 @@
 import { formatCardMask } from '../../lib/payment-card';
 import { formatIban } from '../../lib/iban';
 import type { Order } from '../../lib/schemas/order';
+import { GHS_PICTOGRAM_NAMES } from '../../lib/paint/ghs';
+import { READ_LABEL_NOTICE } from '../../lib/catalog/safety-view';
+import type { ProductHazard } from '../../lib/schemas/product-safety';
 import type { BankDetails } from '../../lib/schemas/payments';
 
 /** How soon a mail leaves, lower first: account security, then normal mail, then bulk receipts. */
@@ -195,9 +198,17 @@ export function bankTransferLines(bank: BankDetails, orderNumber: string, amount
   ];
 }
 
-/** The order-received e-mail: what was ordered, the totals, where it goes, and that it awaits approval. */
-export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; bankDetails?: BankDetails }): RenderedMail {
+/** The hazard line of an order line in an e-mail: 'Danger · Flame, Exclamation mark · H222 Extremely flammable aerosol. …'. */
+export function formatMailHazardLine(hazard: ProductHazard): string {
+  const h = hazard.statements.filter((s) => !s.code.startsWith('P')).map((s) => `${s.code} ${s.text}`);
+  return [hazard.signalWord, hazard.pictograms.map((p) => GHS_PICTOGRAM_NAMES[p]).join(', '), h.join(' ')].filter(Boolean).join(' · ');
+}
+
+/** The order-received e-mail: what was ordered (with each hazardous line's signal word, pictograms and hazard statements), the totals, where it goes, and that it awaits approval. */
+export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; bankDetails?: BankDetails; hazards?: ReadonlyMap<string, ProductHazard> }): RenderedMail {
   const { order } = input;
+  const hazardOf = (productId: string) => input.hazards?.get(productId);
+  const anyHazard = order.items.some((item) => hazardOf(item.product.id));
   const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(order.orderNumber)}`;
   const subject = `Order ${order.orderNumber} received: ${BRAND}`;
   const transfer = order.payment.method === 'bank_transfer' && input.bankDetails ? bankTransferLines(input.bankDetails, order.orderNumber, order.payment.outstandingCents) : [];
@@ -216,7 +227,11 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
   ];
   const cell = 'padding:6px 0;border-bottom:1px solid #efe8dd;font-size:14px;color:#2b2622';
   const rows = order.items
-    .map((item) => `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`)
+    .map((item) => {
+      const hazard = hazardOf(item.product.id);
+      const line = hazard ? `<br><span style="font-size:12px;color:#b42318">${escapeHtml(formatMailHazardLine(hazard))}</span>` : '';
+      return `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}${line}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`;
+    })
     .join('');
   const totalRows = totals
     .map(([label, value]) => `<tr><td style="padding:4px 0;font-size:14px;color:#4a433c">${label}</td><td style="padding:4px 0;font-size:14px;text-align:right;color:#1d1a17">${value}</td></tr>`)
@@ -227,6 +242,7 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
       `Hello ${escapeHtml(order.shippingAddress.firstName)},`,
       `We have received order <strong>${escapeHtml(order.orderNumber)}</strong>. It is pending approval by our team; we will e-mail you again once it is approved. Estimated delivery: ${escapeHtml(order.estimatedDelivery)}.`,
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${totalRows}</table>`,
+      ...(anyHazard ? [`<strong>${escapeHtml(READ_LABEL_NOTICE)}</strong>`] : []),
       `<strong>Ship to</strong><br>${address.map(escapeHtml).join('<br>')}`,
       `<strong>Payment</strong><br>${[payment, ...transfer].map(escapeHtml).join('<br>')}`,
     ],
@@ -238,7 +254,11 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
     `We have received order ${order.orderNumber}. It is pending approval by our team; we will e-mail you again once it is approved.`,
     `Estimated delivery: ${order.estimatedDelivery}`,
     '',
-    ...order.items.map((item) => `${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`),
+    ...order.items.flatMap((item) => {
+      const hazard = hazardOf(item.product.id);
+      return [`${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`, ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : [])];
+    }),
+    ...(anyHazard ? ['', READ_LABEL_NOTICE] : []),
     '',
     ...totals.map(([label, value]) => `${label}: ${value}`),
     '',

@@ -10,7 +10,7 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 /** The product columns an order reads to price and snapshot a line. */
 export type OrderableProductRow = Pick<
   ProductsTable,
-  'id' | 'name' | 'sku' | 'image' | 'category' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only'
+  'id' | 'name' | 'sku' | 'image' | 'category' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only' | 'hazard' | 'dangerous_goods'
 >;
 
 /** The live products with these ids (missing and withdrawn ids are simply absent). */
@@ -18,10 +18,17 @@ export function selectOrderableProducts(db: Db, ids: readonly string[]): Promise
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only'])
+    .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only', 'hazard', 'dangerous_goods'])
     .where('id', 'in', ids)
     .where('withdrawn_at', 'is', null)
     .execute();
+}
+
+/** The hazard column of each of these products that has one (withdrawn ones too: an order names them). */
+export async function selectProductHazards(db: Db, ids: readonly string[]): Promise<{ id: string; hazard: string }[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.selectFrom('products').select(['id', 'hazard']).where('id', 'in', ids).where('hazard', 'is not', null).execute();
+  return rows.map((r) => ({ id: r.id, hazard: r.hazard! }));
 }
 
 /**

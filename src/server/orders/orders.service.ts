@@ -1,3 +1,4 @@
+import { toProductHazard } from '../../lib/schemas/product-safety';
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import {
@@ -418,7 +419,8 @@ async function placeWithinLimits(
         const order = toOrder(row, items);
         // A card order's e-mail waits for its authorisation (card-payments.service): a declined card sends none.
         if (provider.method !== 'card') {
-          const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config) });
+          const hazards = new Map(priced.flatMap(({ product }) => (product.hazard ? [[product.id, toProductHazard(JSON.parse(product.hazard))] as const] : [])));
+          const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config), hazards });
           const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
           await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
         }

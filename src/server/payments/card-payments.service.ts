@@ -7,6 +7,8 @@
  * e-mail leaves then), or is cancelled with its stock given back when the card is declined. Each
  * provider event is applied once (provider_events), whatever the order or number of deliveries.
  */
+import { toProductHazard } from '../../lib/schemas/product-safety';
+import { selectProductHazards } from '../orders/orders.repository';
 import type { Kysely } from 'kysely';
 import { formatMoney } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
@@ -156,7 +158,9 @@ async function applySnapshot(
       await recordAudit(trx, SYSTEM_ACTOR, { action: 'order.payment', entityType: 'order', entityId: row.id, before: moneyOf(row), after: { ...moneyOf(after), card: cardLabel(snapshot) } }, now);
       // The order-received e-mail waits for the authorisation: a declined card leaves the shopper nothing to read.
       const items = await selectItemsOfOrders(trx, [row.id]);
-      const mail = renderOrderReceivedMail({ order: toOrder(after, items), siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(facts.config) });
+      const hazardRows = await selectProductHazards(trx, [...new Set(items.map((i) => i.product_id))]);
+      const hazards = new Map(hazardRows.map((r) => [r.id, toProductHazard(JSON.parse(r.hazard))] as const));
+      const mail = renderOrderReceivedMail({ order: toOrder(after, items), siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(facts.config), hazards });
       const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
       await insertMailEvent(trx, row.id, new Date(now.getTime() + 1).toISOString(), mail.subject, outboxId);
       return { row: after, release: false, duplicate: false };
