@@ -212,6 +212,9 @@ describe('credit notes', () => {
     const path = `/api/orders/${placed.orderNumber}/credit-notes/${creditNote.number}.pdf`;
     const { text } = await pdfText(await getPdf(shop.base, `${path}?email=${encodeURIComponent(placed.email)}`));
     for (const expected of ['CREDIT NOTE', creditNote.number, placed.orderNumber, 'Reason: Late delivery']) expect(text).toContain(expected);
+    // The order look-up lists it with that download link.
+    const lookedUp = orderSchema.parse(await (await call(shop.base, `/api/orders/${placed.orderNumber}?email=${encodeURIComponent(placed.email)}`)).json());
+    expect(lookedUp.creditNotes).toEqual([{ number: creditNote.number, amountCents: 300, url: path }]);
     // Its number alone works too, and the e-mail is compared as the look-up compares it.
     const byNumber = await call(shop.base, `/api/orders/${placed.orderNumber}/credit-notes/${noteNumber(creditNote.number)}.pdf?email=${encodeURIComponent(placed.email.toUpperCase())}`);
     expect(byNumber.status).toBe(200);

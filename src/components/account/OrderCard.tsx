@@ -129,6 +129,11 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
               Download invoice {order.invoice.number} (PDF)
             </a>
           ) : null}
+          {order.creditNotes?.map((note) => (
+            <a key={note.number} href={`${note.url}?email=${encodeURIComponent(order.customerEmail)}`} download className="font-semibold text-accent-strong underline-offset-4 hover:underline">
+              Download credit note {note.number} (PDF)
+            </a>
+          ))}
         </div>
       ) : null}
 

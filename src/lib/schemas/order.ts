@@ -181,6 +181,8 @@ export const orderSchema = z.object({
   payment: orderPaymentSchema,
   /** The VAT invoice once issued; null before. */
   invoice: z.object({ number: z.string(), url: z.string() }).nullable(),
+  /** The credit notes of its refunds, oldest first, with the customer's download URL; absent while there are none (order look-up and Track Your Order only). */
+  creditNotes: z.array(z.object({ number: z.string(), amountCents: z.number().int(), url: z.string() })).optional(),
   /** YYYY-MM-DD, ESTIMATED_DELIVERY_DAYS after ordering. */
   estimatedDelivery: z.string(),
   /** 'Payment method: Visa •••• 4242', then staff notes. */

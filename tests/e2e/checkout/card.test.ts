@@ -3,7 +3,8 @@
 // refused with the bank's reason and nothing ordered, a 3-D Secure card is authenticated in Stripe's
 // dialog and the order placed; an order manager approves (the hold is captured at Stripe); the
 // customer downloads the VAT invoice, whose text has the number, the VAT and the totals; a partial
-// refund goes back through Stripe and issues a credit note. Its own server and database.
+// refund goes back through Stripe and issues a credit note the customer downloads from Track Your
+// Order. Its own server and database.
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -170,5 +171,13 @@ describe('an order paid by card through Stripe', () => {
     expect(note).toContain(formatMoney(500));
     // Partly refunded: the payment stays approved until all the money is back.
     await payment.getByText('Payment approved').waitFor();
+
+    // The customer downloads the credit note from Track Your Order too.
+    await shopper.goto(server.at('/account/orders'), { waitUntil: 'domcontentloaded' });
+    const [noteFile] = await Promise.all([shopper.waitForEvent('download'), orderCard.getByRole('link', { name: `Download credit note ${noteNumber} (PDF)` }).click()]);
+    const customerNote = await pdfText(new Uint8Array(readFileSync((await noteFile.path())!)));
+    expect(customerNote).toContain(noteNumber);
+    expect(customerNote).toContain(`Corrects invoice ${invoiceNumber}`);
+    await shoot(shopper, 'account-orders-credit-note-375');
   }, JOURNEY_TIMEOUT_MS);
 });
