@@ -84,6 +84,9 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
                 <>
                   {CARD_BRANDS[order.paymentMethod.brand].label} <span className="whitespace-nowrap">•••• {order.paymentMethod.last4}</span>
                 </>
+              ) : order.payment.method === 'card' ? (
+                // A card order whose card was never authorised (declined, abandoned) has no card to show.
+                'Card'
               ) : (
                 'Bank transfer'
               )}
