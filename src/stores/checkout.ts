@@ -9,8 +9,9 @@ import {
   DEFAULT_COUNTRY,
   LAST_ORDER_KEY,
 } from '../lib/constants';
-import { ORDER_MESSAGES, orderSchema, type Order, type OrderInput } from '../lib/schemas/order';
-import type { PaymentMethods } from '../lib/schemas/payments';
+import { ORDER_MESSAGES } from '../lib/schemas/checkout-form';
+import type { Order, OrderInput } from '../lib/schemas/order';
+import type { CardPaymentNext, PaymentMethods } from '../lib/schemas/payments';
 
 /** Every field of the checkout form (spec §3 Checkout form). */
 export interface CheckoutValues {
@@ -167,6 +168,11 @@ export function rememberLastOrder(order: Order): void {
   writeJson(local(), LAST_ORDER_KEY, summary);
 }
 
+/** Starts a new checkout attempt: after a declined card the next order is a new one, not the cancelled one again. */
+export function startNewAttempt(): void {
+  removeKey(session(), CHECKOUT_ATTEMPT_KEY);
+}
+
 /** Ends a checkout attempt that produced an order: the key and the draft are no longer needed. */
 export function finishCheckoutAttempt(): void {
   removeKey(session(), CHECKOUT_ATTEMPT_KEY);
@@ -175,7 +181,7 @@ export function finishCheckoutAttempt(): void {
 
 /** What POST /api/orders answered, reduced to what the checkout acts on. */
 export type PlaceOrderResult =
-  | { ok: true; order: Order }
+  | { ok: true; order: Order; /** A card order: what Stripe.js needs to pay it. */ paymentNext?: CardPaymentNext }
   | { ok: false; kind: 'unavailable'; message: string }
   | { ok: false; kind: 'invalid'; message: string; fields: Record<string, string> }
   | { ok: false; kind: 'failed'; message: string };
@@ -195,7 +201,9 @@ export async function placeOrder(body: OrderInput): Promise<PlaceOrderResult> {
     return { ok: false, kind: 'failed', message: ORDER_MESSAGES.orderFailed };
   }
   const data = (await response.json().catch(() => null)) as unknown;
-  if (response.ok && data && typeof data === 'object' && 'orderNumber' in data) return { ok: true, order: data as Order };
+  if (response.ok && data && typeof data === 'object' && 'orderNumber' in data) {
+    return { ok: true, order: data as Order, paymentNext: (data as { paymentNext?: CardPaymentNext }).paymentNext };
+  }
   const error = (data as { error?: { message?: string; fields?: Record<string, string> } } | null)?.error;
   if (response.status === 409) return { ok: false, kind: 'unavailable', message: error?.message || ORDER_MESSAGES.unavailable };
   if (response.status === 422 || response.status === 400) {
@@ -216,6 +224,8 @@ export async function fetchOrder(orderNumber: string, email: string | null): Pro
       const body = (await response.json().catch(() => null)) as { error?: { message?: string } } | null;
       return { ok: false, status: response.status, message: body?.error?.message };
     }
+    // Imported here, not above: the checkout form never reads an order back, so its first load does not carry the order's schema.
+    const { orderSchema } = await import('../lib/schemas/order');
     const parsed = orderSchema.safeParse(await response.json());
     if (parsed.success) return { ok: true, order: parsed.data };
     console.error('Order answer does not match the contract', parsed.error.issues);

@@ -35,6 +35,17 @@ describe('security headers', () => {
     }
   });
 
+  it('allow nothing of Stripe without card payments configured, the checkout included', async () => {
+    for (const path of ['/', '/checkout']) {
+      const response = await fetch(`${baseUrl()}${path}`);
+      await response.arrayBuffer();
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp, path).not.toContain('stripe');
+      expect(csp, path).toContain("connect-src 'self';");
+      expect(csp, path).not.toContain('frame-src');
+    }
+  });
+
   it('are on a static asset, which is cached as immutable', async () => {
     const html = await (await fetch(`${baseUrl()}/`)).text();
     const asset = /(?:href|src)="(\/_astro\/[^"]+\.(?:css|js))"/.exec(html)?.[1];

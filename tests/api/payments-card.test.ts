@@ -110,6 +110,25 @@ describe('card through Stripe: the checkout', () => {
     expect(json.card).toEqual({ provider: 'stripe', publishableKey: stripe.publishableKey });
   });
 
+  it("allows Stripe.js on the checkout pages alone: its script, its API and its frames, nothing else of Stripe's", async () => {
+    const directives = async (path: string) => {
+      const response = await fetch(`${shop.base}${path}`);
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(200);
+      return Object.fromEntries(response.headers.get('content-security-policy')!.split('; ').map((d) => [d.split(' ')[0]!, d.split(' ').slice(1)]));
+    };
+    const checkout = await directives('/checkout');
+    expect(checkout['script-src']!.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'", 'https://js.stripe.com']);
+    expect(checkout['connect-src']).toEqual(["'self'", 'https://api.stripe.com']);
+    expect(checkout['frame-src']).toEqual(['https://js.stripe.com', 'https://hooks.stripe.com']);
+    expect(checkout['frame-ancestors']).toEqual(["'none'"]);
+    for (const path of ['/', '/shop']) {
+      const page = await directives(path);
+      expect(JSON.stringify(page), path).not.toContain('stripe');
+      expect(page['frame-src'], path).toBeUndefined();
+    }
+  });
+
   it('creates one PaymentIntent with manual capture for the server-computed total; the same attempt again makes no second one', async () => {
     const body = orderBody([{ productId: product.id, quantity: 2 }], { payment: { method: 'card' } });
     const order = await placeCardOrder(2, body);

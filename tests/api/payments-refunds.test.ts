@@ -205,4 +205,25 @@ describe('credit notes', () => {
     await getPdf(shop.base, `/api/admin/orders/${placed.id}/credit-notes/${noteNumber(creditNote.number)}.pdf`, manager);
     expect((await call(shop.base, `/api/admin/orders/${placed.id}/credit-notes/CN-999999.pdf`, { cookie: manager })).status).toBe(404);
   });
+
+  it('lets the customer download their credit note with the order look-up rule of invoice.pdf; anyone else gets 404', async () => {
+    const placed = await paidOrder([{ productId: product.id, quantity: 1 }]);
+    const { creditNote } = await refundOk(placed.id, { amountCents: 300, reason: 'Late delivery' });
+    const path = `/api/orders/${placed.orderNumber}/credit-notes/${creditNote.number}.pdf`;
+    const { text } = await pdfText(await getPdf(shop.base, `${path}?email=${encodeURIComponent(placed.email)}`));
+    for (const expected of ['CREDIT NOTE', creditNote.number, placed.orderNumber, 'Reason: Late delivery']) expect(text).toContain(expected);
+    // The order look-up lists it with that download link.
+    const lookedUp = orderSchema.parse(await (await call(shop.base, `/api/orders/${placed.orderNumber}?email=${encodeURIComponent(placed.email)}`)).json());
+    expect(lookedUp.creditNotes).toEqual([{ number: creditNote.number, amountCents: 300, url: path }]);
+    // Its number alone works too, and the e-mail is compared as the look-up compares it.
+    const byNumber = await call(shop.base, `/api/orders/${placed.orderNumber}/credit-notes/${noteNumber(creditNote.number)}.pdf?email=${encodeURIComponent(placed.email.toUpperCase())}`);
+    expect(byNumber.status).toBe(200);
+    expect(byNumber.headers.get('cache-control')).toBe('private, no-store');
+    await byNumber.arrayBuffer();
+    for (const refused of [path, `${path}?email=someone.else%40example.com`, `/api/orders/${placed.orderNumber}/credit-notes/CN-999999.pdf?email=${encodeURIComponent(placed.email)}`, `/api/orders/ORD-00000000/credit-notes/${creditNote.number}.pdf?email=${encodeURIComponent(placed.email)}`]) {
+      const response = await call(shop.base, refused);
+      expect(response.status, refused).toBe(404);
+      await response.arrayBuffer();
+    }
+  });
 });

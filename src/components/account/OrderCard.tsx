@@ -84,6 +84,9 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
                 <>
                   {CARD_BRANDS[order.paymentMethod.brand].label} <span className="whitespace-nowrap">•••• {order.paymentMethod.last4}</span>
                 </>
+              ) : order.payment.method === 'card' ? (
+                // A card order whose card was never authorised (declined, abandoned) has no card to show.
+                'Card'
               ) : (
                 'Bank transfer'
               )}
@@ -129,6 +132,11 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
               Download invoice {order.invoice.number} (PDF)
             </a>
           ) : null}
+          {order.creditNotes?.map((note) => (
+            <a key={note.number} href={`${note.url}?email=${encodeURIComponent(order.customerEmail)}`} download className="font-semibold text-accent-strong underline-offset-4 hover:underline">
+              Download credit note {note.number} (PDF)
+            </a>
+          ))}
         </div>
       ) : null}
 

@@ -1,25 +1,33 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { DEFAULT_COUNTRY } from '../../lib/constants';
 import { z } from 'zod';
-import { checkoutInformationSchema, checkoutShippingSchema } from '../../lib/schemas/order';
+import { checkoutInformationSchema, checkoutShippingSchema, ORDER_MESSAGES } from '../../lib/schemas/checkout-form';
 import { $cart, clearCart, openCart } from '../../stores/cart';
 import {
   EMPTY_CHECKOUT,
   ensureAttemptKey,
+  fetchPaymentMethods,
   finishCheckoutAttempt,
   placeOrder,
   readCheckoutDraft,
   readSavedCheckoutInfo,
   rememberCheckoutInfo,
   rememberLastOrder,
+  startNewAttempt,
   writeCheckoutDraft,
   type CheckoutStep,
   type CheckoutValues,
 } from '../../stores/checkout';
 import { $user, restoreSession } from '../../stores/session';
 import { collectFieldErrors, FormAlert, TextField } from '../account/fields';
+import type { CardPaymentHandle } from './CardPayment';
 import OrderSummary from './OrderSummary';
+import type { PaymentMethodChoice } from './PaymentStep';
+
+// The payment step loads when the shopper is on the shipping step (and Stripe only once card is picked): the checkout's first load stays within its budget.
+const loadPaymentStep = () => import('./PaymentStep');
+const PaymentStep = lazy(loadPaymentStep);
 
 type FieldName = Exclude<keyof CheckoutValues, 'saveInfo' | 'newsletter'>;
 type Errors = Partial<Record<FieldName, string>>;
@@ -69,13 +77,19 @@ export default function CheckoutApp() {
   const [attempted, setAttempted] = useState<Record<CheckoutStep, boolean>>({ 1: false, 2: false, 3: false });
   const [processing, setProcessing] = useState(false);
   const [placed, setPlaced] = useState(false);
-  const [onAccount, setOnAccount] = useState(false);
   const [alert, setAlert] = useState<{ kind: 'unavailable' | 'error'; message: string } | null>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const alertRef = useRef<HTMLDivElement>(null);
   const focusAfterRender = useRef<'heading' | FieldName | 'alert' | null>(null);
   const inFlight = useRef(false);
+  /** The card provider's publishable key when card is offered (GET /api/payments/methods), else null. */
+  const [cardKey, setCardKey] = useState<string | null>(null);
+  const [method, setMethod] = useState<PaymentMethodChoice>('bank_transfer');
+  const cardHandle = useRef<CardPaymentHandle | null>(null);
+  const onCardReady = useCallback((handle: CardPaymentHandle | null) => {
+    cardHandle.current = handle;
+  }, []);
 
   useEffect(() => {
     const draft = readCheckoutDraft();
@@ -87,6 +101,7 @@ export default function CheckoutApp() {
     if (draft) setStep(draft.step);
     setReady(true);
     void restoreSession();
+    void fetchPaymentMethods().then((m) => setCardKey(m?.methods.includes('card') && m.card ? m.card.publishableKey : null));
   }, []);
 
   // A signed-in customer's details fill what is still empty.
@@ -99,6 +114,10 @@ export default function CheckoutApp() {
   useEffect(() => {
     if (ready && !placed) writeCheckoutDraft(step, values);
   }, [ready, placed, step, values]);
+
+  useEffect(() => {
+    if (step > 1) void loadPaymentStep();
+  }, [step]);
 
   useLayoutEffect(() => {
     const target = focusAfterRender.current;
@@ -135,6 +154,9 @@ export default function CheckoutApp() {
     const shipping = checkoutShippingSchema.safeParse(values);
     if (!info.success) return showInvalid(1, validateStep(1, values));
     if (!shipping.success) return showInvalid(2, validateStep(2, values));
+    const card = method === 'card' ? cardHandle.current : null;
+    // The card field shows its own message (incomplete, invalid); a field still loading is not ready to pay.
+    if (method === 'card' && (!card || card.check())) return;
     inFlight.current = true;
     setProcessing(true);
     setAlert(null);
@@ -143,10 +165,25 @@ export default function CheckoutApp() {
       items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
       customer: info.data,
       shippingAddress: shipping.data,
-      payment: { method: onAccount ? 'account' : 'bank_transfer' },
+      payment: { method },
       saveInfo: values.saveInfo,
       newsletter: values.newsletter,
     });
+    // A card order: Stripe.js pays it (3-D Secure included) and the shop settles it from what Stripe says.
+    const paid = result.ok && card && result.paymentNext
+      ? await card.pay(result.order.orderNumber, result.paymentNext, { name: `${info.data.firstName} ${info.data.lastName}`, email: info.data.email })
+      : result.ok && result.order.status === 'cancelled'
+        ? ({ ok: false, kind: 'declined', message: ORDER_MESSAGES.cardDeclined } as const)
+        : ({ ok: true } as const);
+    if (!paid.ok) {
+      // Declined: that order is cancelled, so the next try places a new one; otherwise the same order is paid again.
+      if (paid.kind === 'declined') startNewAttempt();
+      inFlight.current = false;
+      setProcessing(false);
+      setAlert({ kind: 'error', message: paid.message });
+      focusAfterRender.current = 'alert';
+      return;
+    }
     if (result.ok) {
       setPlaced(true);
       rememberCheckoutInfo(values, values.saveInfo);
@@ -287,49 +324,19 @@ export default function CheckoutApp() {
               </div>
             )}
             {step === 3 && (
-              <div className="grid gap-5 sm:grid-cols-2">
-                <fieldset className="grid gap-3 sm:col-span-2">
-                  <legend className="text-sm font-semibold text-ink">Payment method</legend>
-                  <div className="flex items-start gap-3 rounded-xl border-2 border-ink bg-paper p-4">
-                    <input
-                      id="pay-bank-transfer"
-                      type="radio"
-                      name="paymentMethod"
-                      value="bank_transfer"
-                      defaultChecked
-                      onChange={() => setOnAccount(false)}
-                      aria-describedby="pay-bank-transfer-note"
-                      className="mt-0.5 h-5 w-5 shrink-0 accent-accent"
-                    />
-                    <div>
-                      <label htmlFor="pay-bank-transfer" className="block cursor-pointer font-semibold text-ink">
-                        Pay by bank transfer
-                      </label>
-                      <p id="pay-bank-transfer-note" className="mt-1 text-sm text-ink-soft">
-                        Once you place the order you get our bank details on the next page and by e-mail: transfer the total quoting your order number as the reference. Nothing is charged to a card.
-                      </p>
-                    </div>
-                  </div>
-                  {user?.payOnAccount && (
-                    <div className="flex items-start gap-3 rounded-xl border-2 border-ink bg-paper p-4">
-                      <input id="pay-account" type="radio" name="paymentMethod" value="account" onChange={() => setOnAccount(true)} className="mt-0.5 h-5 w-5 shrink-0 accent-accent" />
-                      <label htmlFor="pay-account" className="cursor-pointer font-semibold text-ink">
-                        Pay on account
-                        <span className="mt-1 block text-sm font-normal text-ink-soft">Nothing to pay now: we invoice your company, due at your account's terms.</span>
-                      </label>
-                    </div>
-                  )}
-                </fieldset>
-                <fieldset className="grid gap-1 sm:col-span-2">
-                  <legend className="sr-only">Preferences</legend>
-                  <Checkbox checked={values.saveInfo} onChange={(v) => setValues((s) => ({ ...s, saveInfo: v }))}>
-                    Save this information for next time
-                  </Checkbox>
-                  <Checkbox checked={values.newsletter} onChange={(v) => setValues((s) => ({ ...s, newsletter: v }))}>
-                    Email me with news and offers
-                  </Checkbox>
-                </fieldset>
-              </div>
+              <Suspense fallback={<div className="min-h-64" />}>
+                <PaymentStep
+                  method={method}
+                  onMethod={setMethod}
+                  cardKey={cardKey}
+                  payOnAccount={user?.payOnAccount === true}
+                  processing={processing}
+                  onCardReady={onCardReady}
+                  saveInfo={values.saveInfo}
+                  newsletter={values.newsletter}
+                  onPreference={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
+                />
+              </Suspense>
             )}
             <div className="mt-8 flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-between">
               <button
@@ -395,15 +402,5 @@ function Progress({ step }: { step: CheckoutStep }) {
         })}
       </ol>
     </nav>
-  );
-}
-
-/** A 44 px checkbox row. */
-function Checkbox({ checked, onChange, children }: { checked: boolean; onChange: (value: boolean) => void; children: ReactNode }) {
-  return (
-    <label className="flex min-h-11 cursor-pointer items-center gap-3 text-sm text-ink">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="h-5 w-5 shrink-0 rounded border-ink/30 accent-accent" />
-      {children}
-    </label>
   );
 }

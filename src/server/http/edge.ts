@@ -4,7 +4,7 @@ import { CATALOG_CARDS_PATH } from '../../lib/catalog/card';
 import { CATALOG_RESULTS_PATH } from '../../lib/catalog/results';
 import { answerCatalogRequest, parseCatalogCardsQuery, type CatalogAnswer, type CatalogRequest } from '../catalog/catalog.http';
 import { answerResultsRequest, parseCatalogResultsQuery } from '../catalog/catalog-results';
-import type { Config } from '../config';
+import { isStripeConfigured, type Config } from '../config';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema';
 import { isDatabaseUnavailable } from '../db/errors';
@@ -21,7 +21,7 @@ import { findRoute, isOnDemandPagePath, loadApiRouteTable, type ApiRouteMethods 
 import { isStateChanging, isSameOriginRequest } from './origin';
 import { compileProxyTrust, resolveClientAddress } from './client-address';
 import { pickRequestId, requestContext } from './request-context';
-import { API_CONTENT_SECURITY_POLICY, buildContentSecurityPolicy, buildSecurityHeaders, loadInlineScriptHashes } from './security';
+import { API_CONTENT_SECURITY_POLICY, buildContentSecurityPolicy, buildSecurityHeaders, isCheckoutPagePath, loadInlineScriptHashes } from './security';
 import { CompressedStaticFiles } from './static-compression';
 import { BuildFiles } from './build-files';
 import { LOW_PRIORITY_PATHS, LowPriorityLane } from './low-priority-lane';
@@ -317,9 +317,14 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     options.track?.(work);
     return work;
   };
-  const csp = buildContentSecurityPolicy(loadInlineScriptHashes(options.clientDir));
+  const scriptHashes = loadInlineScriptHashes(options.clientDir);
+  const csp = buildContentSecurityPolicy(scriptHashes);
   const https = config.SITE_URL.startsWith('https:');
   const securityHeaders = Object.entries(buildSecurityHeaders({ csp, https }));
+  // Stripe.js is allowed on the checkout alone, and only when card payments through Stripe are set up.
+  const checkoutSecurityHeaders = isStripeConfigured(config) && config.PAYMENT_PROVIDERS.includes('card')
+    ? Object.entries(buildSecurityHeaders({ csp: buildContentSecurityPolicy(scriptHashes, { stripe: true }), https }))
+    : securityHeaders;
   const apiSecurityHeaders = Object.entries(buildSecurityHeaders({ csp: API_CONTENT_SECURITY_POLICY, https }));
   const staticFiles = new CompressedStaticFiles(options.clientDir);
   const shopPages = new ShopPageVariants(options.clientDir);
@@ -333,7 +338,8 @@ export function createEdgeListener(options: EdgeOptions): RequestListener {
     const requestId = pickRequestId(req.headers['x-request-id']);
     req.headers['x-request-id'] = requestId;
     res.setHeader('x-request-id', requestId);
-    for (const [name, value] of isApiPath(req.url ?? '/') ? apiSecurityHeaders : securityHeaders) res.setHeader(name, value);
+    const path = req.url ?? '/';
+    for (const [name, value] of isApiPath(path) ? apiSecurityHeaders : isCheckoutPagePath(path) ? checkoutSecurityHeaders : securityHeaders) res.setHeader(name, value);
     if (isShuttingDown()) res.setHeader('connection', 'close');
     const peer = req.socket.remoteAddress;
     const fromTrustedProxy = peer !== undefined && trustsProxy(peer, 0);

@@ -63,19 +63,36 @@ export function loadInlineScriptHashes(clientDir: string): string[] {
 }
 
 /**
- * The Content-Security-Policy of the site: only our own scripts (plus the exact inline scripts the
+ * What Stripe.js needs (Stripe's published CSP list, card payments only): its script, its API, and
+ * the frames of its card element and 3-D Secure. Nothing else of Stripe's is allowed.
+ */
+export const STRIPE_JS_SOURCES = {
+  script: 'https://js.stripe.com',
+  connect: 'https://api.stripe.com',
+  frame: 'https://js.stripe.com https://hooks.stripe.com',
+} as const;
+
+/** The checkout pages: the only ones that load Stripe.js (when card is offered). */
+export function isCheckoutPagePath(url: string): boolean {
+  return /^\/checkout(?:[/?#]|$)/.test(url);
+}
+
+/**
+ * The Content-Security-Policy of the site (with `stripe`: the checkout's, which also allows Stripe.js): only our own scripts (plus the exact inline scripts the
  * build emitted, by hash), styles from us (inline styles and style attributes allowed: the
  * pages use them for gradients and Astro for islands), images from us, data: and https:.
  */
-export function buildContentSecurityPolicy(scriptHashes: readonly string[]): string {
+export function buildContentSecurityPolicy(scriptHashes: readonly string[], options: { stripe?: boolean } = {}): string {
+  const stripe = options.stripe ? STRIPE_JS_SOURCES : null;
   return [
     "default-src 'self'",
-    `script-src 'self'${scriptHashes.length ? ` ${scriptHashes.join(' ')}` : ''}`,
+    `script-src 'self'${stripe ? ` ${stripe.script}` : ''}${scriptHashes.length ? ` ${scriptHashes.join(' ')}` : ''}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
     "font-src 'self'",
     "media-src 'self'",
-    "connect-src 'self'",
+    `connect-src 'self'${stripe ? ` ${stripe.connect}` : ''}`,
+    ...(stripe ? [`frame-src ${stripe.frame}`] : []),
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",

@@ -13,6 +13,7 @@ import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
 import { computeTotals, type OrderTotals } from '../../lib/pricing';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
+import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { parseConfig, type Config } from '../config';
 import type { PaymentProvider } from '../payments/payment-provider';
@@ -22,6 +23,7 @@ import { accountProvider } from '../payments/account.provider';
 import { enabledPaymentProviders } from '../payments/providers';
 import { TRADE_MESSAGES } from '../../lib/schemas/trade';
 import { assertWithinCredit, findAccountTerms, priceOrderLines } from '../trade/trade.service';
+import { selectRefundsOfOrders } from '../payments/payments.repository';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
 import { lockAdvisoryKeys } from '../db/dialect';
@@ -489,8 +491,22 @@ export async function findOrderForViewer(
   facts: RequestFacts = {},
 ): Promise<Order> {
   const row = await findOrderRowForViewer(db, orderNumber, viewer, facts);
-  const [order] = await withCustomerHistory(db, [await loadOrder(db, row)], new Map([[row.id, row]]));
+  const [order] = await withCustomerHistory(db, await withCreditNotes(db, [await loadOrder(db, row)]), new Map([[row.id, row]]));
   return order!;
+}
+
+/** Adds to each order with refunds the credit notes, with the customer's download URL (one query). */
+async function withCreditNotes(db: Kysely<Database>, orders: Order[]): Promise<Order[]> {
+  const refunds = await selectRefundsOfOrders(db, orders.map((o) => o.id));
+  return orders.map((order) => {
+    const notes = refunds.filter((r) => r.order_id === order.id);
+    if (notes.length === 0) return order;
+    const creditNotes = notes.map((r) => {
+      const number = formatCreditNoteNumber(Number(r.credit_note_number));
+      return { number, amountCents: Number(r.amount_cents), url: `/api/orders/${order.orderNumber}/credit-notes/${number}.pdf` };
+    });
+    return { ...order, creditNotes };
+  });
 }
 
 /** A customer's orders, newest first, with their lines (two queries whatever the count). */
@@ -504,5 +520,5 @@ export async function listCustomerOrders(db: Kysely<Database>, customerId: strin
     byOrder.set(item.order_id, list);
   }
   const orders = rows.map((row) => toOrder(row, byOrder.get(row.id) ?? []));
-  return withCustomerHistory(db, orders, new Map(rows.map((row) => [row.id, row])));
+  return withCustomerHistory(db, await withCreditNotes(db, orders), new Map(rows.map((row) => [row.id, row])));
 }

@@ -94,6 +94,12 @@ export function selectRefundsOfOrder(db: Db, orderId: string): Promise<RefundRow
   return db.selectFrom('refunds').selectAll().where('order_id', '=', orderId).orderBy('created_at').orderBy('credit_note_number').execute();
 }
 
+/** The refunds of several orders, oldest first. */
+export function selectRefundsOfOrders(db: Db, orderIds: readonly string[]): Promise<RefundRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('refunds').selectAll().where('order_id', 'in', orderIds).orderBy('created_at').orderBy('credit_note_number').execute();
+}
+
 /** An order's payment events, oldest first. */
 export function selectPaymentEventsOfOrder(db: Db, orderId: string): Promise<PaymentEventRow[]> {
   return db.selectFrom('payment_events').selectAll().where('order_id', '=', orderId).orderBy('at').orderBy('id').execute();

@@ -41,7 +41,7 @@ export interface AdminServer {
  * Starts the built server for this file in beforeAll (demo staff on, its own scratch database, mail
  * and media folders, no sign-up limit) and stops it in afterAll, so the file shares no state.
  */
-export function useAdminServer(): AdminServer {
+export function useAdminServer(options: { /** More settings, read when the server starts (e.g. a stand-in's keys). */ env?: () => Record<string, string> } = {}): AdminServer {
   let scratch = '';
   let server: RunningServer | undefined;
   beforeAll(async () => {
@@ -61,6 +61,7 @@ export function useAdminServer(): AdminServer {
         // Sign-ins hash at the lowest CPU priority, behind the browsers: the gate's 503 has its own API test.
         PASSWORD_WAIT_MS: '120000',
         LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+        ...options.env?.(),
       },
     });
   });

@@ -341,6 +341,27 @@ export async function routeStripeJs(target: Pick<BrowserContext, 'route'>, stand
   );
 }
 
+/** Stripe's hosts as the shop's Content-Security-Policy names them (src/server/http/security.ts). */
+export const STRIPE_HOSTS = { js: 'https://js.stripe.com', api: 'https://api.stripe.com', hooks: 'https://hooks.stripe.com' } as const;
+
+/**
+ * Routes all of Stripe's browser-side hosts to the stand-in, so a page keeps its production CSP:
+ * js.stripe.com answers the Stripe.js stand-in (which calls api.stripe.com), api.stripe.com and
+ * hooks.stripe.com (the 3-D Secure page) are forwarded to the stand-in, and the stand-in's own URL in
+ * its answers (the 3-D Secure link) reads as hooks.stripe.com.
+ */
+export async function routeStripeHosts(target: Pick<BrowserContext, 'route'>, standin: Pick<StripeStandin, 'url'>): Promise<void> {
+  await target.route(/^https:\/\/js\.stripe\.com\//, (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript; charset=utf-8', body: stripeJsSource(STRIPE_HOSTS.api) }),
+  );
+  await target.route(/^https:\/\/(api|hooks)\.stripe\.com\//, async (route) => {
+    const url = new URL(route.request().url());
+    const response = await route.fetch({ url: `${standin.url}${url.pathname}${url.search}` });
+    const body = (await response.text()).replaceAll(standin.url, STRIPE_HOSTS.hooks);
+    await route.fulfill({ response, body });
+  });
+}
+
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;

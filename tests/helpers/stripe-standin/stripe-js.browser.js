@@ -242,7 +242,8 @@
       frame.style.cssText = 'width:min(26rem,92vw);height:min(24rem,80vh);border:0;border-radius:8px;background:#fff';
       overlay.appendChild(frame);
       function listener(event) {
-        if (event.origin !== ORIGIN || !event.data || event.data.type !== 'stripe-standin-3ds') return;
+        // The challenge's own origin: the stand-in's, or Stripe's hooks host when a browser test routes Stripe's hosts to it.
+        if (event.origin !== new URL(url, location.href).origin || !event.data || event.data.type !== 'stripe-standin-3ds') return;
         window.removeEventListener('message', listener);
         overlay.parentNode.removeChild(overlay);
         resolve(event.data.outcome);
