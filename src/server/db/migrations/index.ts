@@ -22,6 +22,7 @@ import * as contentSync from './2026-11-29T0300_content_sync';
 import * as payments from './2026-11-29T0200_payments';
 import * as providerEvents from './2026-11-29T0250_provider_events';
 import * as importFileKeys from './2026-11-29T0600_import_file_keys';
+import * as bulkJobs from './2026-11-29T1300_bulk_jobs';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 
 /**
@@ -54,4 +55,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T0300_content_sync': contentSync,
   '2026-11-29T0600_import_file_keys': importFileKeys,
   '2026-11-29T0700_admin_sort_indexes': adminSortIndexes,
+  '2026-11-29T1300_bulk_jobs': bulkJobs,
 };
