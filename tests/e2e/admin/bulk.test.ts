@@ -1,0 +1,107 @@
+// The back office at volume (issue #26): staff select a page of pending orders with one checkbox,
+// approve them with one confirmation that names how many, read the summary (the refused one named,
+// still selected), then sort by a column header and change the page size, which the URL keeps
+// across a reload. With ADMIN_SHOTS_DIR set, PNGs of the selection and its bulk bar are saved at
+// 375 and 1440 px. Runs on a server of its own.
+import Database from 'better-sqlite3';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ADMIN_MESSAGES } from '../../../src/lib/schemas/admin';
+import { BUYABLE } from '../checkout/checkout-helpers';
+import {
+  freshEmail,
+  JOURNEY_TIMEOUT_MS,
+  ORDER_MANAGER,
+  ordersTable,
+  placeOrderByApi,
+  shoot,
+  signInStaff,
+  signInStaffByApi,
+  useAdminServer,
+  useBrowserPages,
+} from './admin-helpers';
+
+const server = useAdminServer();
+const pages = useBrowserPages();
+
+/** How many orders of these ids have `status` in the server's database. */
+function countWithStatus(ids: string[], status: string): number {
+  const db = new Database(server.dbFile, { readonly: true });
+  try {
+    db.pragma('busy_timeout = 5000');
+    const row = db.prepare(`SELECT count(*) AS n FROM orders WHERE status = ? AND id IN (${ids.map(() => '?').join(', ')})`).get(status, ...ids) as { n: number };
+    return row.n;
+  } finally {
+    db.close();
+  }
+}
+
+/** The bulk bar over the list. */
+const bulkBar = (page: Page) => page.getByRole('region', { name: 'Bulk actions' });
+
+describe('bulk actions and sortable lists', () => {
+  it('approves 20 pending orders with one confirmation, lists the one refused, and keeps sort and page size in the URL', async () => {
+    const orders = [];
+    for (let i = 0; i < 21; i++) orders.push(await placeOrderByApi(server, { firstName: 'Bulk', lastName: `Buyer${i}`, email: freshEmail(`bulk${i}`) }, [{ productId: BUYABLE[0]!.id, quantity: 1 + (i % 3) }]));
+    // The oldest is declined by a colleague first: it will be refused when the page is approved.
+    const staff = await signInStaffByApi(server, ORDER_MANAGER);
+    await staff.change(orders[0]!.id, { decline: 'Duplicate order' });
+
+    for (const width of [1440, 375]) {
+      const page = await pages.open({ width, reducedMotion: 'reduce' });
+      await signInStaff(page, server, ORDER_MANAGER);
+      await page.goto(server.at('/admin/dashboard/orders'));
+      await ordersTable(page).waitFor();
+      if (width === 375) {
+        // At 375 px: the selection and its bar, pictured and nothing more.
+        await page.getByRole('checkbox', { name: 'Select all orders on this page' }).check();
+        await bulkBar(page).getByText('20 orders selected').waitFor();
+        await shoot(page, 'bulk-orders-selection-375');
+        continue;
+      }
+      // One checkbox selects the page (the 20 newest: 20 pending orders and none older).
+      await page.getByRole('checkbox', { name: 'Select all orders on this page' }).check();
+      const bar = bulkBar(page);
+      await bar.getByText('20 orders selected').waitFor();
+      await bar.getByRole('button', { name: 'Select all 21 orders matching' }).waitFor();
+      // Swap the newest for the declined one, so the summary has a refusal to show.
+      await page.getByRole('checkbox', { name: `Select ${orders[20]!.orderNumber}` }).uncheck();
+      await page.getByRole('button', { name: 'Page 2' }).click();
+      await page.getByRole('checkbox', { name: `Select ${orders[0]!.orderNumber}` }).check();
+      await bar.getByText('20 orders selected').waitFor();
+      await page.getByRole('button', { name: 'Page 1' }).click();
+      await ordersTable(page).getByRole('link', { name: orders[19]!.orderNumber }).waitFor();
+      await shoot(page, 'bulk-orders-selection-1440');
+
+      await bar.getByRole('button', { name: 'Approve' }).click();
+      const dialog = page.getByRole('alertdialog', { name: 'Approve 20 orders?' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Approve 20 orders' }).click();
+      const summary = bar.getByRole('status');
+      await summary.getByText('Approve: 19 orders changed, 1 order refused (still selected):').waitFor();
+      await summary.getByText(`${orders[0]!.orderNumber}`).waitFor();
+      expect(await summary.textContent()).toContain(`${ADMIN_MESSAGES.transitionRefused} declined.`);
+      await bar.getByText('1 order selected').waitFor();
+      await shoot(page, 'bulk-orders-summary-1440');
+      expect(countWithStatus(orders.slice(1, 20).map((o) => o.id), 'approved')).toBe(19);
+      expect(countWithStatus([orders[20]!.id], 'pending')).toBe(1);
+      await bar.getByRole('button', { name: 'Clear selection' }).click();
+
+      // Sort by total, highest first (a second click turns it), and 50 a page: the URL keeps both.
+      const totalHeader = ordersTable(page).getByRole('columnheader', { name: /Total/ });
+      expect(await totalHeader.getAttribute('aria-sort')).toBe('none');
+      await totalHeader.getByRole('button').click();
+      await page.waitForURL(/sort=total%3Adesc|sort=total:desc/);
+      await expect.poll(() => totalHeader.getAttribute('aria-sort')).toBe('descending');
+      await page.getByLabel('Per page').selectOption('50');
+      await page.waitForURL(/pageSize=50/);
+      await page.reload();
+      await ordersTable(page).waitFor();
+      await expect.poll(() => ordersTable(page).getByRole('columnheader', { name: /Total/ }).getAttribute('aria-sort')).toBe('descending');
+      expect(await page.getByLabel('Per page').inputValue()).toBe('50');
+      await expect.poll(() => ordersTable(page).getByRole('row').count()).toBe(22);
+      await page.goBack();
+      await page.waitForURL((url) => !url.search.includes('pageSize=50'));
+    }
+  }, JOURNEY_TIMEOUT_MS * 2);
+});
