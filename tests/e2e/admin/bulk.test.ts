@@ -12,6 +12,7 @@ import {
   freshEmail,
   JOURNEY_TIMEOUT_MS,
   ORDER_MANAGER,
+  SUPER_ADMIN,
   ordersTable,
   placeOrderByApi,
   shoot,
@@ -104,4 +105,45 @@ describe('bulk actions and sortable lists', () => {
       await page.waitForURL((url) => !url.search.includes('pageSize=50'));
     }
   }, JOURNEY_TIMEOUT_MS * 2);
+
+  it('sorts products by price from the Sort menu and blocks two customers with one confirmation', async () => {
+    const emails = [freshEmail('blockme'), freshEmail('blockme')];
+    for (const email of emails) {
+      const response = await fetch(server.at('/api/auth/register'), {
+        method: 'POST',
+        headers: { origin: server.at(''), 'content-type': 'application/json' },
+        body: JSON.stringify({ fullName: 'Bulk Blockee', email, phone: '+12145550123', dateOfBirth: '1990-05-17', password: 'Harbour7!Lights', confirmPassword: 'Harbour7!Lights', acceptTerms: true }),
+      });
+      expect(response.status).toBe(201);
+    }
+    const page = await pages.open({ width: 1440, reducedMotion: 'reduce' });
+    await signInStaff(page, server, SUPER_ADMIN);
+
+    await page.goto(server.at('/admin/dashboard/products'));
+    await page.getByLabel('Sort').selectOption({ label: 'Price, low to high' });
+    await page.waitForURL(/sort=price%3Aasc|sort=price:asc/);
+    const expected = await page.evaluate(async () => {
+      const body = (await (await fetch('/api/admin/products?q=&page=1&pageSize=24&sort=price:asc')).json()) as { products: { name: string; price: number }[] };
+      return body.products.map((p) => p.name);
+    });
+    const prices = await page.evaluate(async () => {
+      const body = (await (await fetch('/api/admin/products?q=&page=1&pageSize=24&sort=price:asc')).json()) as { products: { price: number }[] };
+      return body.products.map((p) => p.price);
+    });
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const grid = page.getByRole('list', { name: /products/i }).first();
+    await expect.poll(async () => (await grid.getByRole('heading', { level: 3 }).allTextContents()).slice(0, 5)).toEqual(expected.slice(0, 5));
+
+    await page.goto(server.at('/admin/dashboard/users?q=Bulk%20Blockee'));
+    const users = page.getByRole('table', { name: /^Users/ });
+    await users.getByText(emails[0]!).waitFor();
+    await page.getByRole('checkbox', { name: 'Select all users on this page' }).check();
+    const bar = bulkBar(page);
+    await bar.getByText('2 customers selected').waitFor();
+    await bar.getByRole('button', { name: 'Block', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Block 2 customers?' });
+    await dialog.getByRole('button', { name: 'Block 2 customers' }).click();
+    await bar.getByRole('status').getByText('Block: 2 customers changed.').waitFor();
+    await expect.poll(() => users.getByText('Blocked', { exact: true }).count()).toBeGreaterThanOrEqual(2);
+  }, JOURNEY_TIMEOUT_MS);
 });
