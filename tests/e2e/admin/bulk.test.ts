@@ -106,6 +106,44 @@ describe('bulk actions and sortable lists', () => {
     }
   }, JOURNEY_TIMEOUT_MS * 2);
 
+  it('searches orders, products and customers at once with /, opens an order with Enter and closes its panel with Escape', async () => {
+    const order = await placeOrderByApi(server, { firstName: 'Palette', lastName: 'Finder', email: freshEmail('palette') }, [{ productId: BUYABLE[0]!.id, quantity: 1 }]);
+    for (const width of [375, 1440]) {
+      const page = await pages.open({ width, reducedMotion: 'reduce' });
+      await signInStaff(page, server, SUPER_ADMIN);
+      await page.goto(server.at('/admin/dashboard/orders'));
+      await ordersTable(page).waitFor();
+      await page.locator('body').focus();
+
+      // '?' lists the shortcuts; Escape closes the list.
+      await page.keyboard.press('?');
+      const shortcuts = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await shortcuts.waitFor();
+      await page.keyboard.press('Escape');
+      await shortcuts.waitFor({ state: 'detached' });
+
+      await page.keyboard.press('/');
+      const palette = page.getByRole('dialog', { name: 'Search orders, products and customers' });
+      await palette.waitFor();
+      await page.keyboard.type('Palette');
+      const results = palette.getByRole('listbox', { name: 'Results' });
+      await results.getByRole('group', { name: 'Orders' }).getByRole('option', { name: new RegExp(order.orderNumber) }).waitFor();
+      await shoot(page, `bulk-search-palette-${width}`);
+      // Arrows move through every group and come round; Enter opens the active one (the order, first).
+      await page.keyboard.press('ArrowDown');
+      await page.keyboard.press('ArrowUp');
+      expect(await results.getByRole('option', { selected: true }).textContent()).toContain(order.orderNumber);
+      await page.keyboard.press('Enter');
+      await palette.waitFor({ state: 'detached' });
+      const panel = page.getByRole('region', { name: order.orderNumber, exact: true });
+      await panel.waitFor();
+      await page.waitForURL(new RegExp(`/orders/${order.id}`));
+      await page.locator('body').focus();
+      await page.keyboard.press('Escape');
+      await page.waitForURL(/\/admin\/dashboard\/orders(\?|$)/);
+    }
+  }, JOURNEY_TIMEOUT_MS);
+
   it('sorts products by price from the Sort menu and blocks two customers with one confirmation', async () => {
     const emails = [freshEmail('blockme'), freshEmail('blockme')];
     for (const email of emails) {
