@@ -7,6 +7,7 @@ import Database from 'better-sqlite3';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../../src/lib/schemas/admin';
+import { TEMPLATE_COLUMNS } from '../../../src/lib/schemas/admin-imports';
 import { BUYABLE } from '../checkout/checkout-helpers';
 import {
   freshEmail,
@@ -141,6 +142,40 @@ describe('bulk actions and sortable lists', () => {
       await page.locator('body').focus();
       await page.keyboard.press('Escape');
       await page.waitForURL(/\/admin\/dashboard\/orders(\?|$)/);
+    }
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('undoes an import from its card: the preview names the counts, one confirmation withdraws what it created', async () => {
+    const stamp = Date.now().toString(36).toUpperCase();
+    const skus = [`UNDO-${stamp}-1`, `UNDO-${stamp}-2`];
+    const page = await pages.open({ width: 1440, reducedMotion: 'reduce' });
+    await signInStaff(page, server, SUPER_ADMIN);
+    const header = TEMPLATE_COLUMNS.join(',');
+    const lines = skus.map((sku) => TEMPLATE_COLUMNS.map((c) => ({ name: `Undo Journey ${sku}`, description: 'Made by the import.', price: '8', sku, stockQuantity: '5' })[c as string] ?? '').join(','));
+    const jobId = await page.evaluate(async (csv) => {
+      const form = new FormData();
+      form.append('file', new Blob([csv], { type: 'text/csv' }), 'undo-journey.csv');
+      const response = await fetch('/api/admin/imports', { method: 'POST', body: form });
+      return ((await response.json()) as { id: string }).id;
+    }, [header, ...lines].join('\n') + '\n');
+    await expect
+      .poll(async () => page.evaluate(async (id) => ((await (await fetch(`/api/admin/imports/${id}`)).json()) as { status: string }).status, jobId), { timeout: 60_000 })
+      .toBe('completed');
+
+    await page.goto(server.at('/admin/dashboard/products?section=bulk'));
+    const card = page.getByRole('region', { name: 'Last import' });
+    await card.getByText('undo-journey.csv').waitFor();
+    await card.getByRole('button', { name: 'Undo this import' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Undo the import of undo-journey.csv?' });
+    await dialog.getByText(/2 products it created will be withdrawn/).waitFor();
+    await dialog.getByRole('button', { name: 'Undo this import' }).click();
+    await page.getByText('Import undone: 2 products withdrawn, 0 products set back').waitFor();
+    const db = new Database(server.dbFile, { readonly: true });
+    try {
+      const row = db.prepare(`SELECT count(*) AS n FROM products WHERE withdrawn_at IS NOT NULL AND sku IN (?, ?)`).get(...skus) as { n: number };
+      expect(row.n).toBe(2);
+    } finally {
+      db.close();
     }
   }, JOURNEY_TIMEOUT_MS);
 
