@@ -2,7 +2,8 @@
  * Server time of the back-office bulk actions (the services the bulk routes call, on a real
  * database): approving N pending orders (each through approveOrder: status guard, history, audit,
  * e-mail queued) and a price change of M products (each through updateProduct: validation, version
- * check, audit). Usage:
+ * check, audit); then the same price change as a job (what the route does from BULK_JOB_MIN_RECORDS
+ * records): the time to answer 202 and the time until the job completed. Usage:
  *   npx tsx bench/admin-bulk.ts [orders=1000] [products=10000]
  * BENCH_DATABASE_URL=postgres://… runs it on PostgreSQL (the tables are emptied first); the default is a temp SQLite file.
  */
@@ -16,6 +17,10 @@ import { migrateToLatest } from '../src/server/db/migrate';
 import { inputToColumns } from '../src/server/catalog/admin-products.service';
 import { bulkChangeProducts } from '../src/server/catalog/product-bulk.service';
 import { bulkChangeOrders } from '../src/server/orders/order-bulk.service';
+import { BulkJobRunner } from '../src/server/bulk/bulk-job-runner';
+import { changeOneProduct, pinProductVersions, selectProductBulkIds } from '../src/server/catalog/product-bulk.service';
+import type { ProductBulk } from '../src/lib/schemas/admin-bulk';
+import { createLogger } from '../src/server/log';
 
 const orderCount = Number(process.argv[2] ?? 1000);
 const productCount = Number(process.argv[3] ?? 10_000);
@@ -77,4 +82,25 @@ cpu = process.cpuUsage();
 const priced = await bulkChangeProducts(db, productBulkSchema.parse({ filter: { q: 'bench enamel' }, action: 'price', price: { by: 'percent', value: 5 } }), actor);
 used = process.cpuUsage(cpu);
 console.log(`bulk price change +5 %: ${priced.changed} changed, ${priced.refused.length} refused in ${secondsSince(t)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s)`);
+const runner = new BulkJobRunner({
+  db: () => db,
+  log: createLogger('warn'),
+  changeOne: {
+    products: (d, input, id, a) => changeOneProduct(d, input as ProductBulk, id, a),
+    orders: () => Promise.reject(new Error('not benched')),
+    users: () => Promise.reject(new Error('not benched')),
+  },
+});
+t = performance.now();
+cpu = process.cpuUsage();
+const jobInput = productBulkSchema.parse({ filter: { q: 'bench enamel' }, action: 'price', price: { by: 'percent', value: -5 } });
+const ids = await selectProductBulkIds(db, jobInput);
+const outcome = await runner.submit('products', { ...jobInput, filter: undefined, ids }, actor, 1, (stored) => pinProductVersions(db, stored));
+const accepted = secondsSince(t);
+if (!('job' in outcome)) throw new Error('expected a job');
+await runner.settled(outcome.job.id);
+used = process.cpuUsage(cpu);
+const job = await runner.get(outcome.job.id);
+console.log(`bulk price change -5 % as a job: 202 after ${accepted} s, ${job.status} with ${job.changed} changed, ${job.refused.length} refused in ${secondsSince(t)} s (cpu ${((used.user + used.system) / 1e6).toFixed(1)} s)`);
+await runner.stop();
 await handle.close();

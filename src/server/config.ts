@@ -184,6 +184,8 @@ export const configSchema = z.object({
   IMPORT_IMAGE_DIR: z.string().trim().min(1).default('./data/import-images'),
   /** Rows an import writes per transaction: larger is faster, smaller answers pause and cancel sooner and holds locks for less time. */
   IMPORT_BATCH_ROWS: integer(10, 10_000).default(IMPORT_BATCH_SIZE),
+  /** Records from which a bulk action of the back office runs as a job (202, polled) rather than within its request. */
+  BULK_JOB_MIN_RECORDS: integer(1, 20_000).default(500),
   /** Hosts that remote image URLs (the product dialog's and imports') may name even when they resolve to private addresses (tests); comma-separated. */
   IMPORT_ALLOWED_HOSTS: z
     .string()

@@ -24,6 +24,11 @@ import { MEDIA_CLEANUP_INTERVAL_MS, removeUnusedMedia } from './media/media.serv
 import { createMediaStorage, type MediaStorage } from './media/media.storage';
 import type { MediaServing } from './media/media.http';
 import { ImportRunner } from './imports/import-runner';
+import { BulkJobRunner } from './bulk/bulk-job-runner';
+import { changeOneOrder } from './orders/order-bulk.service';
+import { changeOneProduct } from './catalog/product-bulk.service';
+import { changeOneUser } from './customers/customer-bulk.service';
+import type { OrderBulk, ProductBulk, UserBulk } from '../lib/schemas/admin-bulk';
 import { createImportFileStore, type ImportFileStore } from './imports/import-files';
 import { createImportImageStep } from './imports/import-images';
 import { IMAGE_MAX_BYTES } from '../lib/constants';
@@ -61,6 +66,8 @@ interface RuntimeState {
   mediaTimer?: NodeJS.Timeout;
   /** Runs bulk product imports in this process. */
   imports?: ImportRunner;
+  /** Runs large bulk actions of the back office in this process. */
+  bulkJobs?: BulkJobRunner;
   /** The next attempt to replace a faulty connection. */
   reopenTimer?: NodeJS.Timeout;
   /** An attempt to replace a faulty connection, in progress. */
@@ -375,6 +382,20 @@ export function bootstrap(): Promise<DatabaseHandle> {
         });
         state.imports.start();
       }
+      if (!state.bulkJobs) {
+        const facts = { siteUrl: config.SITE_URL, config };
+        state.bulkJobs = new BulkJobRunner({
+          db: currentDb,
+          log: getLogger(),
+          changeOne: {
+            orders: (db, input, id, actor) => changeOneOrder(db, input as OrderBulk, id, actor, facts),
+            products: (db, input, id, actor) => changeOneProduct(db, input as ProductBulk, id, actor),
+            users: (db, input, id, actor) => changeOneUser(db, input as UserBulk, id, actor),
+          },
+          afterSlice: (kind) => (kind === 'orders' ? state.outbox?.poke() : undefined),
+        });
+        state.bulkJobs.start();
+      }
       if (!state.mediaTimer) {
         const clean = () =>
           Promise.resolve()
@@ -416,6 +437,13 @@ export async function getImportRunner(): Promise<ImportRunner> {
   await getDatabase();
   if (!state.imports) throw unavailable();
   return state.imports;
+}
+
+/** The bulk job runner of this process (after the database started). */
+export async function getBulkJobRunner(): Promise<BulkJobRunner> {
+  await getDatabase();
+  if (!state.bulkJobs) throw unavailable();
+  return state.bulkJobs;
 }
 
 /** Asks the outbox worker to deliver now (after a request queued an e-mail). */
@@ -466,6 +494,8 @@ export async function shutdown(): Promise<void> {
   await state.reopening;
   await state.imports?.stop();
   state.imports = undefined;
+  await state.bulkJobs?.stop();
+  state.bulkJobs = undefined;
   await state.outbox?.stop();
   state.outbox = undefined;
   const handle = state.handle ?? (await state.starting?.catch(() => undefined));

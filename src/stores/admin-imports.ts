@@ -9,6 +9,7 @@ import { atom } from 'nanostores';
 import { z } from 'zod';
 import { ADMIN_MESSAGES } from '../lib/schemas/admin';
 import { IMPORT_MESSAGES, importJobSchema, type ImportJob } from '../lib/schemas/admin-imports';
+import { importUndoResultSchema, type ImportUndoResult } from '../lib/schemas/admin-import-undo';
 import { parseProductsFilters } from '../lib/admin/products-filters';
 import { AdminApiError, readAs, requestAdmin } from './admin-orders';
 import { createQuery, refreshQueries, setQueryData } from './admin-query';
@@ -189,6 +190,9 @@ export async function startImport(): Promise<boolean> {
   }
 }
 
+/** '1 product', '9,812 products'. */
+const countProducts = (n: number) => `${n.toLocaleString('en-US')} ${n === 1 ? 'product' : 'products'}`;
+
 /** What each job action says once the server did it. */
 const ACTION_DONE = { pause: 'Import paused', resume: 'Import resumed', cancel: 'Import cancelled: the products already written are kept' } as const;
 
@@ -198,7 +202,8 @@ export async function changeImport(id: string, action: keyof typeof ACTION_DONE)
   try {
     const job = readAs(importJobSchema, await requestAdmin(`${path}/${action}`, { method: 'POST' }), path);
     setQueryData(path, job);
-    toast.success(ACTION_DONE[action]);
+    // A cancel answers the job as it stopped: its count then, not the one the dialog showed.
+    toast.success(action === 'cancel' ? `Import cancelled: ${countProducts(job.result.success)} written stay in the catalogue` : ACTION_DONE[action]);
     return job;
   } catch (error) {
     toast.error(error instanceof Error ? error.message : String(error));
@@ -213,4 +218,23 @@ export function uploadAnotherFile(): void {
   // The newest job as cached may be the one just finished while it still ran: ask again.
   refreshQueries((key) => key === IMPORTS_PATH);
   navigateAdmin(bulkUploadPath());
+}
+
+/**
+ * Undoes a finished or cancelled import (POST /api/admin/imports/:id/undo): with `dryRun` only the
+ * counts it would come to; otherwise done, with a toast of what changed. Null when refused (toasted).
+ */
+export async function undoImport(id: string, dryRun: boolean): Promise<ImportUndoResult | null> {
+  const path = `${importJobPath(id)}/undo`;
+  try {
+    const result = readAs(importUndoResultSchema, await requestAdmin(path, { method: 'POST', body: { dryRun } }), path);
+    if (!dryRun) {
+      toast.success(`Import undone: ${countProducts(result.withdrawn)} withdrawn, ${countProducts(result.reverted)} set back${result.refused.length > 0 ? `, ${countProducts(result.refused.length)} left as they are` : ''}`);
+      refreshQueries((key) => key.startsWith('/api/admin/products') || key.startsWith(IMPORTS_PATH));
+    }
+    return result;
+  } catch (error) {
+    toast.error(error instanceof Error ? error.message : String(error));
+    return null;
+  }
 }

@@ -136,11 +136,15 @@ export type OrderChange = { kind: 'approve' } | { kind: 'decline'; reason: strin
 /** What an order change came to: done (with the toast shown), refused with the current order, or failed. */
 export type OrderChangeResult = { ok: true; order: AdminOrder } | { ok: false; message: string; order?: AdminOrder; fields?: Record<string, string> };
 
-/** The success toast of each change. */
-function successMessage(change: OrderChange): string {
+/** What a status change did, as its toast says it after the order's number. */
+const STATUS_DONE: Record<string, string> = { processing: 'moved to processing', shipped: 'marked shipped', delivered: 'marked delivered', cancelled: 'cancelled' };
+
+/** The success toast of each change: a status change names the order and what happened to it. */
+function successMessage(change: OrderChange, order: AdminOrder): string {
   if (change.kind === 'approve') return ADMIN_MESSAGES.approved;
   if (change.kind === 'decline') return ADMIN_MESSAGES.declined;
-  return ADMIN_MESSAGES.statusUpdated;
+  const done = STATUS_DONE[change.status];
+  return done ? `Order ${order.orderNumber} ${done}.` : ADMIN_MESSAGES.statusUpdated;
 }
 
 /** Puts an order the server returned into the cache and refreshes the list and the bell. */
@@ -165,7 +169,7 @@ export async function changeOrder(id: string, change: OrderChange): Promise<Orde
   try {
     const order = readAs(adminOrderSchema, await requestAdmin(path, { method: 'POST', body }), path);
     storeOrder(order);
-    toast.success(successMessage(change));
+    toast.success(successMessage(change, order));
     return { ok: true, order };
   } catch (err) {
     const error = err instanceof AdminApiError ? err : new AdminApiError(0, UNREACHABLE);

@@ -38,12 +38,15 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
-/** The notification stack: bottom right, 356 px wide (full width on phones), the newest TOAST_VISIBLE shown. */
+/**
+ * The notification stack: 356 px wide (full width on phones), the newest TOAST_VISIBLE shown. From
+ * 1024 px it sits at the bottom of the list's side, left of where the detail panel's actions are.
+ */
 export function AdminToaster() {
   const toasts = useStore($toasts);
   const shown = toasts.slice(0, TOAST_VISIBLE);
   return (
-    <section aria-label="Notifications" className="pointer-events-none fixed right-3 bottom-3 left-3 z-50 sm:left-auto sm:w-[356px]">
+    <section aria-label="Notifications" className="pointer-events-none fixed right-3 bottom-3 left-3 z-50 sm:left-auto sm:w-[356px] lg:right-auto lg:left-1/2 lg:-translate-x-[calc(50%+14rem)]">
       <ol className="grid gap-2" aria-live="polite">
         {shown.map((t) => (
           <ToastItem key={t.id} toast={t} />

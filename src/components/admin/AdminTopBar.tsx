@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import { ROLE_LABELS, type Admin } from '../../lib/schemas/admin';
 import { $adminSummary } from '../../stores/admin-orders';
 import { useQuery } from '../../stores/admin-query';
@@ -7,6 +7,58 @@ import { $adminRouter, adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
 import { formatBadgeCount, ordersFiltersToSearch, parseOrdersFilters, pendingOrdersLabel, type AdminView } from '../../lib/admin/admin-views';
 import { BellIcon, ExternalIcon, MenuIcon, SearchIcon } from './icons';
+
+// The palette and the shortcuts list load when first opened, outside the dashboard's first chunk.
+const SearchPalette = lazy(() => import('./search/SearchPalette'));
+const ShortcutsDialog = lazy(() => import('./search/ShortcutsDialog'));
+
+/** Whether a key press happened in a field that takes text (where '/' and '?' are typed, not shortcuts). */
+function typingIn(target: EventTarget | null): boolean {
+  if (!(target instanceof HTMLElement)) return false;
+  return target.isContentEditable || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement || (target instanceof HTMLInputElement && !['checkbox', 'radio', 'button', 'submit'].includes(target.type));
+}
+
+/**
+ * The search palette's button and the keyboard shortcuts of the whole back office: '/' or Ctrl/⌘+K
+ * opens the search, '?' lists the shortcuts (neither while typing in a field or a dialog is open).
+ */
+function PaletteLauncher() {
+  const [open, setOpen] = useState<'search' | 'shortcuts' | null>(null);
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const command = (e.ctrlKey || e.metaKey) && !e.altKey && e.key.toLowerCase() === 'k';
+      if (command || (e.key === '/' && !e.ctrlKey && !e.metaKey && !e.altKey && !typingIn(e.target))) {
+        e.preventDefault();
+        setOpen('search');
+      } else if (e.key === '?' && !e.ctrlKey && !e.metaKey && !typingIn(e.target)) {
+        e.preventDefault();
+        setOpen('shortcuts');
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen('search')}
+        aria-keyshortcuts="/ Control+K Meta+K"
+        className="inline-flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-full px-2 text-sm font-semibold text-ink-soft hover:bg-canvas hover:text-ink sm:border sm:border-line sm:px-3"
+      >
+        <SearchIcon />
+        <span className="sr-only xl:not-sr-only">Search all</span>
+        <kbd aria-hidden="true" className="hidden rounded border border-line bg-canvas px-1.5 font-mono text-xs xl:inline">
+          /
+        </kbd>
+      </button>
+      {open && (
+        <Suspense fallback={null}>{open === 'search' ? <SearchPalette onClose={() => setOpen(null)} /> : <ShortcutsDialog onClose={() => setOpen(null)} />}</Suspense>
+      )}
+    </>
+  );
+}
 
 /** How long typing pauses before the orders list follows the search box. */
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -112,6 +164,7 @@ export function AdminTopBar({ admin, hydrated, view, onOpenMenu }: { admin: Admi
           </div>
         )}
         <div className="ml-auto flex shrink-0 items-center gap-1 sm:gap-2">
+          {hydrated && <PaletteLauncher />}
           {managesOrders && (hydrated ? <PendingBell /> : <BellLink count={undefined} />)}
           <a
             href="/"

@@ -2,7 +2,7 @@
  * The pieces every list + side panel view of the back office shares (Orders, Enquiries): the
  * panel's width, its empty state, the Back (phones) / Close (wide screens) bar and the skeleton.
  */
-import { useEffect, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { ChevronLeftIcon, CloseIcon } from './icons';
 
 /** The side panel's box: full width on phones, a fixed column beside the list from 1024 px. */
@@ -29,6 +29,19 @@ export function DetailPanelEmpty({ id, title, text, icon }: { id: string; title:
 
 /** The panel's top line: 'Back to …' on phones, the panel's label and a Close button on wide screens. */
 export function DetailPanelBar({ backLabel, label, closeLabel, onClose }: { backLabel: string; label: string; closeLabel: string; onClose: () => void }) {
+  const close = useRef(onClose);
+  close.current = onClose;
+  // Escape closes the panel too, unless a dialog over it takes the key or a field is being typed in.
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape' || e.defaultPrevented || document.querySelector('dialog[open]')) return;
+      const target = e.target as HTMLElement | null;
+      if (target instanceof HTMLInputElement || target instanceof HTMLTextAreaElement || target instanceof HTMLSelectElement) return;
+      close.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <div className="-ml-2 flex items-center justify-between">
       <button

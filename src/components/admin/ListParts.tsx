@@ -1,24 +1,121 @@
-import type { ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import { LIST_PAGE_SIZES, pageNumbers } from '../../lib/admin/admin-views';
 
 /** Parts every server-paged list of the back office shares (Orders, Enquiries, Users, Staff): status filter, load error, empty state, pagination, loading placeholders. */
 const pageButton =
   'inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-4 text-sm font-semibold text-ink hover:border-ink disabled:cursor-not-allowed disabled:opacity-45 disabled:hover:border-line';
 
-/** Previous / 'Page N of M' / Next under a server-paged list; `ready` is false until the first page has arrived. */
-export function ListPagination({ page, pages, ready, onPage }: { page: number; pages: number; ready: boolean; onPage: (page: number) => void }) {
+/**
+ * Previous / page numbers / 'Page N of M' / Next under a server-paged list; with `onPageSize`, the
+ * page size (LIST_PAGE_SIZES) and a jump to a page too. `ready` is false until the first page arrived.
+ */
+export function ListPagination({
+  page,
+  pages,
+  ready,
+  onPage,
+  pageSize,
+  onPageSize,
+}: {
+  page: number;
+  pages: number;
+  ready: boolean;
+  onPage: (page: number) => void;
+  pageSize?: number;
+  onPageSize?: (size: number) => void;
+}) {
+  const [jump, setJump] = useState('');
+  const jumpId = useId();
+  const sizeId = useId();
+  const shown = Math.min(page, pages);
   return (
-    <nav aria-label="Pagination" className="flex shrink-0 items-center justify-between gap-3 border-t border-line bg-paper px-4 py-2 sm:rounded-b-xl sm:px-6">
+    <nav aria-label="Pagination" className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-line bg-paper px-4 py-2 sm:rounded-b-xl sm:px-6">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} className={pageButton}>
         Previous
       </button>
+      {onPageSize && pages > 1 && (
+        <ol className="hidden items-center gap-1 md:flex">
+          {pageNumbers(shown, pages).map((n, i) =>
+            n === null ? (
+              <li key={`gap-${i}`} aria-hidden="true" className="px-1 text-ink-muted">
+                …
+              </li>
+            ) : (
+              <li key={n}>
+                <button
+                  type="button"
+                  onClick={() => onPage(n)}
+                  aria-current={n === shown ? 'page' : undefined}
+                  aria-label={`Page ${n}`}
+                  className={`inline-flex min-h-11 min-w-11 items-center justify-center rounded-lg px-2 text-sm font-semibold tabular ${n === shown ? 'bg-ink text-paper' : 'text-ink hover:bg-canvas'}`}
+                >
+                  {n}
+                </button>
+              </li>
+            ),
+          )}
+        </ol>
+      )}
       <p className="text-sm whitespace-nowrap text-ink-soft tabular" aria-live="polite">
-        Page {Math.min(page, pages)} of {pages}
+        Page {shown} of {pages}
       </p>
+      {onPageSize && (
+        <div className="order-last hidden w-full flex-wrap items-center justify-between gap-3 sm:flex">
+          {pages > 1 && (
+            <form
+              className="flex items-center gap-2"
+              onSubmit={(e) => {
+                e.preventDefault();
+                const n = Number(jump);
+                if (Number.isInteger(n) && n >= 1) onPage(Math.min(n, pages));
+                setJump('');
+              }}
+            >
+              <label htmlFor={jumpId} className="text-sm font-semibold whitespace-nowrap text-ink-soft">
+                Go to page
+              </label>
+              <input id={jumpId} type="number" inputMode="numeric" min={1} max={pages} value={jump} onChange={(e) => setJump(e.target.value)} className="min-h-11 w-20 rounded-lg border border-ink/15 bg-white px-2 text-sm tabular" />
+              <button type="submit" className={pageButton}>
+                Go
+              </button>
+            </form>
+          )}
+          <div className="flex items-center gap-2">
+            <label htmlFor={sizeId} className="text-sm font-semibold whitespace-nowrap text-ink-soft">
+              Per page
+            </label>
+            <select id={sizeId} value={pageSize} onChange={(e) => onPageSize(Number(e.target.value))} className="min-h-11 rounded-lg border border-ink/15 bg-white pr-8 pl-3 text-sm font-medium text-ink">
+              {LIST_PAGE_SIZES.map((size) => (
+                <option key={size} value={size}>
+                  {size}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
       <button type="button" onClick={() => onPage(page + 1)} disabled={!ready || page >= pages} className={pageButton}>
         Next
       </button>
     </nav>
   );
+}
+
+/** A sortable column's header button: the sort it shows with an arrow; the header cell carries aria-sort. */
+export function SortHeaderButton({ label, active, direction, onSort }: { label: ReactNode; active: boolean; direction: 'asc' | 'desc'; onSort: () => void }) {
+  return (
+    <button type="button" onClick={onSort} className="-mx-1 inline-flex min-h-8 items-center gap-1 rounded px-1 text-xs font-semibold tracking-wide uppercase hover:text-ink focus-visible:outline-3 focus-visible:outline-accent">
+      {label}
+      <span aria-hidden="true" className={active ? 'text-ink' : 'text-ink-muted/50'}>
+        {active ? (direction === 'asc' ? '↑' : '↓') : '↕'}
+      </span>
+    </button>
+  );
+}
+
+/** The aria-sort of a header cell. */
+export function ariaSortOf(active: boolean, direction: 'asc' | 'desc'): 'ascending' | 'descending' | undefined {
+  return active ? (direction === 'asc' ? 'ascending' : 'descending') : undefined;
 }
 
 /** A list that could not be loaded (the query retries on its own). */

@@ -1,3 +1,4 @@
+import { WrappedEmail } from './admin-fields';
 import { useRef, type ReactNode } from 'react';
 import type { AdminOrder, AdminOrderListItem } from '../../lib/schemas/admin';
 import { $selectedOrder, refreshSelectedOrder } from '../../stores/admin-orders';
@@ -70,9 +71,9 @@ function OrderDetail({ order }: { order: AdminOrder }) {
         <section className="px-5 py-4 sm:px-6">
           <h3 className="mb-2.5 font-sans text-xs font-semibold tracking-[0.12em] text-ink-muted uppercase">Customer</h3>
           <p className="font-medium text-ink">{order.customerName}</p>
-          <p className="text-sm break-all">
+          <p className="text-sm [overflow-wrap:anywhere]">
             <a href={`mailto:${order.customerEmail}`} className="text-accent-strong underline-offset-4 hover:underline">
-              {order.customerEmail}
+              <WrappedEmail email={order.customerEmail} />
             </a>
           </p>
           <p className="text-sm">

@@ -1,13 +1,17 @@
 import { constructTable, createColumnHelper, tableFeatures } from '@tanstack/table-core';
 import { storeReactivityBindings } from '@tanstack/table-core/store-reactivity-bindings';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
-import { ORDER_STATUS_FILTERS, type AdminOrderListItem, type AdminOrdersPage } from '../../lib/schemas/admin';
+import { ADMIN_PAGE_SIZE_DEFAULT, ORDER_STATUS_FILTERS, type AdminOrderListItem, type AdminOrdersPage } from '../../lib/schemas/admin';
 import { $ordersPage } from '../../stores/admin-orders';
+import { $bulkSelection, clearBulkSelection, selectBulkIds, selectionOf } from '../../stores/admin-bulk';
+import { useStore } from '@nanostores/react';
+import type { OrderSortField } from '../../lib/schemas/admin-sort';
+import { BulkBar, SelectBox, type BulkActionDef } from './BulkBar';
 import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
-import { ListEmpty, ListLoadError, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from './ListParts';
-import { countPages, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from '../../lib/admin/admin-views';
+import { ariaSortOf, ListEmpty, ListLoadError, ListPagination, ListViewSkeleton, SkeletonRows, SortHeaderButton, StatusFilterSelect } from './ListParts';
+import { countPages, nextSort, ordersExportPath, ordersFiltersToSearch, parseOrdersFilters, type OrdersFilters } from '../../lib/admin/admin-views';
 import { OrderPanel } from './OrderPanel';
 import { formatDollars, STATUS_FILTER_LABELS } from './order-labels';
 import { StatusBadge } from './StatusBadge';
@@ -33,10 +37,34 @@ const column = createColumnHelper<typeof features, AdminOrderListItem>();
 interface RowContext {
   filters: OrdersFilters;
   selectedId: string | null;
+  /** Ids ticked for a bulk action, and whether every matching order is. */
+  checked: ReadonlySet<string>;
+  allMatching: boolean;
+  pageIds: readonly string[];
+  pageLabels: Record<string, string>;
 }
 
 function makeColumns(ctx: { current: RowContext }) {
   return column.columns([
+    column.display({
+      id: 'select',
+      header: () => {
+        const { checked, allMatching, pageIds } = ctx.current;
+        const on = pageIds.filter((id) => checked.has(id)).length;
+        return (
+          <SelectBox
+            label="Select all orders on this page"
+            checked={allMatching || (pageIds.length > 0 && on === pageIds.length)}
+            indeterminate={!allMatching && on > 0 && on < pageIds.length}
+            onChange={(next) => selectBulkIds('orders', pageIds, next, ctx.current.pageLabels)}
+          />
+        );
+      },
+      cell: (info) => {
+        const order = info.row.original;
+        return <SelectBox label={`Select ${order.orderNumber}`} checked={ctx.current.allMatching || ctx.current.checked.has(order.id)} onChange={(next) => selectBulkIds('orders', [order.id], next, { [order.id]: order.orderNumber })} />;
+      },
+    }),
     column.accessor('orderNumber', {
       header: 'Order',
       cell: (info) => {
@@ -93,6 +121,7 @@ function makeColumns(ctx: { current: RowContext }) {
  * with the sidebar and the order panel, so the viewport says little) show which columns, and alignment.
  */
 const COLUMN_CLASSES: Record<string, string> = {
+  select: 'w-11 !pr-0',
   orderNumber: '@lg:w-[9.75rem]',
   customerName: 'hidden @lg:table-cell',
   createdAt: 'hidden w-[8.5rem] @3xl:table-cell',
@@ -102,6 +131,7 @@ const COLUMN_CLASSES: Record<string, string> = {
 };
 
 const EMPTY: AdminOrderListItem[] = [];
+const EMPTY_IDS: string[] = [];
 /** The orders table's placeholder rows: number, customer, total, status. */
 function OrdersSkeletonRows() {
   return <SkeletonRows count={8} header row="flex h-[3.75rem] items-center gap-4" cells={['h-3.5 w-28 rounded', 'hidden h-3.5 flex-1 rounded md:block', 'ml-auto h-3.5 w-16 rounded', 'h-5 w-20 rounded-full']} />;
@@ -112,43 +142,82 @@ function OrdersSkeletonRows() {
  * useTable is not used: its store binding is CommonJS and would add an interop helper to the runtime
  * chunk every storefront page loads.
  */
-function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrderListItem[]; filters: OrdersFilters; selectedId: string | null; busy: boolean }) {
-  const ctx = useRef<RowContext>({ filters, selectedId });
-  ctx.current = { filters, selectedId };
+/** The server sort field of each sortable column, and the direction its first click asks for. */
+const SORTABLE: Record<string, [OrderSortField, 'asc' | 'desc']> = {
+  orderNumber: ['orderNumber', 'desc'],
+  customerName: ['customer', 'asc'],
+  createdAt: ['createdAt', 'desc'],
+  total: ['total', 'desc'],
+  status: ['status', 'asc'],
+};
+
+function OrdersTable({
+  orders,
+  filters,
+  selectedId,
+  busy,
+  onSort,
+}: {
+  orders: AdminOrderListItem[];
+  filters: OrdersFilters;
+  selectedId: string | null;
+  busy: boolean;
+  onSort: (field: OrderSortField, first: 'asc' | 'desc') => void;
+}) {
+  const selection = selectionOf('orders', useStore($bulkSelection));
+  const checked = useMemo(() => new Set(selection.ids), [selection.ids]);
+  const ctx = useRef<RowContext>({ filters, selectedId, checked, allMatching: false, pageIds: [], pageLabels: {} });
+  ctx.current = { filters, selectedId, checked, allMatching: Boolean(selection.allMatching), pageIds: orders.map((o) => o.id), pageLabels: Object.fromEntries(orders.map((o) => [o.id, o.orderNumber])) };
   const columns = useRef(makeColumns(ctx)).current;
   // The page is the server's: no client state, so a plain core table per page of rows.
   const table = useMemo(
     () => constructTable({ features: { coreReactivityFeature: storeReactivityBindings(), ...features }, columns, data: orders, getRowId: (row) => row.id }),
-    [orders, columns],
+    [orders, columns, selection],
   );
   return (
     <table className={`w-full table-fixed border-separate border-spacing-0 text-[0.9375rem] transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
-      <caption className="sr-only">Orders, newest first</caption>
+      <caption className="sr-only">{filters.sort ? 'Orders, sorted by the marked column' : 'Orders, newest first'}</caption>
       <thead>
         {table.getHeaderGroups().map((group) => (
           <tr key={group.id}>
-            {group.headers.map((header) => (
-              <th
-                key={header.id}
-                scope="col"
-                className={`sticky top-0 z-10 border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[header.column.id] ?? ''}`}
-              >
-                {header.isPlaceholder ? null : (header.column.columnDef.header as ReactNode)}
-              </th>
-            ))}
+            {group.headers.map((header) => {
+              const sortable = SORTABLE[header.column.id];
+              const active = Boolean(sortable && filters.sort?.field === sortable[0]);
+              const direction = active ? filters.sort!.direction : (sortable?.[1] ?? 'asc');
+              const def = header.column.columnDef.header;
+              return (
+                <th
+                  key={header.id}
+                  scope="col"
+                  aria-sort={sortable ? (ariaSortOf(active, direction) ?? 'none') : undefined}
+                  className={`sticky top-0 z-10 border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[header.column.id] ?? ''}`}
+                >
+                  {header.isPlaceholder ? null : typeof def === 'function' ? (
+                    (def as () => ReactNode)()
+                  ) : sortable ? (
+                    <SortHeaderButton label={def as ReactNode} active={active} direction={direction} onSort={() => onSort(sortable[0], sortable[1])} />
+                  ) : (
+                    (def as ReactNode)
+                  )}
+                </th>
+              );
+            })}
           </tr>
         ))}
       </thead>
       <tbody>
         {table.getRowModel().rows.map((row) => {
           const selected = row.original.id === selectedId;
+          const ticked = selection.allMatching !== null || checked.has(row.original.id);
           return (
-            <tr key={row.id} className={`group relative ${selected ? 'bg-accent-soft/70' : 'bg-white hover:bg-paper'}`}>
+            <tr key={row.id} className={`group relative ${selected ? 'bg-accent-soft/70' : ticked ? 'bg-accent-soft/30' : 'bg-white hover:bg-paper'}`}>
               {row.getAllCells().map((cell) => (
                 <td
                   key={cell.id}
                   className={`h-[3.75rem] border-b border-line px-3 py-2 align-middle first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[cell.column.id] ?? ''} ${
-                    cell.column.id === 'orderNumber' ? `${selected ? 'shadow-[inset_3px_0_0_var(--color-accent)]' : ''} has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-accent` : ''
+                    cell.column.id === 'select' && selected ? 'shadow-[inset_3px_0_0_var(--color-accent)]' : ''
+                  } ${
+                    cell.column.id === 'orderNumber' ? `has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-accent` : ''
                   }`}
                 >
                   {(cell.column.columnDef.cell as (context: ReturnType<typeof cell.getContext>) => ReactNode)(cell.getContext())}
@@ -163,6 +232,45 @@ function OrdersTable({ orders, filters, selectedId, busy }: { orders: AdminOrder
 }
 
 
+/** The bulk actions of the orders list: approve, decline with one reason, move along the state machine. */
+const ORDER_BULK_ACTIONS: readonly BulkActionDef[] = [
+  {
+    id: 'approve',
+    label: 'Approve',
+    title: (count) => `Approve ${count}?`,
+    description: () => 'Each pending order is approved and its customer e-mailed. Orders that are not pending are refused and listed, and stay selected.',
+    tone: 'primary',
+    fields: () => ({ action: 'approve' }),
+  },
+  {
+    id: 'decline',
+    label: 'Decline',
+    title: (count) => `Decline ${count}?`,
+    description: () => 'Each pending order is declined with this reason, its stock given back and its customer e-mailed. Orders that are not pending are refused.',
+    tone: 'danger',
+    field: { label: 'Reason (sent to the customers)', required: true },
+    fields: (reason) => ({ action: 'decline', reason }),
+  },
+  {
+    id: 'status',
+    label: 'Move to…',
+    title: (count) => `Move ${count} to another status?`,
+    description: () => 'Each order moves to the chosen status where the order workflow allows it, with its history, audit entry and e-mail; the others are refused and listed.',
+    tone: 'primary',
+    field: {
+      label: 'New status',
+      options: [
+        { value: 'processing', label: 'Processing' },
+        { value: 'shipped', label: 'Shipped' },
+        { value: 'delivered', label: 'Delivered' },
+      ],
+    },
+    fields: (status) => ({ action: 'status', status }),
+  },
+];
+
+const exportLink = 'inline-flex min-h-11 items-center rounded-lg border border-line bg-white px-3 text-sm font-semibold text-ink hover:border-ink';
+
 /** The orders list (spec §2.13 Orders): filters in the URL, a server-side page of 20, the detail panel beside it. */
 export function OrdersView({ selectedId, search }: { selectedId: string | null; search: Record<string, string> }) {
   const filters = parseOrdersFilters(search);
@@ -175,12 +283,20 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
   const selectedRow = shown?.orders.find((o) => o.id === selectedId);
   const filtered = filters.status !== 'all' || filters.q !== '';
 
+  // 'All matching' names the filter it was chosen under: a new filter drops it.
+  useEffect(() => {
+    const selection = $bulkSelection.get();
+    if (selection.kind === 'orders' && selection.allMatching) clearBulkSelection();
+  }, [filters.status, filters.q]);
+
   // A page past the end (orders moved on) goes back to the last page there is.
   useEffect(() => {
     if (data && data.orders.length === 0 && data.total > 0 && filters.page > 1) openOrders({ ...filters, page: countPages(data.total, data.pageSize) }, { id: selectedId ?? undefined, replace: true });
   }, [data]);
 
   const setFilters = (next: Partial<OrdersFilters>, replace = false) => openOrders({ ...filters, ...next }, { id: selectedId ?? undefined, replace });
+  const sortText = filters.sort ? 'sorted' : 'newest first';
+  const numberOf = (id: string) => shown?.orders.find((o) => o.id === id)?.orderNumber ?? id;
 
   return (
     <div className="flex h-full min-h-0">
@@ -193,13 +309,32 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
               Orders
             </h1>
             <p className="mt-0.5 min-h-5 text-sm text-ink-muted tabular" aria-live="polite">
-              {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'order' : 'orders'}${filtered ? ' match' : ''} · newest first` : '\u00a0'}
+              {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'order' : 'orders'}${filtered ? ' match' : ''} · ${sortText}` : '\u00a0'}
             </p>
           </div>
-          <StatusFilterSelect id="orders-status" value={filters.status} options={ORDER_STATUS_FILTERS} labels={STATUS_FILTER_LABELS} onChange={(status) => setFilters({ status, page: 1 })} />
+          <div className="flex flex-wrap items-center gap-2">
+            <StatusFilterSelect id="orders-status" value={filters.status} options={ORDER_STATUS_FILTERS} labels={STATUS_FILTER_LABELS} onChange={(status) => setFilters({ status, page: 1 })} />
+            {filtered && (
+              <a href={ordersExportPath(filters)} download className={exportLink}>
+                Export filtered
+              </a>
+            )}
+            <a href={ordersExportPath({ status: 'all', q: '', sort: filters.sort })} download className={exportLink}>
+              Export all
+            </a>
+          </div>
         </div>
 
         <div className="mx-0 flex min-h-0 flex-1 flex-col overflow-hidden border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
+          <BulkBar
+            kind="orders"
+            noun={['order', 'orders']}
+            total={shown?.total ?? 0}
+            pageIds={shown?.orders.map((o) => o.id) ?? EMPTY_IDS}
+            filter={{ status: filters.status, q: filters.q }}
+            actions={ORDER_BULK_ACTIONS}
+            labelOf={numberOf}
+          />
           <div className="@container min-h-0 flex-1 overflow-y-auto">
             {error && !shown ? (
               <ListLoadError what="orders" error={error} />
@@ -212,10 +347,23 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
                 onClear={filtered ? () => openOrders({}, { id: selectedId ?? undefined }) : undefined}
               />
             ) : (
-              <OrdersTable orders={shown.orders ?? EMPTY} filters={filters} selectedId={selectedId} busy={loading && !data} />
+              <OrdersTable
+                orders={shown.orders ?? EMPTY}
+                filters={filters}
+                selectedId={selectedId}
+                busy={loading && !data}
+                onSort={(field, first) => setFilters({ sort: nextSort(filters.sort, field, first), page: 1 })}
+              />
             )}
           </div>
-          <ListPagination page={filters.page} pages={pages} ready={Boolean(shown)} onPage={(page) => setFilters({ page })} />
+          <ListPagination
+            page={filters.page}
+            pages={pages}
+            ready={Boolean(shown)}
+            onPage={(page) => setFilters({ page })}
+            pageSize={filters.pageSize ?? ADMIN_PAGE_SIZE_DEFAULT}
+            onPageSize={(pageSize) => setFilters({ pageSize, page: 1 })}
+          />
         </div>
       </section>
       <OrderPanel selectedId={selectedId} listRow={selectedRow} filters={filters} />

@@ -1,5 +1,5 @@
 /** Pieces several back-office views share: a stat card and the debounced search box. */
-import { useEffect, useId, useRef, useState } from 'react';
+import { Fragment, useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from './icons';
 import { FIELD_BOX } from './products/ui';
 
@@ -63,5 +63,21 @@ export function DebouncedSearch({ value, onSearch, label, placeholder, className
         />
       </div>
     </div>
+  );
+}
+
+/** An e-mail address that wraps at its '@' and dots (a break inside a name only when one part is wider than the line). */
+export function WrappedEmail({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  const parts = at < 0 ? [email] : [email.slice(0, at), ...email.slice(at).split(/(?=\.)/)];
+  return (
+    <>
+      {parts.map((part, i) => (
+        <Fragment key={i}>
+          {i > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </>
   );
 }

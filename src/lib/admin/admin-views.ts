@@ -4,6 +4,16 @@
  */
 import { BADGE_CAP, BADGE_CAP_TEXT } from '../constants';
 import { ADMIN_PAGE_SIZE_DEFAULT, adminOrdersQuerySchema, type OrderStatusFilter, type Permission, type StaffRole } from '../schemas/admin';
+import { formatSort, type ListSort, type OrderSortField } from '../schemas/admin-sort';
+
+/** The page sizes a back-office table offers. */
+export const LIST_PAGE_SIZES = [20, 50, 100] as const;
+
+/** A page size from the URL: one of LIST_PAGE_SIZES, else the default. */
+export function readPageSize(value: unknown): number {
+  const size = Number(value);
+  return (LIST_PAGE_SIZES as readonly number[]).includes(size) ? size : ADMIN_PAGE_SIZE_DEFAULT;
+}
 
 /** Every URL of the dashboard island, by route name (":param" patterns, matched by ./admin-router). */
 export const ADMIN_ROUTES = {
@@ -92,12 +102,17 @@ export interface OrdersFilters {
   status: OrderStatusFilter;
   q: string;
   page: number;
+  /** Rows per page (LIST_PAGE_SIZES); ADMIN_PAGE_SIZE_DEFAULT when absent. */
+  pageSize?: number;
+  /** The column and direction; newest first when absent. */
+  sort?: ListSort<OrderSortField>;
 }
 
 /** Reads the orders filters from URL search parameters; anything unreadable falls back to the default. */
 export function parseOrdersFilters(search: Record<string, string | undefined>): OrdersFilters {
-  const { status, q, page } = adminOrdersQuerySchema.parse({ status: search.status, q: search.q ?? '', page: search.page });
-  return { status, q, page };
+  const { status, q, page, sort } = adminOrdersQuerySchema.parse({ status: search.status, q: search.q ?? '', page: search.page, sort: search.sort });
+  const pageSize = readPageSize(search.pageSize);
+  return { status, q, page, ...(pageSize !== ADMIN_PAGE_SIZE_DEFAULT && { pageSize }), ...(sort && { sort }) };
 }
 
 /** The URL search parameters of the orders filters, defaults left out so URLs stay short. */
@@ -107,13 +122,42 @@ export function ordersFiltersToSearch(filters: Partial<OrdersFilters>): Record<s
   const q = filters.q?.trim();
   if (q) search.q = q;
   if (filters.page && filters.page > 1) search.page = String(filters.page);
+  if (filters.pageSize && filters.pageSize !== ADMIN_PAGE_SIZE_DEFAULT) search.pageSize = String(filters.pageSize);
+  if (filters.sort) search.sort = formatSort(filters.sort);
   return search;
 }
 
-/** GET /api/admin/orders for these filters (page size ADMIN_PAGE_SIZE_DEFAULT). */
+/** GET /api/admin/orders for these filters. */
 export function ordersApiPath(filters: OrdersFilters): string {
-  const query = new URLSearchParams({ status: filters.status, q: filters.q, page: String(filters.page), pageSize: String(ADMIN_PAGE_SIZE_DEFAULT) });
+  const query = new URLSearchParams({ status: filters.status, q: filters.q, page: String(filters.page), pageSize: String(filters.pageSize ?? ADMIN_PAGE_SIZE_DEFAULT) });
+  if (filters.sort) query.set('sort', formatSort(filters.sort));
   return `/api/admin/orders?${query}`;
+}
+
+/** GET /api/admin/orders/export.csv of these filters (every page), or of `ids` only. */
+export function ordersExportPath(filters: Pick<OrdersFilters, 'status' | 'q' | 'sort'>): string {
+  const query = new URLSearchParams({ status: filters.status, q: filters.q });
+  if (filters.sort) query.set('sort', formatSort(filters.sort));
+  return `/api/admin/orders/export.csv?${query}`;
+}
+
+/** The sort a header click asks for: the other direction on the sorted column, else the column's first direction. */
+export function nextSort<F extends string>(current: ListSort<F> | undefined, field: F, first: 'asc' | 'desc'): ListSort<F> {
+  if (current?.field === field) return { field, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  return { field, direction: first };
+}
+
+/** The page numbers a pager shows: the first, the last and those around `page`, with null for a gap. */
+export function pageNumbers(page: number, pages: number): (number | null)[] {
+  const wanted = new Set([1, pages, page - 1, page, page + 1].filter((n) => n >= 1 && n <= pages));
+  const sorted = [...wanted].sort((a, b) => a - b);
+  const out: (number | null)[] = [];
+  for (const n of sorted) {
+    const prev = out[out.length - 1];
+    if (typeof prev === 'number' && n - prev > 1) out.push(null);
+    out.push(n);
+  }
+  return out;
 }
 
 /** The number of pages of a list (at least 1). */

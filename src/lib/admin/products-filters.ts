@@ -3,7 +3,22 @@
  * which section is open, the search, the category filter and the page. Pure.
  */
 import { ADMIN_CATEGORY_FILTER_ALL, ADMIN_CATEGORY_FILTER_OPTIONS } from '../schemas/admin-catalog';
+import { formatSort, parseSort, PRODUCT_SORT_FIELDS, type ListSort, type ProductSortField } from '../schemas/admin-sort';
 import { STOCK_FILTERS, type StockFilter } from './stock';
+
+/** The orders the products grid offers (by name when none is chosen), as `<field>:<direction>` with their labels. */
+export const PRODUCT_SORT_OPTIONS: readonly { value: string; label: string }[] = [
+  { value: '', label: 'Name A–Z' },
+  { value: 'name:desc', label: 'Name Z–A' },
+  { value: 'price:asc', label: 'Price, low to high' },
+  { value: 'price:desc', label: 'Price, high to low' },
+  { value: 'stock:asc', label: 'Stock, fewest first' },
+  { value: 'stock:desc', label: 'Stock, most first' },
+  { value: 'updatedAt:desc', label: 'Recently changed' },
+  { value: 'createdAt:desc', label: 'Newest' },
+  { value: 'sku:asc', label: 'SKU' },
+  { value: 'brand:asc', label: 'Brand' },
+];
 
 /** The sections of the Products view: one-by-one management, the bulk upload, brands and categories. */
 export const PRODUCT_SECTIONS = ['single', 'bulk', 'brands'] as const;
@@ -33,6 +48,8 @@ export interface ProductsFilters {
   page: number;
   /** Stock level shown (the overview's low-stock alert links to 'short'); 'all' when absent. */
   stock?: StockFilter;
+  /** The grid's order; by name when absent. */
+  sort?: ListSort<ProductSortField>;
 }
 
 /** Reads the filters from URL search parameters; anything unreadable falls back to its default. */
@@ -42,7 +59,8 @@ export function parseProductsFilters(search: Record<string, string | undefined>)
   const category = CATEGORY_FILTER_OPTIONS.find((c) => c === search.category) ?? ALL_CATEGORIES;
   const page = Number(search.page);
   const stock = STOCK_FILTERS.find((s) => s === search.stock) ?? 'all';
-  return { section, q, category, page: Number.isInteger(page) && page >= 1 ? page : 1, ...(stock !== 'all' && { stock }) };
+  const sort = parseSort(PRODUCT_SORT_FIELDS, search.sort);
+  return { section, q, category, page: Number.isInteger(page) && page >= 1 ? page : 1, ...(stock !== 'all' && { stock }), ...(sort && { sort }) };
 }
 
 /** The URL search parameters of the filters, defaults left out so URLs stay short. */
@@ -54,6 +72,7 @@ export function productsFiltersToSearch(filters: Partial<ProductsFilters>): Reco
   if (filters.category && filters.category !== ALL_CATEGORIES) search.category = filters.category;
   if (filters.page && filters.page > 1) search.page = String(filters.page);
   if (filters.stock && filters.stock !== 'all') search.stock = filters.stock;
+  if (filters.sort) search.sort = formatSort(filters.sort);
   return search;
 }
 
@@ -62,5 +81,6 @@ export function productsApiPath(filters: ProductsFilters): string {
   const query = new URLSearchParams({ q: filters.q, page: String(filters.page), pageSize: String(PRODUCTS_PAGE_SIZE) });
   if (filters.category !== ALL_CATEGORIES) query.set('category', filters.category);
   if (filters.stock && filters.stock !== 'all') query.set('stock', filters.stock);
+  if (filters.sort) query.set('sort', formatSort(filters.sort));
   return `/api/admin/products?${query}`;
 }

@@ -19,6 +19,7 @@ export const BULK_MESSAGES = {
   priceNotAbove: 'The new price would not be above the original price.',
   stale: 'This product was changed since the selection was read.',
   versionsRequired: 'Send the version of every selected product.',
+  jobNotFound: 'This bulk action was not found.',
 } as const;
 
 /** An id of the selection. */
@@ -107,3 +108,27 @@ export const userBulkSchema = z
   })
   .superRefine(checkSelection);
 export type UserBulk = z.infer<typeof userBulkSchema>;
+
+/** What a large bulk selection runs as: its progress while running, then the same result as a 200. */
+export const bulkJobSchema = z.object({
+  id: z.string(),
+  /** Which list it changes. */
+  kind: z.enum(['orders', 'products', 'users']),
+  /** 'error': a fault stopped it (the records done so far stay changed). */
+  status: z.enum(['running', 'completed', 'error']),
+  /** Records selected. */
+  total: z.number().int(),
+  /** Records done so far (changed or refused). */
+  current: z.number().int(),
+  changed: z.number().int(),
+  refused: bulkResultSchema.shape.refused,
+  errorMessage: z.string().nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type BulkJob = z.infer<typeof bulkJobSchema>;
+/** The kinds of bulk job. */
+export type BulkKind = BulkJob['kind'];
+
+/** The 202 answer of a bulk route whose selection runs as a job. */
+export const bulkJobAcceptedSchema = z.object({ job: bulkJobSchema });

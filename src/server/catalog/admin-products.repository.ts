@@ -155,3 +155,13 @@ export async function markProductWithdrawn(db: Db, id: string, at: string): Prom
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The version of each of these products that exists (read in slices the SQL parameter limits allow). */
+export async function selectProductVersions(db: Db, ids: readonly string[]): Promise<Record<string, number>> {
+  const versions: Record<string, number> = {};
+  for (let from = 0; from < ids.length; from += 500) {
+    const rows = await db.selectFrom('products').select(['id', 'version']).where('id', 'in', ids.slice(from, from + 500)).execute();
+    for (const row of rows) versions[row.id] = Number(row.version);
+  }
+  return versions;
+}

@@ -5,7 +5,7 @@ import type { Actor } from '../audit/audit.service';
 import { applyToEach, checkSelectionSize } from '../bulk/bulk.service';
 import type { Database } from '../db/schema';
 import { ApiError } from '../http/errors';
-import { selectAdminProductPage } from './admin-products.repository';
+import { selectAdminProductPage, selectProductVersions } from './admin-products.repository';
 import { getAdminProduct, updateProduct, withdrawProduct } from './admin-products.service';
 
 /** The ids of every live product the list's filter matches (422 over BULK_MAX_RECORDS). */
@@ -51,6 +51,11 @@ function staleUnless(product: AdminProduct, version: number | undefined): void {
   if (version !== undefined && version !== product.version) throw new ApiError(409, 'conflict', BULK_MESSAGES.stale);
 }
 
+/** The products a bulk request selects: its ids, or every live product its filter matches now (422 over BULK_MAX_RECORDS). */
+export async function selectProductBulkIds(db: Kysely<Database>, input: ProductBulk): Promise<string[]> {
+  return input.ids ?? (await idsMatching(db, input.filter!));
+}
+
 /**
  * Withdraws or changes the selected products, each through the same service as the one-by-one
  * routes (withdrawProduct; updateProduct with the dialog's validation, version check and audit entry),
@@ -58,28 +63,36 @@ function staleUnless(product: AdminProduct, version: number | undefined): void {
  * refused; a change the dialog would refuse (e.g. a price at or below zero) is refused with its message.
  */
 export async function bulkChangeProducts(db: Kysely<Database>, input: ProductBulk, actor: Actor): Promise<BulkResult> {
-  const ids = input.ids ?? (await idsMatching(db, input.filter!));
-  return applyToEach(ids, async (id) => {
-    const product = await getAdminProduct(db, id);
-    const version = input.versions?.[id];
-    if (input.versions && version === undefined) throw new ApiError(422, 'invalid_fields', BULK_MESSAGES.versionsRequired);
-    staleUnless(product, version);
-    if (input.action === 'withdraw' || input.action === 'delete') {
-      await withdrawProduct(db, id, actor);
-      return;
-    }
-    const parsed = productUpdateSchema.safeParse({ ...applyProductChange(product, input), version: version ?? product.version });
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      const message = issue?.path[0] === 'originalPrice' ? BULK_MESSAGES.priceNotAbove : (issue?.message ?? M.stale);
-      throw new ApiError(422, 'invalid_fields', message);
-    }
-    try {
-      await updateProduct(db, id, parsed.data, actor);
-    } catch (err) {
-      // updateProduct's own 409 carries the product; the bulk answer needs only the reason.
-      if (err instanceof ApiError && err.status === 409) throw new ApiError(409, 'conflict', BULK_MESSAGES.stale);
-      throw err;
-    }
-  });
+  const ids = await selectProductBulkIds(db, input);
+  return applyToEach(ids, (id) => changeOneProduct(db, input, id, actor));
+}
+
+/** Withdraws or changes one product as the bulk request asks (refused when stale, or as the dialog would refuse). */
+export async function changeOneProduct(db: Kysely<Database>, input: ProductBulk, id: string, actor: Actor): Promise<void> {
+  const product = await getAdminProduct(db, id);
+  const version = input.versions?.[id];
+  if (input.versions && version === undefined) throw new ApiError(422, 'invalid_fields', BULK_MESSAGES.versionsRequired);
+  staleUnless(product, version);
+  if (input.action === 'withdraw' || input.action === 'delete') {
+    await withdrawProduct(db, id, actor);
+    return;
+  }
+  const parsed = productUpdateSchema.safeParse({ ...applyProductChange(product, input), version: version ?? product.version });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const message = issue?.path[0] === 'originalPrice' ? BULK_MESSAGES.priceNotAbove : (issue?.message ?? M.stale);
+    throw new ApiError(422, 'invalid_fields', message);
+  }
+  try {
+    await updateProduct(db, id, parsed.data, actor);
+  } catch (err) {
+    // updateProduct's own 409 carries the product; the bulk answer needs only the reason.
+    if (err instanceof ApiError && err.status === 409) throw new ApiError(409, 'conflict', BULK_MESSAGES.stale);
+    throw err;
+  }
+}
+
+/** A job's input with each selected product's version as it is now (the client's own where it sent them), so a product met twice is refused as stale. */
+export async function pinProductVersions<T extends { ids: string[]; versions?: Record<string, number> }>(db: Kysely<Database>, input: T): Promise<T> {
+  return { ...input, versions: { ...(await selectProductVersions(db, input.ids)), ...input.versions } };
 }

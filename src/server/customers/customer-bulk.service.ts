@@ -20,16 +20,24 @@ async function idsMatching(db: Kysely<Database>, filter: NonNullable<UserBulk['f
   return rows.map((r) => r.id);
 }
 
+/** The customers a bulk request selects: its ids, or every customer its filter matches now (422 over BULK_MAX_RECORDS). */
+export async function selectUserBulkIds(db: Kysely<Database>, input: UserBulk): Promise<string[]> {
+  return input.ids ?? (await idsMatching(db, input.filter!));
+}
+
+/** Blocks or unblocks one customer through setAdminUserBlocked; false when it already was in that state (not counted). */
+export async function changeOneUser(db: Kysely<Database>, input: UserBulk, id: string, actor: Actor): Promise<boolean> {
+  const isBlocked = input.action === 'block';
+  const before = await findCustomerById(db, id);
+  await setAdminUserBlocked(db, id, isBlocked, actor);
+  return before !== undefined && (Number(before.is_blocked) === 1) !== isBlocked;
+}
+
 /**
  * Blocks or unblocks the selected customers through setAdminUserBlocked (sessions ended, audit
  * entry), one transaction each; a customer already in that state is left alone and not counted.
  */
 export async function bulkChangeUsers(db: Kysely<Database>, input: UserBulk, actor: Actor): Promise<BulkResult> {
-  const ids = input.ids ?? (await idsMatching(db, input.filter!));
-  const isBlocked = input.action === 'block';
-  return applyToEach(ids, async (id) => {
-    const before = await findCustomerById(db, id);
-    await setAdminUserBlocked(db, id, isBlocked, actor);
-    return before !== undefined && (Number(before.is_blocked) === 1) !== isBlocked;
-  });
+  const ids = await selectUserBulkIds(db, input);
+  return applyToEach(ids, (id) => changeOneUser(db, input, id, actor));
 }

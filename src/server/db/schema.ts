@@ -536,6 +536,31 @@ export interface MediaTable {
   created_at: string;
 }
 
+/** A large bulk action of the back office (orders, products or users) and its progress, result and lease. */
+export interface BulkJobsTable {
+  id: string;
+  /** orders | products | users */
+  kind: string;
+  /** running | completed | error */
+  status: string;
+  /** The bulk request as the job runs it: ids resolved once (and each product's version). */
+  input_json: string;
+  total: number;
+  /** Ids done so far (committed): a takeover goes on after them. */
+  current: number;
+  changed: number;
+  /** JSON array of { id, message }: the records refused so far. */
+  refused_json: string;
+  error_message: string | null;
+  lease_owner: string | null;
+  lease_expires_at: string | null;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: string;
+  finished_at: string | null;
+  updated_at: string;
+}
+
 /** A bulk product import (one uploaded CSV file) and its progress, result and lease. */
 export interface ImportJobsTable {
   id: string;
@@ -618,6 +643,7 @@ export interface Database {
   media: MediaTable;
   enquiry_events: EnquiryEventsTable;
   import_jobs: ImportJobsTable;
+  bulk_jobs: BulkJobsTable;
   product_sales_daily: ProductSalesDailyTable;
   order_stats_hourly: OrderStatsHourlyTable;
   order_status_daily: OrderStatusDailyTable;

@@ -16,6 +16,7 @@ import { BUTTONS, Spinner } from '../products/ui';
 import { formatCount, formatEta, formatSpeed, IMPORT_FORMAT_LABELS, products, rows } from './import-format';
 import { Figure, ImportStatusBadge, ProgressBar, RefusedRows } from './import-ui';
 import { PerformanceMonitor } from './PerformanceMonitor';
+import { UndoImportButton } from './UndoImport';
 import { focusFilePicker } from './UploadForm';
 
 /** The panel's heading for each status. */
@@ -182,6 +183,7 @@ export function ImportJobPanel({ job }: { job: ImportJob }) {
                 <a href={adminPath('products')} onClick={(e) => followAdminLink(e)} className={BUTTONS.quiet}>
                   View products
                 </a>
+                <UndoImportButton job={job} />
               </>
             )}
           </div>

@@ -16,6 +16,7 @@ import { readFilePreview, type FilePreview } from './file-preview';
 import { formatBytes, formatCount, IMPORT_FORMAT_LABELS, products, rows } from './import-format';
 import { DownloadIcon, Figure, ImportStatusBadge, ProgressBar, RefusedRows, SideCard } from './import-ui';
 import { useJobPolling } from './use-job-polling';
+import { UndoImportButton } from './UndoImport';
 
 /** The file picker's id: focus returns to it after 'Upload Another File' or a cancel. */
 const FILE_INPUT_ID = 'bulk-upload-file';
@@ -355,6 +356,7 @@ function LastImportCard({ job }: { job: ImportJob }) {
             Error file
           </a>
         )}
+        <UndoImportButton job={job} />
       </div>
     </SideCard>
   );

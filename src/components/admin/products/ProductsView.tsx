@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 // money, not format: format's storefront helpers would otherwise split into a chunk of their own on every shop page.
 import { formatMoney, roundToCents } from '../../../lib/money';
 import { STOCK_FILTER_LABELS, STOCK_FILTERS, stockLevel, type StockFilter } from '../../../lib/admin/stock';
+import { formatSort, parseSort, PRODUCT_SORT_FIELDS } from '../../../lib/schemas/admin-sort';
 import { ADMIN_CATALOG_MESSAGES, ADMIN_CATEGORY_FILTER_OPTIONS, LOW_STOCK_MAX, type AdminProduct, type AdminProductsPage } from '../../../lib/schemas/admin-catalog';
 import { $productsPage, deleteProduct } from '../../../stores/admin-products';
 import { useQuery } from '../../../stores/admin-query';
@@ -14,7 +15,7 @@ import { CategoriesSection } from './CategoriesSection';
 import { ContentConflicts } from './ContentConflicts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
-import { parseProductsFilters, PRODUCT_SECTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from '../../../lib/admin/products-filters';
+import { parseProductsFilters, PRODUCT_SECTIONS, PRODUCT_SORT_OPTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from '../../../lib/admin/products-filters';
 import { BUTTONS, EditIcon, FIELD, FIELD_BOX, PlusIcon, TrashIcon } from './ui';
 
 /** Opens the Products view with these filters. */
@@ -167,7 +168,27 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
             ))}
           </select>
         </div>
-        <button ref={addButton} type="button" onClick={() => setEditing('new')} className={`${BUTTONS.accent} sm:ml-auto`}>
+        <div className="flex min-w-0 items-center gap-2">
+          <label htmlFor={`${categoryId}-sort`} className="text-sm font-semibold text-ink-soft">
+            Sort
+          </label>
+          <select
+            id={`${categoryId}-sort`}
+            value={filters.sort ? formatSort(filters.sort) : ''}
+            onChange={(e) => openProducts({ ...filters, sort: parseSort(PRODUCT_SORT_FIELDS, e.target.value), page: 1 })}
+            className={`${FIELD_BOX} min-w-0 border-ink/15 pr-9 font-medium`}
+          >
+            {PRODUCT_SORT_OPTIONS.map((o) => (
+              <option key={o.value} value={o.value}>
+                {o.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <a href="/api/admin/products/export.csv" download className={`${BUTTONS.quiet} sm:ml-auto`}>
+          Export all
+        </a>
+        <button ref={addButton} type="button" onClick={() => setEditing('new')} className={BUTTONS.accent}>
           <PlusIcon />
           Add product
         </button>

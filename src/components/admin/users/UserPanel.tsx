@@ -1,3 +1,4 @@
+import { WrappedEmail } from '../admin-fields';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { formatLastLogin } from '../../../lib/last-login';
 import type { AdminUser, AdminUserDetail } from '../../../lib/schemas/admin-users';
@@ -41,9 +42,9 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         <dl className="grid grid-cols-2 gap-x-4 gap-y-2.5">
           <div className="col-span-2 min-w-0">
             <dt className="text-xs text-ink-muted">Email</dt>
-            <dd className="text-sm break-all">
+            <dd className="text-sm [overflow-wrap:anywhere]">
               <a href={`mailto:${user.email}`} className="font-medium text-accent-strong underline-offset-4 hover:underline">
-                {user.email}
+                <WrappedEmail email={user.email} />
               </a>
             </dd>
           </div>

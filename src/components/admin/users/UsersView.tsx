@@ -5,12 +5,17 @@ import { useQuery } from '../../../stores/admin-query';
 import { adminPath } from '../../../stores/admin-router';
 import { $usersPage, deleteUser, openUsers, setUserBlocked } from '../../../stores/admin-users';
 import { followAdminLink } from '../admin-links';
-import { countPages } from '../../../lib/admin/admin-views';
+import { countPages, nextSort } from '../../../lib/admin/admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
-import { ListEmpty, ListPagination, ListViewSkeleton, SkeletonRows, StatusFilterSelect } from '../ListParts';
+import { ariaSortOf, ListEmpty, ListPagination, ListViewSkeleton, SkeletonRows, SortHeaderButton, StatusFilterSelect } from '../ListParts';
+import { useStore } from '@nanostores/react';
+import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../lib/schemas/admin';
+import type { UserSortField } from '../../../lib/schemas/admin-sort';
+import { $bulkSelection, clearBulkSelection, selectBulkIds, selectionOf } from '../../../stores/admin-bulk';
+import { BulkBar, SelectBox, type BulkActionDef } from '../BulkBar';
 import { ConfirmDialog } from '../products/ConfirmDialog';
 import { BUTTONS, TrashIcon } from '../products/ui';
-import { USER_STATUS_LABELS, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from '../../../lib/admin/users-filters';
+import { USER_STATUS_LABELS, usersExportPath, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from '../../../lib/admin/users-filters';
 import { UserPanel } from './UserPanel';
 import { USER_ACTION_TEXTS, UserStatusBadge, type UserAction } from './user-ui';
 
@@ -18,6 +23,7 @@ const joinedFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'nu
 
 /** Cell classes per column: which list widths (a container query) show which columns. */
 const COLUMN_CLASSES = {
+  select: 'w-11 !pr-0',
   user: '',
   phone: 'hidden w-[10.5rem] @4xl:table-cell',
   status: 'hidden w-[6.5rem] @md:table-cell',
@@ -28,6 +34,7 @@ const COLUMN_CLASSES = {
 } as const;
 
 const HEADERS: [keyof typeof COLUMN_CLASSES, string][] = [
+  ['select', 'Select'],
   ['user', 'User'],
   ['phone', 'Phone'],
   ['status', 'Status'],
@@ -35,6 +42,34 @@ const HEADERS: [keyof typeof COLUMN_CLASSES, string][] = [
   ['lastLogin', 'Last login'],
   ['joined', 'Joined'],
   ['actions', 'Actions'],
+];
+
+/** The server sort field of each sortable column, and the direction its first click asks for. */
+const SORTABLE: Partial<Record<keyof typeof COLUMN_CLASSES, [UserSortField, 'asc' | 'desc']>> = {
+  user: ['name', 'asc'],
+  status: ['status', 'asc'],
+  lastLogin: ['lastLogin', 'desc'],
+  joined: ['createdAt', 'desc'],
+};
+
+/** Block and unblock, the bulk actions of the users list. */
+const USER_BULK_ACTIONS: readonly BulkActionDef[] = [
+  {
+    id: 'block',
+    label: 'Block',
+    title: (count) => `Block ${count}?`,
+    description: () => 'Each customer is blocked and signed out everywhere; they cannot sign in or order until unblocked. Those already blocked are left as they are.',
+    tone: 'danger',
+    fields: () => ({ action: 'block' }),
+  },
+  {
+    id: 'unblock',
+    label: 'Unblock',
+    title: (count) => `Unblock ${count}?`,
+    description: () => 'Each customer may sign in and order again. Those not blocked are left as they are.',
+    tone: 'primary',
+    fields: () => ({ action: 'unblock' }),
+  },
 ];
 
 const CELL = 'h-[3.75rem] border-b border-line px-3 py-2 align-middle first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6';
@@ -46,28 +81,53 @@ function UsersTable({
   selectedId,
   busy,
   onAction,
+  onSort,
 }: {
   users: AdminUser[];
   filters: UsersFilters;
   selectedId: string | null;
   busy: boolean;
   onAction: (action: UserAction) => void;
+  onSort: (field: UserSortField, first: 'asc' | 'desc') => void;
 }) {
   const now = new Date();
+  const selection = selectionOf('users', useStore($bulkSelection));
+  const pageIds = users.map((u) => u.id);
+  const ticked = (id: string) => selection.allMatching !== null || selection.ids.includes(id);
+  const onPage = pageIds.filter((id) => selection.ids.includes(id)).length;
   return (
     <table className={`w-full table-fixed border-separate border-spacing-0 text-[0.9375rem] transition-opacity ${busy ? 'opacity-60' : ''}`} aria-busy={busy || undefined}>
-      <caption className="sr-only">Users, newest first</caption>
+      <caption className="sr-only">{filters.sort ? 'Users, sorted by the marked column' : 'Users, newest first'}</caption>
       <thead>
         <tr>
-          {HEADERS.map(([key, label]) => (
-            <th
-              key={key}
-              scope="col"
-              className={`sticky top-0 z-10 border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[key]}`}
-            >
-              {key === 'actions' ? <span className="sr-only">{label}</span> : label}
-            </th>
-          ))}
+          {HEADERS.map(([key, label]) => {
+            const sortable = SORTABLE[key];
+            const active = Boolean(sortable && filters.sort?.field === sortable[0]);
+            const direction = active ? filters.sort!.direction : (sortable?.[1] ?? 'asc');
+            return (
+              <th
+                key={key}
+                scope="col"
+                aria-sort={sortable ? (ariaSortOf(active, direction) ?? 'none') : undefined}
+                className={`sticky top-0 z-10 border-b border-line bg-paper px-3 py-2.5 text-left text-xs font-semibold tracking-wide text-ink-muted uppercase first:pl-4 last:pr-4 sm:first:pl-6 sm:last:pr-6 ${COLUMN_CLASSES[key]}`}
+              >
+                {key === 'select' ? (
+                  <SelectBox
+                    label="Select all users on this page"
+                    checked={selection.allMatching !== null || (pageIds.length > 0 && onPage === pageIds.length)}
+                    indeterminate={selection.allMatching === null && onPage > 0 && onPage < pageIds.length}
+                    onChange={(on) => selectBulkIds('users', pageIds, on, Object.fromEntries(users.map((u) => [u.id, u.fullName])))}
+                  />
+                ) : key === 'actions' ? (
+                  <span className="sr-only">{label}</span>
+                ) : sortable ? (
+                  <SortHeaderButton label={label} active={active} direction={direction} onSort={() => onSort(sortable[0], sortable[1])} />
+                ) : (
+                  label
+                )}
+              </th>
+            );
+          })}
         </tr>
       </thead>
       <tbody>
@@ -75,8 +135,11 @@ function UsersTable({
           const selected = user.id === selectedId;
           const lastLogin = formatLastLogin(user.lastLogin, now);
           return (
-            <tr key={user.id} className={`group relative ${selected ? 'bg-accent-soft/70' : 'bg-white hover:bg-paper'}`}>
-              <td className={`${CELL} ${selected ? 'shadow-[inset_3px_0_0_var(--color-accent)]' : ''} has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-accent`}>
+            <tr key={user.id} className={`group relative ${selected ? 'bg-accent-soft/70' : ticked(user.id) ? 'bg-accent-soft/30' : 'bg-white hover:bg-paper'}`}>
+              <td className={`${CELL} ${COLUMN_CLASSES.select} ${selected ? 'shadow-[inset_3px_0_0_var(--color-accent)]' : ''}`}>
+                <SelectBox label={`Select ${user.fullName} (${user.email})`} checked={ticked(user.id)} onChange={(on) => selectBulkIds('users', [user.id], on, { [user.id]: user.fullName })} />
+              </td>
+              <td className={`${CELL} has-[a:focus-visible]:outline-3 has-[a:focus-visible]:-outline-offset-3 has-[a:focus-visible]:outline-accent`}>
                 <a
                   href={adminPath('user', { id: user.id }, usersFiltersToSearch(filters))}
                   onClick={(e) => followAdminLink(e)}
@@ -185,6 +248,12 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
 
   const setFilters = (next: Partial<UsersFilters>, replace = false) => openUsers({ ...filters, ...next }, { id: selectedId ?? undefined, replace });
 
+  // 'All matching' names the filter it was chosen under: a new filter drops it.
+  useEffect(() => {
+    const selection = $bulkSelection.get();
+    if (selection.kind === 'users' && selection.allMatching) clearBulkSelection();
+  }, [filters.status, filters.q]);
+
   const confirm = async () => {
     if (!pending) return;
     setBusy(true);
@@ -205,7 +274,7 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
             Users
           </h1>
           <p className="mt-0.5 min-h-5 text-sm text-ink-muted tabular" aria-live="polite">
-            {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'user' : 'users'}${filtered ? ' match' : ''} · newest first` : '\u00a0'}
+            {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'user' : 'users'}${filtered ? ' match' : ''} · ${filters.sort ? 'sorted' : 'newest first'}` : '\u00a0'}
           </p>
         </div>
 
@@ -231,9 +300,26 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
             className="min-w-0 flex-1 basis-full sm:basis-auto"
           />
           <StatusFilterSelect id={statusId} value={filters.status} options={USER_STATUS_FILTERS} labels={USER_STATUS_LABELS} onChange={(status) => setFilters({ status, page: 1 })} />
+          {filtered && (
+            <a href={usersExportPath(filters)} download className={BUTTONS.quiet}>
+              Export filtered
+            </a>
+          )}
+          <a href={usersExportPath({ q: '', status: 'all', sort: filters.sort })} download className={BUTTONS.quiet}>
+            Export all
+          </a>
         </div>
 
         <div className="mx-0 flex shrink-0 flex-col border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
+          <BulkBar
+            kind="users"
+            noun={['customer', 'customers']}
+            total={shown?.total ?? 0}
+            pageIds={shown?.users.map((u) => u.id) ?? []}
+            filter={{ q: filters.q, status: filters.status }}
+            actions={USER_BULK_ACTIONS}
+            labelOf={(id) => shown?.users.find((u) => u.id === id)?.fullName ?? id}
+          />
           <div className="@container">
             {error && !shown ? (
               <div role="alert" className="p-6 text-sm">
@@ -252,10 +338,24 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
                 onClear={filtered ? () => openUsers({}, { id: selectedId ?? undefined }) : undefined}
               />
             ) : (
-              <UsersTable users={shown.users} filters={filters} selectedId={selectedId} busy={loading && !data} onAction={setPending} />
+              <UsersTable
+                users={shown.users}
+                filters={filters}
+                selectedId={selectedId}
+                busy={loading && !data}
+                onAction={setPending}
+                onSort={(field, first) => setFilters({ sort: nextSort(filters.sort, field, first), page: 1 })}
+              />
             )}
           </div>
-          <ListPagination page={filters.page} pages={pages} ready={Boolean(shown)} onPage={(page) => setFilters({ page })} />
+          <ListPagination
+            page={filters.page}
+            pages={pages}
+            ready={Boolean(shown)}
+            onPage={(page) => setFilters({ page })}
+            pageSize={filters.pageSize ?? ADMIN_PAGE_SIZE_DEFAULT}
+            onPageSize={(pageSize) => setFilters({ pageSize, page: 1 })}
+          />
         </div>
       </section>
       <UserPanel selectedId={selectedId} listRow={shown?.users.find((u) => u.id === selectedId)} filters={filters} onAction={setPending} />
