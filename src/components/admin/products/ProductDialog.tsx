@@ -37,6 +37,9 @@ import {
   type ProductFormField,
 } from './product-form';
 import { FamilySiblings } from './FamilySiblings';
+import { PictogramField, StatementPreview } from './SafetyFields';
+import { SIGNAL_WORDS } from '../../../lib/paint/ghs';
+import { VOC_LIMITS, VOC_SUBCATEGORIES, isVocSubcategory, vocLimit } from '../../../lib/paint/voc';
 import { BUTTONS, FIELD, Spinner } from './ui';
 
 type Errors = Partial<Record<ProductFormField, string>>;
@@ -393,6 +396,95 @@ export function ProductDialog({
                 </div>
                 <Flag label="Primer advised" hint="The maker advises a primer first (bare or patched surfaces)." checked={form.primerAdvised} onChange={(v) => set('primerAdvised', v)} />
                 {product?.family && <FamilySiblings family={product.family} currentId={product.id} />}
+              </Group>
+
+              <Group title="Safety: hazard, VOC and transport">
+                <PictogramField values={form.pictograms} onChange={(v) => set('pictograms', v)} error={errors.pictograms} />
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="Signal word" optional hint="Danger or Warning, as on the label." error={errors.signalWord}>
+                    {(p) => (
+                      <select {...p} {...text('signalWord')}>
+                        <option value="">None</option>
+                        {SIGNAL_WORDS.map((w) => (
+                          <option key={w} value={w}>
+                            {w}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field label="UFI" optional hint="Unique Formula Identifier: 16 characters, its check character verified." error={errors.ufi}>
+                    {(p) => <input {...p} {...text('ufi')} maxLength={24} autoComplete="off" spellCheck={false} placeholder="XXXX-XXXX-XXXX-XXXX" className={`${p.className} tabular uppercase`} />}
+                  </Field>
+                </div>
+                <Field label="Hazard and precautionary statements" optional hint="Codes separated by commas, e.g. H226, EUH066, P102, P303+P361+P353. Their official texts show as you type." error={errors.statements}>
+                  {(p) => (
+                    <>
+                      <textarea {...p} {...text('statements')} rows={2} spellCheck={false} className={`${p.className} resize-y tabular`} />
+                      <StatementPreview text={form.statements} id={`${p.id}-texts`} />
+                    </>
+                  )}
+                </Field>
+                <div className="grid gap-4 sm:grid-cols-3">
+                  <Field label="VOC subcategory" optional hint="Directive 2004/42/EC, Annex II A." error={errors.vocSubcategory}>
+                    {(p) => (
+                      <select {...p} {...text('vocSubcategory')}>
+                        <option value="">None</option>
+                        {VOC_SUBCATEGORIES.map((c) => (
+                          <option key={c} value={c}>
+                            {c}: {VOC_LIMITS[c].description}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field label="VOC base" error={errors.vocBase}>
+                    {(p) => (
+                      <select {...p} value={form.vocBase} onChange={(e) => set('vocBase', e.target.value as ProductForm['vocBase'])}>
+                        <option value="water">Water-borne</option>
+                        <option value="solvent">Solvent-borne</option>
+                      </select>
+                    )}
+                  </Field>
+                  <Field
+                    label="VOC content, max g/l"
+                    optional
+                    hint={isVocSubcategory(form.vocSubcategory) ? `EU limit (cat. A/${form.vocSubcategory}, ${form.vocBase}-borne, 2010): ${vocLimit(form.vocSubcategory, form.vocBase)} g/l.` : 'Of the ready-to-use product.'}
+                    error={errors.vocMax}
+                  >
+                    {(p) => <input {...p} {...text('vocMax')} type="number" inputMode="decimal" min={0} step="any" className={`${p.className} tabular`} />}
+                  </Field>
+                </div>
+                <div className="grid grid-cols-2 gap-4 sm:grid-cols-3">
+                  <Field label="UN number" optional hint="e.g. UN1263." error={errors.dgUn}>
+                    {(p) => <input {...p} {...text('dgUn')} maxLength={8} autoComplete="off" spellCheck={false} className={`${p.className} tabular uppercase`} />}
+                  </Field>
+                  <Field label="Transport class" optional hint="e.g. 3 or 2.1." error={errors.dgClass}>
+                    {(p) => <input {...p} {...text('dgClass')} maxLength={4} autoComplete="off" className={`${p.className} tabular`} />}
+                  </Field>
+                  <Field label="Packing group" optional error={errors.dgPackingGroup}>
+                    {(p) => (
+                      <select {...p} {...text('dgPackingGroup')}>
+                        <option value="">None</option>
+                        {['I', 'II', 'III'].map((g) => (
+                          <option key={g} value={g}>
+                            {g}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </Field>
+                  <Field label="Net volume (L)" optional hint="Contents of one pack." error={errors.dgNetVolume}>
+                    {(p) => <input {...p} {...text('dgNetVolume')} type="number" inputMode="decimal" min={0} step="any" className={`${p.className} tabular`} />}
+                  </Field>
+                  <Field label="Gross weight (kg)" optional hint="One pack, packed; needed with transport data." error={errors.dgGrossWeight}>
+                    {(p) => <input {...p} {...text('dgGrossWeight')} type="number" inputMode="decimal" min={0} step="any" className={`${p.className} tabular`} />}
+                  </Field>
+                </div>
+                <div className="grid gap-2 sm:grid-cols-2">
+                  <Flag label="Limited quantity" hint="Shipped as LQ (ADR 3.4): parcels up to 30 kg gross." checked={form.dgLimitedQuantity} onChange={(v) => set('dgLimitedQuantity', v)} />
+                  <Flag label="Aerosol" hint="An aerosol dispenser (UN1950): no express air." checked={form.dgAerosol} onChange={(v) => set('dgAerosol', v)} />
+                </div>
               </Group>
 
               <Group title="Details">

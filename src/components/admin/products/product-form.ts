@@ -13,6 +13,8 @@ import {
   type TechnicalSpecInput,
 } from '../../../lib/schemas/admin-catalog';
 import { convertSpreadRate, type PackUnit, type SpreadRateUnit } from '../../../lib/paint/units';
+import { normaliseStatementCode, type GhsPictogram } from '../../../lib/paint/ghs';
+import type { VocBase } from '../../../lib/paint/voc';
 
 /** The dialog's values: text inputs as typed, lists and flags as edited. */
 export interface ProductForm {
@@ -48,6 +50,22 @@ export interface ProductForm {
   isNew: boolean;
   isPopular: boolean;
   requestQuoteOnly: boolean;
+  // Safety data (issue 25): all blank means none, sent as null so a cleared block is removed.
+  pictograms: GhsPictogram[];
+  signalWord: string;
+  /** Statement codes as typed, separated by commas, spaces or new lines. */
+  statements: string;
+  ufi: string;
+  vocSubcategory: string;
+  vocBase: VocBase;
+  vocMax: string;
+  dgUn: string;
+  dgClass: string;
+  dgPackingGroup: string;
+  dgLimitedQuantity: boolean;
+  dgAerosol: boolean;
+  dgNetVolume: string;
+  dgGrossWeight: string;
 }
 export type ProductFormField = keyof ProductForm;
 
@@ -84,6 +102,20 @@ export const FIELD_LABELS: Record<ProductFormField, string> = {
   isNew: 'New',
   isPopular: 'Popular',
   requestQuoteOnly: 'Quote only',
+  pictograms: 'Hazard pictograms',
+  signalWord: 'Signal word',
+  statements: 'Hazard and precautionary statements',
+  ufi: 'UFI',
+  vocSubcategory: 'VOC subcategory',
+  vocBase: 'VOC base',
+  vocMax: 'VOC content',
+  dgUn: 'UN number',
+  dgClass: 'Transport class',
+  dgPackingGroup: 'Packing group',
+  dgLimitedQuantity: 'Limited quantity',
+  dgAerosol: 'Aerosol',
+  dgNetVolume: 'Net volume',
+  dgGrossWeight: 'Gross weight',
 };
 
 /** An empty form for a new product (rating and reviews start at 0). */
@@ -120,6 +152,20 @@ export function emptyProductForm(): ProductForm {
     isNew: false,
     isPopular: false,
     requestQuoteOnly: false,
+    pictograms: [],
+    signalWord: '',
+    statements: '',
+    ufi: '',
+    vocSubcategory: '',
+    vocBase: 'water',
+    vocMax: '',
+    dgUn: '',
+    dgClass: '',
+    dgPackingGroup: '',
+    dgLimitedQuantity: false,
+    dgAerosol: false,
+    dgNetVolume: '',
+    dgGrossWeight: '',
   };
 }
 
@@ -157,6 +203,56 @@ export function productToForm(product: AdminProduct): ProductForm {
     isNew: product.isNew,
     isPopular: product.isPopular,
     requestQuoteOnly: product.requestQuoteOnly,
+    pictograms: [...(product.hazard?.pictograms ?? [])],
+    signalWord: product.hazard?.signalWord ?? '',
+    statements: (product.hazard?.statements ?? []).map((s) => s.code).join(', '),
+    ufi: product.hazard?.ufi ?? '',
+    vocSubcategory: product.voc?.subcategory ?? '',
+    vocBase: product.voc?.base ?? 'water',
+    vocMax: product.voc ? String(product.voc.maxGramsPerLitre) : '',
+    dgUn: product.dangerousGoods?.un ?? '',
+    dgClass: product.dangerousGoods?.class ?? '',
+    dgPackingGroup: product.dangerousGoods?.packingGroup ?? '',
+    dgLimitedQuantity: product.dangerousGoods?.limitedQuantity ?? false,
+    dgAerosol: product.dangerousGoods?.aerosol ?? false,
+    dgNetVolume: product.dangerousGoods?.netVolumeLitres == null ? '' : String(product.dangerousGoods.netVolumeLitres),
+    dgGrossWeight: product.dangerousGoods ? String(product.dangerousGoods.grossWeightKg) : '',
+  };
+}
+
+/** The statement codes typed in the statements field, normalised ('p303 + p361' → 'P303+P361'), blanks dropped. */
+export function splitStatementCodes(text: string): string[] {
+  // '+' joins the parts of a combined code, so spaces around it do not split.
+  return text
+    .replace(/\s*\+\s*/g, '+')
+    .split(/[\s,;]+/)
+    .filter(Boolean)
+    .map(normaliseStatementCode);
+}
+
+function hazardOf(form: ProductForm): ProductInput['hazard'] {
+  const statements = splitStatementCodes(form.statements);
+  if (form.pictograms.length === 0 && !form.signalWord && statements.length === 0 && !form.ufi.trim()) return null;
+  return { pictograms: form.pictograms, signalWord: form.signalWord || null, statements, ufi: form.ufi.trim() || null };
+}
+
+function vocOf(form: ProductForm): ProductInput['voc'] {
+  if (!form.vocSubcategory && form.vocMax.trim() === '') return null;
+  return { subcategory: form.vocSubcategory, base: form.vocBase, maxGramsPerLitre: readNumber(form.vocMax) as number };
+}
+
+function dangerousGoodsOf(form: ProductForm): ProductInput['dangerousGoods'] {
+  const texts = [form.dgUn, form.dgClass, form.dgPackingGroup, form.dgNetVolume, form.dgGrossWeight];
+  if (texts.every((t) => t.trim() === '') && !form.dgLimitedQuantity && !form.dgAerosol) return null;
+  return {
+    // '1263' and 'un 1263' are how staff copy it from a data sheet; the schema wants 'UN1263'.
+    un: form.dgUn.trim().toUpperCase().replace(/^(?:UN\s*)?(\d{4})$/, 'UN$1') || null,
+    class: form.dgClass.trim() || null,
+    packingGroup: (form.dgPackingGroup || null) as 'I' | 'II' | 'III' | null,
+    limitedQuantity: form.dgLimitedQuantity,
+    aerosol: form.dgAerosol,
+    netVolumeLitres: readNumber(form.dgNetVolume) ?? null,
+    grossWeightKg: readNumber(form.dgGrossWeight) as number,
   };
 }
 
@@ -201,6 +297,9 @@ export function formToInput(form: ProductForm): ProductInput {
     isNew: form.isNew,
     isPopular: form.isPopular,
     requestQuoteOnly: form.requestQuoteOnly,
+    hazard: hazardOf(form),
+    voc: vocOf(form),
+    dangerousGoods: dangerousGoodsOf(form),
   };
 }
 
@@ -213,11 +312,24 @@ export interface FormCheck {
   fields: Partial<Record<ProductFormField, string>>;
 }
 
+const DG_FIELDS: Record<string, ProductFormField> = {
+  un: 'dgUn',
+  class: 'dgClass',
+  packingGroup: 'dgPackingGroup',
+  limitedQuantity: 'dgLimitedQuantity',
+  aerosol: 'dgAerosol',
+  netVolumeLitres: 'dgNetVolume',
+  grossWeightKg: 'dgGrossWeight',
+};
+
 /** The form field an input path belongs to ('spreadRate.max' → spreadMax, 'gallery.2' → gallery). */
 function formFieldOf(path: readonly string[]): ProductFormField {
   const [head, key] = path;
   if (head === 'packSize') return key === 'unit' ? 'packUnit' : 'packValue';
   if (head === 'spreadRate') return key === 'max' ? 'spreadMax' : key === 'unit' ? 'spreadUnit' : 'spreadMin';
+  if (head === 'hazard') return key === 'pictograms' || key === 'signalWord' || key === 'ufi' ? key : 'statements';
+  if (head === 'voc') return key === 'subcategory' ? 'vocSubcategory' : key === 'base' ? 'vocBase' : 'vocMax';
+  if (head === 'dangerousGoods') return DG_FIELDS[key ?? ''] ?? 'dgUn';
   return (head ?? '') as ProductFormField;
 }
 
