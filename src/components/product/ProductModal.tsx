@@ -22,6 +22,8 @@ import { useModalDialog } from '../shop/use-modal-dialog';
 import AddToCartButton from './AddToCartButton';
 import ProductDetail from './ProductDetail';
 import RatingStars from './RatingStars';
+import SafetyBlock from './SafetyBlock';
+import { describeSafety, type SafetyView } from '../../lib/catalog/safety-view';
 
 const TITLE_ID = 'product-modal-title';
 
@@ -55,6 +57,29 @@ function useWholeProduct(card: ShopProduct | undefined): { product: Product | nu
   const result = state?.id === card.id ? state.result : 'loading';
   const whole = result !== 'loading' && result !== 'removed' && result !== null ? result : null;
   return { product: whole, failed: result === null || result === 'removed', retry: () => setAttempt((n) => n + 1) };
+}
+
+/**
+ * The safety block of a product (hazard, VOC, transport) from its own answer, GET /api/products/:id:
+ * the live look-up carries the card and detail fields only (the cart drawer on every page shares it,
+ * and the home page's JS budget has no byte to spare), so the modal asks for the safety data itself.
+ * Nothing while it loads, for a product without safety data, or when the server cannot be asked.
+ */
+function useSafetyBlock(id: string | undefined) {
+  const [safety, setSafety] = useState<{ id: string; view: SafetyView | null } | null>(null);
+  useEffect(() => {
+    if (!id) return;
+    let cancelled = false;
+    fetch(`/api/products/${encodeURIComponent(id)}`)
+      .then((r) => (r.ok ? (r.json() as Promise<Product>) : null))
+      .then((product) => !cancelled && setSafety({ id, view: product && describeSafety(product) }))
+      .catch(() => undefined);
+    return () => {
+      cancelled = true;
+    };
+  }, [id]);
+  const view = safety && safety.id === id ? safety.view : null;
+  return view && <SafetyBlock safety={view} headingId="product-modal-safety" />;
 }
 
 const BACKDROP = {
@@ -126,6 +151,7 @@ export default function ProductModal({ productsById, quoteEmail }: ProductModalP
   const selectedId = useStore($selectedProduct);
   const card = selectedId ? productsById.get(selectedId) : undefined;
   const { product, failed, retry } = useWholeProduct(card);
+  const safety = useSafetyBlock(card?.id);
   const open = card !== undefined;
   const ref = useModalDialog({
     open,
@@ -168,6 +194,7 @@ export default function ProductModal({ productsById, quoteEmail }: ProductModalP
                 variant="modal"
                 titleId={TITLE_ID}
                 cart={<AddToCartButton product={toCartProduct(product)} variant="detail" />}
+                safety={safety}
               />
             ) : (
               <DetailPlaceholder key={card.id} card={card} failed={failed} onRetry={retry} />

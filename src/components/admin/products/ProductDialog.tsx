@@ -425,8 +425,8 @@ export function ProductDialog({
                     </>
                   )}
                 </Field>
-                <div className="grid gap-4 sm:grid-cols-3">
-                  <Field label="VOC subcategory" optional hint="Directive 2004/42/EC, Annex II A." error={errors.vocSubcategory}>
+                <div className="grid gap-4 sm:grid-cols-2">
+                  <Field label="VOC subcategory" optional hint="Directive 2004/42/EC, Annex II A." error={errors.vocSubcategory} className="sm:col-span-2">
                     {(p) => (
                       <select {...p} {...text('vocSubcategory')}>
                         <option value="">None</option>
