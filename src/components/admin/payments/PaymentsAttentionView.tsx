@@ -5,17 +5,9 @@ import { $paymentsAttention } from '../../../stores/admin-orders';
 import { adminPath } from '../../../stores/admin-router';
 import { followAdminLink } from '../admin-links';
 import { ListLoadError } from '../ListParts';
+import { describeAge } from './attention-format';
 
 type AttentionItem = PaymentsAttention['failed']['items'][number];
-
-/** How long ago an instant was, in whole days or hours: 'today', '1 day', '9 days'. */
-export function describeAge(instant: string, now: Date = new Date()): string {
-  const ms = Math.max(0, now.getTime() - new Date(instant).getTime());
-  const days = Math.floor(ms / 86_400_000);
-  if (days >= 1) return `${days} ${days === 1 ? 'day' : 'days'}`;
-  const hours = Math.floor(ms / 3_600_000);
-  return hours >= 1 ? `${hours} ${hours === 1 ? 'hour' : 'hours'}` : 'less than an hour';
-}
 
 /** One heading's orders: each row names the order, what is wrong and for how long, and opens the order's panel. */
 function AttentionSection({ id, title, text, count, items, age }: { id: string; title: string; text: string; count: number; items: AttentionItem[]; age: (item: AttentionItem) => string }) {
