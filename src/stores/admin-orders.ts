@@ -19,6 +19,7 @@ import {
   type OrderStatusChange,
 } from '../lib/schemas/admin';
 import { ordersApiPath, parseOrdersFilters } from '../lib/admin/admin-views';
+import { paymentsAttentionSchema, type PaymentsAttention } from '../lib/schemas/payments';
 import { $admin, endAdminSession } from './admin-session';
 import { createQuery, refreshQueries, setQueryData } from './admin-query';
 import { $adminRouter } from './admin-router';
@@ -150,8 +151,17 @@ function successMessage(change: OrderChange, order: AdminOrder): string {
 /** Puts an order the server returned into the cache and refreshes the list and the bell. */
 function storeOrder(order: AdminOrder): void {
   setQueryData(orderApiPath(order.id), order);
-  refreshQueries((key) => key.startsWith('/api/admin/orders?') || key === SUMMARY_PATH);
+  refreshQueries((key) => key.startsWith('/api/admin/orders?') || key === SUMMARY_PATH || key === ATTENTION_PATH);
 }
+
+const ATTENTION_PATH = '/api/admin/payments/attention';
+
+/** The payments needing attention (overdue transfers, failed captures or refunds, lapsing card holds), while their view is open. */
+export const $paymentsAttention = createQuery<PaymentsAttention>({
+  sources: [$adminRouter, $admin],
+  key: () => (mayManageOrders() && $adminRouter.get()?.route === 'payments' ? ATTENTION_PATH : null),
+  fetcher: async (path) => readAs(paymentsAttentionSchema, await requestAdmin(path), path),
+});
 
 /**
  * Sends an order change. 200: the order is cached and a success toast shown. 409: the server's
@@ -204,7 +214,8 @@ async function sendPaymentAction(path: string, body: unknown, read: (data: unkno
     const error = err instanceof AdminApiError ? err : new AdminApiError(0, UNREACHABLE);
     const fields = (error.body as { error?: { fields?: Record<string, string> } } | null)?.error?.fields;
     if (error.status !== 401) toast.error(error.message);
-    if (error.status === 409) refreshSelectedOrder();
+    // A refusal may have changed the order (another capture, a newer failure recorded).
+    if (error.status === 409 || error.status === 502) refreshSelectedOrder();
     return { ok: false, message: error.message, fields };
   }
 }
@@ -213,6 +224,12 @@ async function sendPaymentAction(path: string, body: unknown, read: (data: unkno
 export function recordOrderPayment(id: string, input: { amountCents: number; receivedAt: string; reference: string }): Promise<PaymentActionResult> {
   const path = `${orderApiPath(id)}/payments`;
   return sendPaymentAction(path, input, (data) => readAs(adminOrderSchema, data, path), 'Payment recorded.');
+}
+
+/** Tries a failed card capture again (POST /api/admin/orders/:id/capture); a refusal again shows the provider's message. */
+export function retryOrderCapture(id: string): Promise<PaymentActionResult> {
+  const path = `${orderApiPath(id)}/capture`;
+  return sendPaymentAction(path, {}, (data) => readAs(adminOrderSchema, data, path), 'Payment captured: the card was charged and the alert is cleared.');
 }
 
 /** Refunds part or all of an order (POST /api/admin/orders/:id/refunds). */

@@ -200,6 +200,8 @@ describe('overdue transfers', () => {
     const alert = overview.alerts.find((a) => a.kind === 'overdue_transfers');
     expect(alert?.items.map((i) => i.label)).toContain(late.orderNumber);
     expect(alert?.count).toBe(attention.overdueTransfers.count);
+    // The alert leads to the back office's list of payments needing attention.
+    expect(alert?.link).toEqual({ view: 'payments' });
 
     expect((await call(shop.base, `/api/admin/orders/${late.id}/decline`, { body: { reason: 'Never paid' }, cookie: manager })).status).toBe(200);
     const after = paymentsAttentionSchema.parse(await (await call(shop.base, '/api/admin/payments/attention', { cookie: manager })).json());

@@ -385,6 +385,51 @@ describe('card through Stripe: declines and 3-D Secure', () => {
     expect(await paymentEvents(order.id, 'authorisation_failed')).toHaveLength(1);
   });
 
+  it('Stripe failing to create the PaymentIntent cancels the order cleanly, and the same checkout attempt then places a new one', async () => {
+    const before = (await readStock(shop.db, product.id)).stock_quantity!;
+    const email = `unready.${crypto.randomUUID().slice(0, 8)}@example.com`;
+    const body = { ...orderBody([{ productId: product.id, quantity: 3 }], { payment: { method: 'card' } }), customer: { firstName: 'Una', lastName: 'Ready', email, phone: '07700 900123' } };
+    const intentsBefore = stripe.store.paymentIntents.size;
+    // The SDK retries a 500 under the same idempotency key: the stand-in replays the failure, as Stripe does.
+    stripe.failNext({ operation: 'create', status: 500, error: { type: 'api_error', message: 'An unknown error occurred' } });
+    const failed = await postOrder(shop.base, body);
+    expect(failed.status).toBe(502);
+    expect(errorOf(await failed.json()).message).toBe(ORDER_MESSAGES.cardUnavailable);
+    expect(stripe.store.paymentIntents.size).toBe(intentsBefore);
+    // The order was written and then ended: cancelled, payment declined, no reference, stock back, no e-mail, the timeline says why.
+    const [cancelled, ...others] = await runSql<{ id: string; status: string; payment_status: string; payment_reference: string | null }>(
+      shop.db,
+      `SELECT id, status, payment_status, payment_reference FROM orders WHERE customer_email = ${q(email)}`,
+    );
+    expect(others).toHaveLength(0);
+    expect(cancelled).toMatchObject({ status: 'cancelled', payment_status: 'declined', payment_reference: null });
+    expect((await readStock(shop.db, product.id)).stock_quantity).toBe(before);
+    expect(await receivedMails(email)).toHaveLength(0);
+    expect(await paymentEvents(cancelled!.id, 'authorisation_failed')).toHaveLength(1);
+    const timelineRows = await runSql<{ note: string }>(shop.db, `SELECT note FROM order_events WHERE order_id = ${q(cancelled!.id)} AND to_status = 'cancelled'`);
+    expect(timelineRows.map((r) => r.note)).toEqual([expect.stringContaining('the card provider could not set up the payment')]);
+
+    // The shopper tries again (the same checkout attempt): a new order, with its PaymentIntent, that pays.
+    const retried = await postOrder(shop.base, body);
+    const json = (await retried.json()) as { id: string; orderNumber: string; total: number; payment: { reference: string | null }; paymentNext: unknown };
+    expect(retried.status, JSON.stringify(json)).toBe(201);
+    expect(json.id).not.toBe(cancelled!.id);
+    const next = cardPaymentNextSchema.parse(json.paymentNext);
+    expect(json.payment.reference).toBe(next.reference);
+    expect((await readStock(shop.db, product.id)).stock_quantity).toBe(before - 3);
+    const order: PlacedCard = { id: json.id, orderNumber: json.orderNumber, email, totalCents: Math.round(json.total * 100), reference: next.reference, clientSecret: next.clientSecret };
+    expect((await confirmInBrowser(order, 'pm_card_visa')).json.status).toBe('requires_capture');
+    expect((await confirmAtShop(order)).status).toBe(200);
+    expect((await adminView(order.id)).payment).toMatchObject({ authorisedCents: order.totalCents, reference: order.reference });
+
+    // Once more with the same key: the order placed, as it now is, and no third PaymentIntent.
+    const replayed = await postOrder(shop.base, body);
+    expect(replayed.status).toBe(200);
+    expect(replayed.headers.get('idempotent-replayed')).toBe('true');
+    expect(((await replayed.json()) as { id: string }).id).toBe(order.id);
+    expect(stripe.store.paymentIntents.size).toBe(intentsBefore + 1);
+  });
+
   it('3-D Secure: the order waits with the client secret until the shopper authenticates, then is authorised', async () => {
     const order = await placeCardOrder();
     const browser = await confirmInBrowser(order, 'pm_card_threeDSecure2Required');
@@ -425,10 +470,13 @@ describe('card through Stripe: the server\'s sweeps (48 h hold, CARD_PAYMENT_TIM
     expect((await confirmInBrowser(abandoned, 'pm_card_threeDSecure2Required')).json.status).toBe('requires_action');
     unheard = await placeCardOrder();
     expect((await confirmInBrowser(unheard, 'pm_card_visa')).json.status).toBe('requires_capture');
+    // And one whose server stopped between the order's commit and Stripe's answer: no reference recorded.
+    const unprepared = await placeCardOrder();
     await shop.server.stop();
+    await runSql(shop.db, `UPDATE orders SET payment_reference = NULL WHERE id = ${q(unprepared.id)}`);
     const ago = (minutes: number) => q(new Date(Date.now() - minutes * 60_000).toISOString());
     await runSql(shop.db, `UPDATE orders SET created_at = ${ago(49 * 60)} WHERE id = ${q(order.id)}`);
-    await runSql(shop.db, `UPDATE orders SET created_at = ${ago(61)} WHERE id IN (${q(abandoned.id)}, ${q(unheard.id)})`);
+    await runSql(shop.db, `UPDATE orders SET created_at = ${ago(61)} WHERE id IN (${q(abandoned.id)}, ${q(unheard.id)}, ${q(unprepared.id)})`);
     shop = { ...shop, server: await startServer({ env: { DATABASE_URL: shop.db, SHOP_DEMO: '1', ORDER_HOLD_HOURS: '48', ...stripe.env }, readyTimeoutMs: 120_000 }) };
     shop.base = shop.server.url;
     manager = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
@@ -442,7 +490,9 @@ describe('card through Stripe: the server\'s sweeps (48 h hold, CARD_PAYMENT_TIM
     expect(view.paymentStatus).toBe('declined');
     expect(view.history.map((h) => h.note)).toContainEqual(expect.stringContaining('card payment not completed within 60 minutes'));
     expect(intentOf(abandoned.reference).status).toBe('canceled');
-    // The expired order's unit and the abandoned order's two are back; the finalised order keeps its one.
+    await expect.poll(async () => (await adminView(unprepared.id)).status, { timeout: 20_000, interval: 250 }).toBe('cancelled');
+    expect((await adminView(unprepared.id)).history.map((h) => h.note)).toContainEqual(expect.stringContaining('the card payment was never set up'));
+    // The expired order's unit, the abandoned order's two and the unprepared order's one are back; the finalised order keeps its one.
     expect((await readStock(shop.db, product.id)).stock_quantity).toBe(stockBefore);
 
     const finalised = await adminView(unheard.id);

@@ -9,6 +9,7 @@ import { AdminToaster } from './AdminToaster';
 import { AdminTopBar } from './AdminTopBar';
 import { EnquiriesView } from './enquiries/EnquiriesView';
 import { OrdersView } from './OrdersView';
+import { PaymentsAttentionView } from './payments/PaymentsAttentionView';
 import { OverviewView } from './overview/OverviewView';
 import { AnalyticsSkeleton } from './analytics/AnalyticsSkeleton';
 import { PlaceholderView } from './PlaceholderView';
@@ -52,8 +53,8 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
   useEffect(() => setDrawerOpen(false), [page?.path]);
 
   useEffect(() => {
-    if (view) document.title = `${view === 'overview' ? 'Dashboard' : VIEW_DEFINITIONS[view].label} | Graphene Coatings Admin`;
-  }, [view]);
+    if (view) document.title = `${view === 'overview' ? 'Dashboard' : location?.route === 'payments' ? 'Payments needing attention' : VIEW_DEFINITIONS[view].label} | Graphene Coatings Admin`;
+  }, [view, location?.route]);
 
   return (
     <div className="flex h-dvh overflow-hidden bg-canvas">
@@ -72,6 +73,8 @@ export default function AdminApp({ admin, initialPath }: AdminAppProps) {
             <PlaceholderView title="Page not found" text="This address is not a page of the back office." admin={admin} />
           ) : !canOpenView(admin.permissions, view, admin.role) ? (
             <PlaceholderView title={VIEW_DEFINITIONS[view].label} text={`${ADMIN_MESSAGES.forbidden} ${ROLE_LABELS[admin.role]}s work in other views.`} admin={admin} />
+          ) : location.route === 'payments' ? (
+            hydrated ? <PaymentsAttentionView /> : null
           ) : view === 'orders' ? (
             hydrated ? <OrdersView selectedId={location.route === 'order' ? (location.params.id ?? null) : null} search={page?.search ?? {}} /> : <OrdersView.Skeleton />
           ) : view === 'enquiries' ? (

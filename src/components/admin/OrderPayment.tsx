@@ -4,7 +4,7 @@ import { formatMoney } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
 import type { AdminOrder } from '../../lib/schemas/admin';
 import { PAYMENT_MESSAGES } from '../../lib/schemas/payments';
-import { recordOrderPayment, refundOrderPayment } from '../../stores/admin-orders';
+import { recordOrderPayment, refundOrderPayment, retryOrderCapture } from '../../stores/admin-orders';
 import { ActionDialog, BUTTON_CLASSES, fieldClass } from './OrderActions';
 import { PaymentBadge } from './StatusBadge';
 
@@ -195,6 +195,14 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
   const closed = order.status === 'declined' || order.status === 'cancelled';
   const canRecord = p.method === 'bank_transfer' && !closed && p.outstandingCents > 0;
   const canRefund = p.capturedCents - p.refundedCents > 0;
+  // Approval captures at once, so money still held on an approved order is a capture that failed.
+  const canRetryCapture = p.method === 'card' && p.authorisedCents > 0 && ['approved', 'processing', 'shipped', 'delivered'].includes(order.status);
+  const [capturing, setCapturing] = useState(false);
+  const retryCapture = async () => {
+    setCapturing(true);
+    await retryOrderCapture(order.id);
+    setCapturing(false);
+  };
   const method = p.method === 'bank_transfer' ? 'Bank transfer' : order.paymentMethod ? formatCardMask(order.paymentMethod.brand, order.paymentMethod.last4) : 'Card';
   return (
     <section className="px-5 py-4 sm:px-6" aria-label="Payment">
@@ -254,8 +262,13 @@ export function OrderPayment({ order }: { order: AdminOrder }) {
           ))}
         </ul>
       )}
-      {(canRecord || canRefund) && (
+      {(canRecord || canRefund || canRetryCapture) && (
         <div className="mt-3 flex flex-wrap gap-2">
+          {canRetryCapture && (
+            <button type="button" onClick={retryCapture} disabled={capturing} aria-busy={capturing} className={BUTTON_CLASSES.primary}>
+              {capturing ? 'Capturing…' : 'Retry capture'}
+            </button>
+          )}
           {canRecord && (
             <button type="button" onClick={() => setDialog('record')} className={BUTTON_CLASSES.quiet}>
               Record a payment

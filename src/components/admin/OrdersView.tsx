@@ -322,6 +322,9 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
             <a href={ordersExportPath({ status: 'all', q: '', sort: filters.sort })} download className={exportLink}>
               Export all
             </a>
+            <a href={adminPath('payments')} onClick={(e) => followAdminLink(e)} className={exportLink}>
+              Payments needing attention
+            </a>
           </div>
         </div>
 

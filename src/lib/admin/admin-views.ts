@@ -19,6 +19,7 @@ export function readPageSize(value: unknown): number {
 export const ADMIN_ROUTES = {
   overview: '/admin/dashboard',
   orders: '/admin/dashboard/orders',
+  payments: '/admin/dashboard/payments',
   order: '/admin/dashboard/orders/:id',
   products: '/admin/dashboard/products',
   users: '/admin/dashboard/users',
@@ -47,11 +48,11 @@ export const VIEW_DEFINITIONS: Record<AdminView, { label: string; permission: Pe
   audit: { label: 'Audit log', permission: 'view_analytics', route: 'audit', role: 'super_admin' },
 };
 
-/** The view a route belongs to (an order's detail belongs to Orders, an enquiry's to Enquiries, a customer's to Users). */
+/** The view a route belongs to (an order's detail and the payments needing attention belong to Orders, an enquiry's to Enquiries, a customer's to Users). */
 export function viewOfRoute(route: AdminRoute): AdminView {
   if (route === 'enquiry') return 'enquiries';
   if (route === 'user') return 'users';
-  return route === 'order' ? 'orders' : route;
+  return route === 'order' || route === 'payments' ? 'orders' : route;
 }
 
 /** The views a staff member with these permissions (and this role) may open, in sidebar order. */

@@ -17,7 +17,7 @@ export const statSchema = z.object({ current: z.number().int(), previous: z.numb
 export type Stat = z.infer<typeof statSchema>;
 
 /** Where an activity entry or an alert leads in the back office. */
-export const statsLinkSchema = z.object({ view: z.enum(['orders', 'products', 'users', 'analytics']), id: z.string().optional(), search: z.record(z.string(), z.string()).optional() });
+export const statsLinkSchema = z.object({ view: z.enum(['orders', 'payments', 'products', 'users', 'analytics']), id: z.string().optional(), search: z.record(z.string(), z.string()).optional() });
 export type StatsLink = z.infer<typeof statsLinkSchema>;
 
 /** One line of the recent activity: a sentence a person reads. */

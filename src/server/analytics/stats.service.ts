@@ -203,7 +203,7 @@ export async function loadAlerts(db: Db, settings: StatsSettings): Promise<Stats
         label: o.order_number,
         detail: `${o.first_name} ${o.last_name}, ${formatMoney(outstandingCentsOf(o))} owed, placed ${localDateOf(o.created_at, settings.timeZone)}`,
       })),
-      link: { view: 'orders' },
+      link: { view: 'payments' },
     });
   }
   if (problems.count > 0) {
@@ -213,7 +213,7 @@ export async function loadAlerts(db: Db, settings: StatsSettings): Promise<Stats
       title: 'Payments that failed',
       text: `${plural(problems.count, 'order')} with a capture or refund the payment provider refused.`,
       items: problems.rows.map((o) => ({ id: o.id, label: o.order_number, detail: (o.payment_problem ?? '').slice(0, 160) })),
-      link: { view: 'orders' },
+      link: { view: 'payments' },
     });
   }
   if (failing.count > 0) {

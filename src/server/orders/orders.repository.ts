@@ -78,6 +78,11 @@ export function selectOrderByIdempotencyKey(db: Db, key: string): Promise<OrderR
   return db.selectFrom('orders').selectAll().where('idempotency_key', '=', key).executeTakeFirst();
 }
 
+/** Gives an order another idempotency key (frees its own for a new attempt). */
+export async function updateOrderIdempotencyKey(db: Db, orderId: string, key: string): Promise<void> {
+  await db.updateTable('orders').set({ idempotency_key: key }).where('id', '=', orderId).execute();
+}
+
 /** The order with this number, if any. */
 export function selectOrderByNumber(db: Db, orderNumber: string): Promise<OrderRow | undefined> {
   return db.selectFrom('orders').selectAll().where('order_number', '=', orderNumber).executeTakeFirst();

@@ -16,14 +16,15 @@ import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderI
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { parseConfig, type Config } from '../config';
-import type { PaymentProvider } from '../payments/payment-provider';
+import type { PaymentProvider, PreparedPayment, PrepareRequest } from '../payments/payment-provider';
+import { cancelUnpreparedCardOrder } from '../payments/card-payments.service';
 import { toOrderInvoice, toOrderPayment } from '../payments/payment-status';
 import { bankDetailsOf } from '../payments/bank-transfer.provider';
 import { accountProvider } from '../payments/account.provider';
 import { enabledPaymentProviders } from '../payments/providers';
 import { TRADE_MESSAGES } from '../../lib/schemas/trade';
 import { assertWithinCredit, findAccountTerms, priceOrderLines } from '../trade/trade.service';
-import { selectRefundsOfOrders } from '../payments/payments.repository';
+import { selectRefundsOfOrders, updateOrderPayment } from '../payments/payments.repository';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
 import { lockAdvisoryKeys } from '../db/dialect';
@@ -53,6 +54,7 @@ import {
   selectOrderByNumber,
   selectOrdersOfCustomer,
   takeCountedStock,
+  updateOrderIdempotencyKey,
   type OrderableProductRow,
   type OrderItemRow,
   type OrderRow,
@@ -246,10 +248,14 @@ async function loadOrder(db: Kysely<Database>, row: OrderRow): Promise<Order> {
   return toOrder(row, await selectItemsOfOrders(db, [row.id]));
 }
 
-/** The answer for a key that already has an order: that order when the request is the same, 422 otherwise. */
+/** The answer for a key that already has an order: that order when the request is the same, 422 otherwise, 503 while its card payment is being set up. */
 async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string): Promise<PlacedOrder> {
   if (row.request_hash !== requestHash) {
     throw new ApiError(422, 'idempotency_key_reused', ORDER_MESSAGES.idempotencyKey, { idempotencyKey: ORDER_MESSAGES.idempotencyKey });
+  }
+  // The first request is still asking the card provider (prepareAfterCommit): its answer is not known yet.
+  if (row.payment_method === 'card' && row.status === 'pending' && row.payment_reference === null) {
+    throw new ApiError(503, 'unavailable', ORDER_MESSAGES.orderFailed, undefined, { 'retry-after': '1' });
   }
   return { order: await loadOrder(db, row), replayed: true };
 }
@@ -293,6 +299,41 @@ async function accountProviderFor(db: Kysely<Database>, customerId: string | und
   return accountProvider;
 }
 
+/** What a provider is asked to set up for an order being placed. */
+function prepareRequestOf(orderId: string, orderNumber: string, amountCents: number, input: OrderToPlace): PrepareRequest {
+  return { orderId, orderNumber, amountCents, customerEmail: input.customer.email, idempotencyKey: input.idempotencyKey, input: input.payment as Record<string, unknown> };
+}
+
+/**
+ * Sets up the payment of an order committed with its payment 'preparing' (a provider that calls
+ * out) and records its reference. When the provider fails, the order is cancelled with its stock
+ * given back, its idempotency key freed (a retry of the same checkout attempt places a new order)
+ * and the provider's refusal thrown (502, ORDER_MESSAGES.cardUnavailable).
+ */
+async function prepareAfterCommit(
+  db: Kysely<Database>,
+  provider: PaymentProvider,
+  row: OrderRow,
+  items: OrderItemRow[],
+  input: OrderToPlace,
+  facts: PlaceOrderFacts,
+  config: Config,
+): Promise<PlacedOrder> {
+  let prepared: PreparedPayment;
+  try {
+    prepared = await provider.prepare(prepareRequestOf(row.id, row.order_number, Number(row.total_cents), input));
+  } catch (err) {
+    const cardFacts = { config, siteUrl: facts.siteUrl, now: facts.now };
+    await cancelUnpreparedCardOrder(db, row.id, 'the card provider could not set up the payment', cardFacts);
+    await updateOrderIdempotencyKey(db, row.id, `${row.idempotency_key}~unprepared~${row.id}`);
+    throw err instanceof ApiError ? err : new ApiError(502, 'provider_failed', ORDER_MESSAGES.cardUnavailable);
+  }
+  const at = (facts.now ?? new Date()).toISOString();
+  await updateOrderPayment(db, row.id, { payment_reference: prepared.reference, authorised_cents: prepared.authorisedCents, updated_at: at });
+  const after: OrderRow = { ...row, payment_reference: prepared.reference, authorised_cents: prepared.authorisedCents, updated_at: at };
+  return { order: toOrder(after, items), replayed: false, ...(prepared.clientData ? { paymentNext: prepared.clientData } : {}) };
+}
+
 /** The body of placeOrder once the placer is within the hourly limit: the transaction and its retries. */
 async function placeWithinLimits(
   db: Kysely<Database>,
@@ -310,6 +351,9 @@ async function placeWithinLimits(
     const now = facts.now ?? new Date();
     // The stock this order took, told to the catalogue caches once it has committed.
     let stockTaken: OwnCatalogChange | undefined;
+    // The order as committed, for a provider asked after the commit.
+    let placedRow: OrderRow | undefined;
+    let placedItems: OrderItemRow[] = [];
     try {
       const order = await db.transaction().execute(async (trx) => {
         stockTaken = undefined;
@@ -351,20 +395,14 @@ async function placeWithinLimits(
         }
         const card = input.payment.method === 'bank_transfer' ? input.payment.card : undefined;
         const id = crypto.randomUUID();
-        const prepared = await provider.prepare({
-          orderId: id,
-          orderNumber,
-          amountCents: totals.totalCents,
-          customerEmail: input.customer.email,
-          idempotencyKey: input.idempotencyKey,
-          input: input.payment as Record<string, unknown>,
-        });
-        paymentNext = prepared.clientData;
+        // A provider that calls out is asked once the order has committed (prepareAfterCommit): its payment is 'preparing' till then.
+        const prepared = provider.preparesRemotely ? null : await provider.prepare(prepareRequestOf(id, orderNumber, totals.totalCents, input));
+        paymentNext = prepared?.clientData;
         const paymentNote =
           provider.id === accountProvider.id
-            ? `On account, reference ${prepared.reference}`
+            ? `On account, reference ${prepared?.reference}`
             : provider.method === 'bank_transfer'
-              ? `Bank transfer, reference ${prepared.reference}` : card ? formatCardMask(card.brand, card.last4) : `Card (${provider.id})`;
+              ? `Bank transfer, reference ${prepared?.reference}` : card ? formatCardMask(card.brand, card.last4) : `Card (${provider.id})`;
         const row: OrderRow = {
           id,
           order_number: orderNumber,
@@ -398,8 +436,8 @@ async function placeWithinLimits(
           client_address: facts.address ?? null,
           payment_method: provider.method,
           payment_provider: provider.id,
-          payment_reference: prepared.reference,
-          authorised_cents: prepared.authorisedCents,
+          payment_reference: prepared?.reference ?? null,
+          authorised_cents: prepared?.authorisedCents ?? 0,
           captured_cents: 0,
           refunded_cents: 0,
           payment_problem: null,
@@ -418,6 +456,8 @@ async function placeWithinLimits(
           quantity: line.quantity,
         }));
         await insertOrder(trx, row, items);
+        placedRow = row;
+        placedItems = items;
         const order = toOrder(row, items);
         // A card order's e-mail waits for its authorisation (card-payments.service): a declined card sends none.
         if (provider.method !== 'card') {
@@ -446,6 +486,7 @@ async function placeWithinLimits(
         return order;
       });
       if (stockTaken) announceOwnCatalogChange(stockTaken);
+      if (provider.preparesRemotely && placedRow) return prepareAfterCommit(db, provider, placedRow, placedItems, input, facts, config);
       return { order, replayed: false, ...(paymentNext ? { paymentNext } : {}) };
     } catch (err) {
       if (isUniqueViolationOf(err, 'idempotency_key')) {

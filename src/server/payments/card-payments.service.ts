@@ -208,6 +208,16 @@ async function applySnapshot(
   });
 }
 
+/**
+ * Cancels a card order whose payment was never set up at the provider (the call failed, or the
+ * server stopped before it): stock given back, payment declined, timeline and audit say why, no
+ * e-mail. Nothing is held at the provider, so nothing is released. The row as it now is.
+ */
+export async function cancelUnpreparedCardOrder(db: Kysely<Database>, orderId: string, reason: string, facts: CardFacts): Promise<OrderRow> {
+  const nothing: PaymentSnapshot = { state: 'released', authorisedCents: 0, capturedCents: 0, refundedCents: 0, card: null, releaseReason: null };
+  return (await applySnapshot(db, orderId, nothing, facts, undefined, reason)).row;
+}
+
 /** Releases a hold the shop must not keep (after the transaction that decided it); a failure is left to the provider's own lapse. */
 async function releaseHold(provider: PaymentProvider, row: OrderRow): Promise<void> {
   await provider.release(paymentRecordOf(row), `release-unwanted-${row.id}`).catch(() => undefined);
@@ -313,8 +323,14 @@ export async function settleUnfinishedCardOrders(db: Kysely<Database>, timeoutMs
   for (const id of ids) {
     const row = await selectOrderForUpdate(db, id);
     if (!row || !isAwaitingAuthorisation(row)) continue;
+    if (!row.payment_reference) {
+      // Its payment was never set up (the server stopped between the order's commit and the provider's answer).
+      const after = await cancelUnpreparedCardOrder(db, row.id, 'the card payment was never set up', facts);
+      if (!isAwaitingAuthorisation(after)) settled += 1;
+      continue;
+    }
     const provider = providerById(facts.config, row.payment_provider);
-    if (!provider?.inspect || !row.payment_reference) continue;
+    if (!provider?.inspect) continue;
     try {
       let snapshot = await provider.inspect(paymentRecordOf(row));
       if (snapshot.state === 'awaiting_payment' || snapshot.state === 'requires_action') {

@@ -2,7 +2,7 @@
  * The payment boundary: what the shop asks of whoever moves its money. The orders and payments
  * services talk only to this interface; each provider (bank transfer here, a card gateway beside
  * it) turns the calls into its own. Amounts are integer cents. Calls that reach an outside service
- * are made outside any database transaction (except `prepare`, see below), and their outcomes are
+ * are made outside any database transaction, and their outcomes are
  * recorded afterwards, so a provider that fails leaves the order as it was plus a recorded problem.
  */
 import type { PaymentMethod } from '../../lib/schemas/order';
@@ -82,9 +82,14 @@ export interface PaymentProvider {
   readonly id: string;
   readonly method: PaymentMethod;
   /**
-   * Sets up the payment of an order being placed. Called inside the order's transaction (its
-   * number and amount exist only there), so it must be quick and idempotent on `idempotencyKey`;
-   * throwing refuses the order (an ApiError is answered as it is).
+   * Whether `prepare` calls an outside service. Then it runs after the order's transaction has
+   * committed (a network call must not hold the stock's locks), and its failure cancels the order.
+   */
+  readonly preparesRemotely?: boolean;
+  /**
+   * Sets up the payment of an order being placed: inside the order's transaction for a local
+   * provider, just after it for one that `preparesRemotely`. Idempotent on `idempotencyKey` and
+   * the order number; throwing refuses the order (an ApiError is answered as it is).
    */
   prepare(request: PrepareRequest): Promise<PreparedPayment>;
   /** Finishes what the customer did in the browser (e.g. 3-D Secure); the amount now authorised. */

@@ -35,8 +35,8 @@ export type Caller = 'secret' | 'publishable';
 
 /** A one-shot failure a test queues for the next matching operation. */
 export interface InjectedFailure {
-  operation: 'capture' | 'refund' | 'cancel' | 'confirm';
-  /** Only for this PaymentIntent; any when absent. */
+  operation: 'create' | 'capture' | 'refund' | 'cancel' | 'confirm';
+  /** Only for this PaymentIntent (not for 'create', which has none yet); any when absent. */
   paymentIntent?: string;
   status: number;
   error: StripeApiError['body'];
@@ -393,6 +393,7 @@ export class StandinStore {
   /** POST /v1/payment_intents */
   createPaymentIntent(params: FormObject, ctx: RequestContext): ApiObject {
     if (ctx.caller !== 'secret') throw this.publishableRefused();
+    this.takeFailure('create', '');
     allowOnly(params, [
       'amount', 'currency', 'capture_method', 'confirm', 'confirmation_method', 'metadata', 'description', 'payment_method',
       'payment_method_data', 'allowed_payment_method_types', 'automatic_payment_methods', 'return_url', 'receipt_email',

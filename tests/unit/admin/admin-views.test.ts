@@ -48,6 +48,11 @@ describe('back office views by role', () => {
     expect(viewOfRoute('analytics')).toBe('analytics');
   });
 
+  it('counts the payments needing attention as the Orders view', () => {
+    expect(viewOfRoute('payments')).toBe('orders');
+    expect(matchAdminPath('/admin/dashboard/payments')).toEqual({ route: 'payments', params: {} });
+  });
+
   it('counts an enquiry detail as the Enquiries view', () => {
     expect(viewOfRoute('enquiry')).toBe('enquiries');
     expect(viewOfRoute('enquiries')).toBe('enquiries');

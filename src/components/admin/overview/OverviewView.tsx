@@ -102,8 +102,8 @@ const ALERT_LINKS: Record<StatsAlert['kind'], string> = {
   low_stock: 'Open Products',
   pending_orders: 'Review pending orders',
   failing_email: '',
-  overdue_transfers: 'Open Orders',
-  payment_problems: 'Open Orders',
+  overdue_transfers: 'Open payments needing attention',
+  payment_problems: 'Open payments needing attention',
 };
 
 /** The alerts computed from the data, or a calm line when there are none. */

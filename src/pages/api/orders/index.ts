@@ -18,7 +18,8 @@ export const prerender = false;
  * unavailable products; 422 invalid fields (a payment method not offered now included); 429 too
  * many orders or pending orders (Retry-After). `payment` is `{ method: 'bank_transfer' }` (the
  * default when omitted) or `{ method: 'card' }` when a card provider is configured: 201 with
- * `paymentNext` (what Stripe.js needs); a replay of a card order still to pay gets it again.
+ * `paymentNext` (what Stripe.js needs); a replay of a card order still to pay gets it again; 502 when
+ * Stripe cannot set the payment up (the order cancelled, the key free again); 503 while it is being asked.
  */
 export const POST: APIRoute = async ({ request }) => {
   const input = await readJsonBody(request, orderInputSchema);

@@ -67,6 +67,7 @@ export function createStripeCardProvider(gateway: StripeGateway, publishableKey:
   return {
     id: 'stripe',
     method: 'card',
+    preparesRemotely: true,
     async prepare(request) {
       let payment: StripePayment;
       try {
