@@ -269,6 +269,28 @@ describe('bulk actions and sortable lists', () => {
     await narrow.goto(server.at('/admin/dashboard/products'));
     await narrow.getByRole('checkbox', { name: 'Select all products on this page' }).check();
     await bulkBar(narrow).getByText(/products selected$/).waitFor();
+    await bulkBar(narrow).scrollIntoViewIfNeeded();
     await shoot(narrow, 'bulk-products-selection-375');
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('keeps the bell whole beside a 99+ pill at 375 and 1440 px', async () => {
+    for (const width of [375, 1440]) {
+      const page = await pages.open({ width, reducedMotion: 'reduce' });
+      // The real summary, with more pending orders than the pill can count.
+      await page.route('**/api/admin/summary', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), pendingOrders: 1234 } });
+      });
+      await signInStaff(page, server, SUPER_ADMIN);
+      await page.goto(server.at('/admin/dashboard/products'));
+      const bell = page.getByRole('link', { name: 'Pending orders: 1234' });
+      await bell.getByText('99+').waitFor();
+      const icon = (await bell.locator('svg').boundingBox())!;
+      const pill = (await bell.getByText('99+').boundingBox())!;
+      // The pill starts right of the bell's middle and ends above its lower two thirds.
+      expect(pill.x).toBeGreaterThan(icon.x + icon.width / 2);
+      expect(pill.y + pill.height).toBeLessThan(icon.y + icon.height / 3);
+      await shoot(page, `bulk-bell-99-${width}`);
+    }
   }, JOURNEY_TIMEOUT_MS);
 });
