@@ -19,6 +19,8 @@ export interface BulkSelection {
   allMatching: { total: number } | null;
   /** How each record picked so far reads (its number or name), for the summary of refusals. */
   labels: Record<string, string>;
+  /** The version each picked record was read at, when its list has versions (products): sent so a record changed since is refused. */
+  versions: Record<string, number>;
 }
 
 /** A bulk action in flight or done: its progress, then its result (or why it failed). */
@@ -33,7 +35,7 @@ export interface BulkRun {
   error?: string;
 }
 
-const EMPTY: BulkSelection = { kind: null, ids: [], allMatching: null, labels: {} };
+const EMPTY: BulkSelection = { kind: null, ids: [], allMatching: null, labels: {}, versions: {} };
 
 /** The selection of the list on screen. */
 export const $bulkSelection = atom<BulkSelection>(EMPTY);
@@ -45,20 +47,35 @@ export function selectionOf(kind: BulkKind, selection: BulkSelection): BulkSelec
   return selection.kind === kind ? selection : EMPTY;
 }
 
-/** Adds or removes `ids` from the selection of `kind` (leaving 'all matching'), keeping how each reads. */
-export function selectBulkIds(kind: BulkKind, ids: readonly string[], on: boolean, labels: Record<string, string> = {}): void {
+/** Adds or removes `ids` from the selection of `kind` (leaving 'all matching'), keeping how each reads and the version it was read at. */
+export function selectBulkIds(kind: BulkKind, ids: readonly string[], on: boolean, labels: Record<string, string> = {}, versions: Record<string, number> = {}): void {
   const selection = selectionOf(kind, $bulkSelection.get());
   const current = new Set(selection.ids);
   for (const id of ids) {
     if (on) current.add(id);
     else current.delete(id);
   }
-  $bulkSelection.set({ kind, ids: [...current], allMatching: null, labels: { ...selection.labels, ...labels } });
+  $bulkSelection.set({ kind, ids: [...current], allMatching: null, labels: { ...selection.labels, ...labels }, versions: { ...selection.versions, ...versions } });
+}
+
+/** Takes the versions a fresh page of `kind` shows for the records already picked (what staff now see is what they act on). */
+export function refreshBulkVersions(kind: BulkKind, versions: Record<string, number>): void {
+  const selection = $bulkSelection.get();
+  if (selection.kind !== kind) return;
+  const fresh = Object.entries(versions).filter(([id, v]) => selection.ids.includes(id) && selection.versions[id] !== undefined && selection.versions[id] !== v);
+  if (fresh.length > 0) $bulkSelection.set({ ...selection, versions: { ...selection.versions, ...Object.fromEntries(fresh) } });
+}
+
+/** The `versions` a request sends for `ids`: all of them when every one is known, else none (the server then reads them itself). */
+function versionsFor(selection: BulkSelection, ids: readonly string[]): { versions?: Record<string, number> } {
+  if (ids.length === 0 || !ids.every((id) => selection.versions[id] !== undefined)) return {};
+  return { versions: Object.fromEntries(ids.map((id) => [id, selection.versions[id]!])) };
 }
 
 /** Selects every record the list's filter matches. */
 export function selectAllMatching(kind: BulkKind, total: number): void {
-  $bulkSelection.set({ kind, ids: [], allMatching: { total }, labels: selectionOf(kind, $bulkSelection.get()).labels });
+  const selection = selectionOf(kind, $bulkSelection.get());
+  $bulkSelection.set({ kind, ids: [], allMatching: { total }, labels: selection.labels, versions: {} });
 }
 
 /** Empties the selection (and forgets the last run's summary). */
@@ -81,7 +98,7 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export async function runBulkAction(kind: BulkKind, label: string, filter: Record<string, unknown>, fields: Record<string, unknown>): Promise<BulkRun> {
   const selection = selectionOf(kind, $bulkSelection.get());
-  const body = { ...(selection.allMatching ? { filter } : { ids: selection.ids }), ...fields };
+  const body = { ...(selection.allMatching ? { filter } : { ids: selection.ids, ...versionsFor(selection, selection.ids) }), ...fields };
   const path = `/api/admin/${kind}/bulk`;
   let run: BulkRun = { kind, label, status: 'running', total: countSelected(selection), current: 0 };
   $bulkRun.set(run);
@@ -106,7 +123,7 @@ export async function runBulkAction(kind: BulkKind, label: string, filter: Recor
     }
     run = { ...run, status: 'done', current: run.total, result };
     $bulkRun.set(run);
-    $bulkSelection.set({ kind, ids: result.refused.map((r) => r.id), allMatching: null, labels: selection.labels });
+    $bulkSelection.set({ kind, ids: result.refused.map((r) => r.id), allMatching: null, labels: selection.labels, versions: selection.versions });
   } catch (err) {
     run = { ...run, status: 'failed', error: err instanceof Error ? err.message : String(err) };
     $bulkRun.set(run);

@@ -14,6 +14,8 @@ let shop: Shop;
 let admin: string;
 let orderManager: string;
 let analyst: string;
+let quinnOrder: { id: string; orderNumber: string };
+let otherOrder: { id: string; orderNumber: string };
 const tag = `findme${randomUUID().slice(0, 6)}`;
 
 beforeAll(async () => {
@@ -24,8 +26,8 @@ beforeAll(async () => {
   analyst = await staffSignIn(shop.base, member.email, member.password);
   const productId = (await fetchProducts(shop.base)).find((p) => !p.requestQuoteOnly && p.inStock)!.id;
   await setStock(shop.db, productId, 1000);
-  await placeOrder(shop.base, [{ productId, quantity: 1 }], { firstName: '=HYPERLINK("x")', lastName: 'Quinn', email: `${tag}.order@example.com` });
-  await placeOrder(shop.base, [{ productId, quantity: 2 }], { lastName: 'Other', email: `other.${tag}@example.com` });
+  quinnOrder = await placeOrder(shop.base, [{ productId, quantity: 1 }], { firstName: '=HYPERLINK("x")', lastName: 'Quinn', email: `${tag}.order@example.com` });
+  otherOrder = await placeOrder(shop.base, [{ productId, quantity: 2 }], { lastName: 'Other', email: `other.${tag}@example.com` });
   await placeOrder(shop.base, [{ productId, quantity: 1 }], { lastName: 'Elsewhere' });
   await addProduct(shop.base, admin, { name: `${tag} Floor Enamel` });
   await registerCustomer(shop.base, `${tag}.customer@example.com`);
@@ -76,5 +78,48 @@ describe('CSV exports of orders and customers', () => {
     expect(lines[0]).toBe('Name,E-mail,Phone,Status,Orders,Last sign-in,Joined');
     expect(lines.slice(1).map((l) => l.split(',')[1])).toEqual([`${tag}.customer@example.com`]);
     expect((await call(shop.base, '/api/admin/users/export.csv?status=nobody', { cookie: admin })).status).toBe(422);
+  });
+});
+
+describe('CSV exports of the selection (ids=) and of the products filter', () => {
+  /** The lines of a CSV answer after its header (and the products export's byte-order mark). */
+  const bodyLines = async (response: Response) => (await response.text()).replace(/^\ufeff/, '').trimEnd().split('\r\n').slice(1);
+
+  it('exports only the orders named by ids, formula-safe, whatever the filter says', async () => {
+    const response = await call(shop.base, `/api/admin/orders/export.csv?status=all&q=nothing-matches&ids=${quinnOrder.id}`, { cookie: orderManager });
+    expect(response.status).toBe(200);
+    const lines = await bodyLines(response);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(quinnOrder.orderNumber);
+    expect(lines[0]).toContain(`"'=HYPERLINK(""x"") Quinn"`);
+    const both = await bodyLines(await call(shop.base, `/api/admin/orders/export.csv?ids=${otherOrder.id},${quinnOrder.id},no-such-order`, { cookie: orderManager }));
+    expect(both.map((l) => l.split(',')[0]).sort()).toEqual([quinnOrder.orderNumber, otherOrder.orderNumber].sort());
+  });
+
+  it('exports only the customers named by ids, and refuses more ids than a link may carry', async () => {
+    const second = await registerCustomer(shop.base, `second.${tag}@example.com`);
+    const lines = await bodyLines(await call(shop.base, `/api/admin/users/export.csv?ids=${second.id}`, { cookie: admin }));
+    expect(lines.map((l) => l.split(',')[1])).toEqual([`second.${tag}@example.com`]);
+    const tooMany = Array.from({ length: 201 }, (_, i) => `id${i}`).join(',');
+    expect((await call(shop.base, `/api/admin/users/export.csv?ids=${tooMany}`, { cookie: admin })).status).toBe(422);
+    expect((await call(shop.base, `/api/admin/orders/export.csv?ids=${tooMany}`, { cookie: orderManager })).status).toBe(422);
+    expect((await call(shop.base, `/api/admin/products/export.csv?ids=${tooMany}`, { cookie: admin })).status).toBe(422);
+  });
+
+  it('exports the products named by ids (live ones) or those the list filter matches', async () => {
+    const first = await addProduct(shop.base, admin, { name: `${tag} Deck Stain` });
+    const gone = await addProduct(shop.base, admin, { name: `${tag} Withdrawn Primer` });
+    expect((await call(shop.base, `/api/admin/products/${gone.id}`, { method: 'DELETE', cookie: admin })).status).toBeLessThan(300);
+    const picked = await call(shop.base, `/api/admin/products/export.csv?ids=${first.id},${gone.id}`, { cookie: admin });
+    expect(picked.status).toBe(200);
+    expect(picked.headers.get('content-type')).toContain('text/csv');
+    const pickedLines = await bodyLines(picked);
+    expect(pickedLines).toHaveLength(1);
+    expect(pickedLines[0]).toContain(first.sku);
+    const filtered = await bodyLines(await call(shop.base, `/api/admin/products/export.csv?q=${tag}`, { cookie: admin }));
+    expect(filtered).toHaveLength(2);
+    expect(filtered.some((l) => l.includes(`${tag} Floor Enamel`))).toBe(true);
+    expect(filtered.some((l) => l.includes(`${tag} Deck Stain`))).toBe(true);
+    expect((await call(shop.base, '/api/admin/products/export.csv?stock=plenty', { cookie: admin })).status).toBe(422);
   });
 });

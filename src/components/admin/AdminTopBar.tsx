@@ -75,7 +75,8 @@ function BellLink({ count }: { count: number | null | undefined }) {
     >
       <BellIcon />
       {badge && (
-        <span className="absolute top-1 right-0.5 min-w-5 rounded-full bg-accent px-1.5 text-center text-[0.6875rem] leading-5 font-bold text-white tabular ring-2 ring-white" aria-hidden="true">
+        // Anchored at the bell's top-right corner and growing rightwards, so even '99+' leaves the bell whole.
+        <span className="absolute top-0.5 left-[1.625rem] min-w-4 rounded-full bg-accent px-1 text-center text-[0.6875rem] leading-4 font-bold text-white tabular ring-2 ring-white" aria-hidden="true">
           {badge}
         </span>
       )}

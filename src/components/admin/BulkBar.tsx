@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { useId, useRef, useState, type ReactNode } from 'react';
-import type { BulkKind } from '../../lib/schemas/admin-bulk';
+import { EXPORT_IDS_MAX, type BulkKind } from '../../lib/schemas/admin-bulk';
 import { $bulkRun, $bulkSelection, clearBulkSelection, countSelected, runBulkAction, selectAllMatching, selectionOf } from '../../stores/admin-bulk';
 import { useModalDialog } from '../shop/use-modal-dialog';
 import { BUTTONS, FIELD, Spinner } from './products/ui';
@@ -15,8 +15,13 @@ export interface BulkActionDef {
   /** What will happen to them, in a sentence. */
   description: (count: string) => string;
   tone?: 'danger' | 'primary';
-  /** A field the confirmation asks for (a reason, a status), with its label. */
-  field?: { label: string; required?: boolean; options?: readonly { value: string; label: string }[] };
+  /**
+   * A field the confirmation asks for (a reason, a status, a number), with its label: a choice of
+   * `options`, one line (`input`), or a paragraph when neither is given.
+   */
+  field?: { label: string; required?: boolean; options?: readonly { value: string; label: string }[]; input?: { type: 'text' | 'number'; step?: string; min?: number; hint?: string } };
+  /** Why the field's value cannot be sent, or null when it can. */
+  check?: (value: string) => string | null;
   /** The request's fields given the field's value. */
   fields: (value: string) => Record<string, unknown>;
 }
@@ -38,6 +43,11 @@ function BulkConfirm({ action, count, busy, onConfirm, onClose }: { action: Bulk
   const submit = () => {
     if (action.field?.required && !value.trim()) {
       setError(`${action.field.label} is required.`);
+      return;
+    }
+    const problem = action.check?.(value) ?? null;
+    if (problem) {
+      setError(problem);
       return;
     }
     onConfirm(value);
@@ -72,8 +82,27 @@ function BulkConfirm({ action, count, busy, onConfirm, onClose }: { action: Bulk
                   </option>
                 ))}
               </select>
+            ) : action.field.input ? (
+              <input
+                id={fieldId}
+                type={action.field.input.type}
+                inputMode={action.field.input.type === 'number' ? 'decimal' : undefined}
+                step={action.field.input.step}
+                min={action.field.input.min}
+                value={value}
+                onChange={(e) => setValue(e.target.value)}
+                maxLength={action.field.input.type === 'text' ? 100 : undefined}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${fieldId}-error` : action.field.input.hint ? `${fieldId}-hint` : undefined}
+                className={`${FIELD} min-h-11`}
+              />
             ) : (
               <textarea id={fieldId} value={value} onChange={(e) => setValue(e.target.value)} rows={3} maxLength={1000} aria-invalid={error ? true : undefined} aria-describedby={error ? `${fieldId}-error` : undefined} className={`${FIELD} py-2`} />
+            )}
+            {action.field.input?.hint && !error && (
+              <p id={`${fieldId}-hint`} className="text-sm text-ink-muted">
+                {action.field.input.hint}
+              </p>
             )}
             {error && (
               <p id={`${fieldId}-error`} className="text-sm font-medium text-danger">
@@ -202,6 +231,28 @@ export function BulkBar({
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The bulk bar's 'Export selected': a download of the picked records (`pathOf(ids)`), or of the list's
+ * filter when all matching are selected (`pathOf()`); over EXPORT_IDS_MAX picked, a disabled button
+ * saying so (a link names its ids in its URL).
+ */
+export function ExportSelected({ kind, pathOf }: { kind: BulkKind; pathOf: (ids?: readonly string[]) => string }) {
+  const selection = selectionOf(kind, useStore($bulkSelection));
+  const path = selection.allMatching ? pathOf() : selection.ids.length <= EXPORT_IDS_MAX ? pathOf(selection.ids) : null;
+  if (path) {
+    return (
+      <a href={path} download className={`${BUTTONS.quiet} min-h-11`}>
+        Export selected
+      </a>
+    );
+  }
+  return (
+    <button type="button" disabled title={`Pick at most ${EXPORT_IDS_MAX}, or choose 'Select all matching', to export the selection.`} className={`${BUTTONS.quiet} min-h-11`}>
+      Export selected (max {EXPORT_IDS_MAX})
+    </button>
   );
 }
 

@@ -6,7 +6,7 @@ import { $ordersPage } from '../../stores/admin-orders';
 import { $bulkSelection, clearBulkSelection, selectBulkIds, selectionOf } from '../../stores/admin-bulk';
 import { useStore } from '@nanostores/react';
 import type { OrderSortField } from '../../lib/schemas/admin-sort';
-import { BulkBar, SelectBox, type BulkActionDef } from './BulkBar';
+import { BulkBar, ExportSelected, SelectBox, type BulkActionDef } from './BulkBar';
 import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
@@ -337,6 +337,7 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
             filter={{ status: filters.status, q: filters.q }}
             actions={ORDER_BULK_ACTIONS}
             labelOf={numberOf}
+            extra={<ExportSelected kind="orders" pathOf={(ids) => ordersExportPath(filters, ids)} />}
           />
           <div className="@container min-h-0 flex-1 overflow-y-auto">
             {error && !shown ? (

@@ -136,8 +136,8 @@ export function ordersApiPath(filters: OrdersFilters): string {
 }
 
 /** GET /api/admin/orders/export.csv of these filters (every page), or of `ids` only. */
-export function ordersExportPath(filters: Pick<OrdersFilters, 'status' | 'q' | 'sort'>): string {
-  const query = new URLSearchParams({ status: filters.status, q: filters.q });
+export function ordersExportPath(filters: Pick<OrdersFilters, 'status' | 'q' | 'sort'>, ids?: readonly string[]): string {
+  const query = new URLSearchParams(ids ? { ids: ids.join(',') } : { status: filters.status, q: filters.q });
   if (filters.sort) query.set('sort', formatSort(filters.sort));
   return `/api/admin/orders/export.csv?${query}`;
 }

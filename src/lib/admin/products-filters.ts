@@ -84,3 +84,14 @@ export function productsApiPath(filters: ProductsFilters): string {
   if (filters.sort) query.set('sort', formatSort(filters.sort));
   return `/api/admin/products?${query}`;
 }
+
+/** GET /api/admin/products/export.csv of the products these filters match, or of just `ids` when given. */
+export function productsExportPath(filters: Pick<ProductsFilters, 'q' | 'category' | 'stock'>, ids?: readonly string[]): string {
+  if (ids) return `/api/admin/products/export.csv?${new URLSearchParams({ ids: ids.join(',') })}`;
+  const query = new URLSearchParams();
+  if (filters.q) query.set('q', filters.q);
+  if (filters.category !== ALL_CATEGORIES) query.set('category', filters.category);
+  if (filters.stock && filters.stock !== 'all') query.set('stock', filters.stock);
+  const search = query.toString();
+  return `/api/admin/products/export.csv${search ? `?${search}` : ''}`;
+}

@@ -52,9 +52,9 @@ export function usersApiPath(filters: UsersFilters): string {
   return `/api/admin/users?${query}`;
 }
 
-/** GET /api/admin/users/export.csv of these filters (every page). */
-export function usersExportPath(filters: Pick<UsersFilters, 'q' | 'status' | 'sort'>): string {
-  const query = new URLSearchParams({ q: filters.q, status: filters.status });
+/** GET /api/admin/users/export.csv of these filters (every page), or of `ids` only. */
+export function usersExportPath(filters: Pick<UsersFilters, 'q' | 'status' | 'sort'>, ids?: readonly string[]): string {
+  const query = new URLSearchParams(ids ? { ids: ids.join(',') } : { q: filters.q, status: filters.status });
   if (filters.sort) query.set('sort', formatSort(filters.sort));
   return `/api/admin/users/export.csv?${query}`;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ADMIN_CATEGORY_FILTER_ALL } from './admin-catalog';
-import { ADMIN_MESSAGES, declineOrderSchema, ORDER_STATUS_FILTERS, orderStatusChangeSchema } from './admin';
-import { USER_STATUS_FILTERS } from './admin-users';
+import { ADMIN_MESSAGES, adminOrdersQuerySchema, declineOrderSchema, ORDER_STATUS_FILTERS, orderStatusChangeSchema } from './admin';
+import { adminUsersQuerySchema, USER_STATUS_FILTERS } from './admin-users';
+import { STOCK_FILTERS } from '../admin/stock';
 
 /** Most records one bulk request may touch (a larger selection is refused rather than cut short). */
 export const BULK_MAX_RECORDS = 20_000;
@@ -72,8 +73,10 @@ export const productBulkSchema = z
     ids: z.array(idSchema).min(1, { error: BULK_MESSAGES.selection }).max(BULK_MAX_RECORDS, { error: BULK_MESSAGES.tooMany }).optional(),
     /** The version of each selected product when the list was read; a product changed since is refused. */
     versions: z.record(z.string(), z.number().int().min(1)).optional(),
-    /** The products list's filter (search, category). */
-    filter: z.object({ q: z.string().trim().max(200).default(''), category: z.string().trim().max(100).default(ADMIN_CATEGORY_FILTER_ALL) }).optional(),
+    /** The products list's filter (search, category, stock level). */
+    filter: z
+      .object({ q: z.string().trim().max(200).default(''), category: z.string().trim().max(100).default(ADMIN_CATEGORY_FILTER_ALL), stock: z.enum(STOCK_FILTERS).default('all') })
+      .optional(),
     /** 'delete' is the one-by-one DELETE: the product is withdrawn (kept for its orders). */
     action: z.enum(['withdraw', 'delete', 'category', 'brand', 'stock', 'flags', 'price'], { error: 'Please choose an action.' }),
     category: z.string().trim().min(1).max(100).optional(),
@@ -132,3 +135,27 @@ export type BulkKind = BulkJob['kind'];
 
 /** The 202 answer of a bulk route whose selection runs as a job. */
 export const bulkJobAcceptedSchema = z.object({ job: bulkJobSchema });
+
+/** Most ids one export link may name. */
+export const EXPORT_IDS_MAX = 200;
+
+/** An export's `ids=` parameter: comma-separated ids (at most EXPORT_IDS_MAX), or absent for the whole filter. */
+export const exportIdsSchema = z
+  .string()
+  .optional()
+  .transform((text) => (text === undefined ? undefined : [...new Set(text.split(',').map((id) => id.trim()).filter(Boolean))]))
+  .pipe(z.array(idSchema).min(1, { error: BULK_MESSAGES.selection }).max(EXPORT_IDS_MAX, { error: `An export link can name at most ${EXPORT_IDS_MAX} records; export the filtered list instead.` }).optional());
+
+/** GET /api/admin/products/export.csv: `ids=`, or the list's filter (every live product without one). */
+export const productsExportQuerySchema = z.object({
+  ids: exportIdsSchema,
+  q: z.string().trim().max(200).default(''),
+  category: z.string().trim().max(100).default(ADMIN_CATEGORY_FILTER_ALL),
+  stock: z.enum(STOCK_FILTERS).default('all'),
+});
+
+/** GET /api/admin/orders/export.csv: the list's query, and `ids=` for the selection only. */
+export const ordersExportQuerySchema = adminOrdersQuerySchema.extend({ ids: exportIdsSchema });
+
+/** GET /api/admin/users/export.csv: the list's query, and `ids=` for the selection only. */
+export const usersExportQuerySchema = adminUsersQuerySchema.extend({ ids: exportIdsSchema });

@@ -13,6 +13,7 @@ async function idsMatching(db: Kysely<Database>, filter: NonNullable<ProductBulk
   const { rows, total } = await selectAdminProductPage(db, {
     text: filter.q.toLowerCase() || undefined,
     category: filter.category === ADMIN_CATEGORY_FILTER_ALL ? undefined : filter.category,
+    stock: filter.stock === 'all' ? undefined : filter.stock,
     limit: BULK_MAX_RECORDS + 1,
     offset: 0,
   });

@@ -15,6 +15,8 @@ export interface CustomerListFilter {
   text?: string;
   /** A column to sort by (the id breaks ties); newest first without it. */
   sort?: ListSort<UserSortField>;
+  /** Only these customers (an export of the selection). */
+  ids?: readonly string[];
   limit: number;
   offset: number;
 }
@@ -38,6 +40,7 @@ export async function selectCustomerPage(db: Db, filter: CustomerListFilter): Pr
   let query = db.selectFrom('customers');
   if (filter.blocked !== undefined) query = query.where('is_blocked', '=', filter.blocked ? 1 : 0);
   if (filter.text) query = query.where('search_text', 'like', sql<string>`${containsPattern(filter.text)} ESCAPE '\\'`);
+  if (filter.ids) query = query.where('id', 'in', filter.ids.length ? [...filter.ids] : ['']);
   const ordered = filter.sort
     ? query.select('id').orderBy(USER_SORT_SQL[filter.sort.field], filter.sort.direction).orderBy('id', filter.sort.direction)
     : query.select('id').orderBy('created_at', 'desc').orderBy('id', 'desc');

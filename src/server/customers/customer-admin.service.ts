@@ -46,13 +46,14 @@ export function startOfMonthUtc(now: Date): string {
 }
 
 /** One page of customers, newest first, searched over name, e-mail and phone, with the stat cards. */
-export async function listAdminUsers(db: Kysely<Database>, query: AdminUsersQuery, now: Date = new Date()): Promise<AdminUsersPage> {
+export async function listAdminUsers(db: Kysely<Database>, query: AdminUsersQuery & { ids?: readonly string[] }, now: Date = new Date()): Promise<AdminUsersPage> {
   const text = query.q.trim().toLowerCase();
   const [{ rows, total }, counts] = await Promise.all([
     selectCustomerPage(db, {
       blocked: query.status === 'all' ? undefined : query.status === 'blocked',
       text: text || undefined,
       sort: query.sort,
+      ids: query.ids,
       limit: query.pageSize,
       offset: (query.page - 1) * query.pageSize,
     }),

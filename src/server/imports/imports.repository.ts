@@ -177,6 +177,12 @@ export function selectLiveProductsAfter(db: Db, afterId: string, limit: number):
   return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).where('id', '>', afterId).orderBy('id').limit(limit).execute();
 }
 
+/** The live products among `ids`, by id. */
+export function selectLiveProductsIn(db: Db, ids: readonly string[]): Promise<ProductsTable[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.selectFrom('products').selectAll().where('withdrawn_at', 'is', null).where('id', 'in', [...ids]).orderBy('id').execute();
+}
+
 /** SQL text of SQLite multi-row inserts by table, columns and row count: built once, not an AST of every value per batch. */
 const sqliteInsertText = new Map<string, string>();
 

@@ -21,7 +21,7 @@ import { createRecordMapper, type RecordMapper, type TemplateRecord } from './cs
 import { isOversizedRecord, readCsvRecords, sniffFile } from './csv-reader';
 import { ImportFileGoneError, type ImportFileStore } from './import-files';
 import type { ImportRunner } from './import-runner';
-import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, takeDryRunFile, transitionImportJob } from './imports.repository';
+import { insertImportJob, selectImportErrors, selectImportJob, selectLatestImportJob, selectLiveProductsAfter, selectLiveProductsIn, takeDryRunFile, transitionImportJob } from './imports.repository';
 import { csvLine, productToTemplateCells } from './product-rows';
 
 /** Refused rows a job answer lists (the error file has every one). */
@@ -288,10 +288,19 @@ export async function streamImportErrors(db: Kysely<Database>, id: string): Prom
   });
 }
 
-/** GET /api/admin/products/export.csv: every live product in the template's columns, streamed. */
-export function streamProductsExport(db: Kysely<Database>): ReadableStream<Uint8Array> {
+/** GET /api/admin/products/export.csv: every live product (or the live ones among `only`) in the template's columns, streamed. */
+export function streamProductsExport(db: Kysely<Database>, only?: readonly string[]): ReadableStream<Uint8Array> {
   let after = '';
+  const wanted = only ? [...only].sort() : null;
   return csvStream(`\ufeff${csvLine([...TEMPLATE_COLUMNS])}`, async () => {
+    if (wanted) {
+      // A chunk of withdrawn products only is skipped: an empty page would end the stream.
+      while (wanted.length > 0) {
+        const rows = await selectLiveProductsIn(db, wanted.splice(0, STREAM_PAGE));
+        if (rows.length) return rows.map((r) => csvLine(productToTemplateCells(toAdminProduct(r))));
+      }
+      return [];
+    }
     const rows = await selectLiveProductsAfter(db, after, STREAM_PAGE);
     if (rows.length) after = rows[rows.length - 1]!.id;
     return rows.map((r) => csvLine(productToTemplateCells(toAdminProduct(r))));

@@ -7,11 +7,12 @@ import { listAdminOrders } from './order-workflow.service';
 /** The columns of the orders export. */
 export const ORDERS_EXPORT_HEADER = ['Order number', 'Placed', 'Customer', 'E-mail', 'Status', 'Payment', 'Items', 'Total', 'Carrier', 'Tracking number'] as const;
 
-/** Every order the list's filters (and sort) match, as CSV text (formula-safe), page by page through the list itself. */
-export async function exportAdminOrdersCsv(db: Kysely<Database>, query: Omit<AdminOrdersQuery, 'page' | 'pageSize'>): Promise<string> {
+/** Every order the list's filters (and sort) match, or just those of `ids` when given (the filter then ignored), as CSV text (formula-safe), page by page through the list itself. */
+export async function exportAdminOrdersCsv(db: Kysely<Database>, query: Omit<AdminOrdersQuery, 'page' | 'pageSize'> & { ids?: readonly string[] }): Promise<string> {
   const rows: (string | number | null)[][] = [];
   for (let page = 1; ; page++) {
-    const { orders, total } = await listAdminOrders(db, { ...query, page, pageSize: ADMIN_PAGE_SIZE_MAX });
+    // Ids name the selection: the list's filter no longer applies.
+    const { orders, total } = await listAdminOrders(db, { ...query, ...(query.ids && { status: 'all', q: '' }), page, pageSize: ADMIN_PAGE_SIZE_MAX });
     for (const o of orders) {
       rows.push([o.orderNumber, o.createdAt, o.customerName, o.customerEmail, o.status, o.paymentStatus, o.items.reduce((n, i) => n + i.quantity, 0), o.total, o.carrier, o.trackingNumber]);
     }

@@ -60,7 +60,7 @@ async function loadAdminOrder(db: Kysely<Database>, row: OrderRow): Promise<Admi
 }
 
 /** One page of the back-office orders list: filtered by status, searched by number, name or e-mail, newest first. */
-export async function listAdminOrders(db: Kysely<Database>, query: AdminOrdersQuery): Promise<AdminOrdersPage> {
+export async function listAdminOrders(db: Kysely<Database>, query: AdminOrdersQuery & { ids?: readonly string[] }): Promise<AdminOrdersPage> {
   const q = query.q.trim();
   const orderNumber = q ? normalizeOrderNumber(q) : null;
   const { rows, total } = await selectOrderPage(db, {
@@ -68,6 +68,7 @@ export async function listAdminOrders(db: Kysely<Database>, query: AdminOrdersQu
     orderNumber: orderNumber ?? undefined,
     text: orderNumber ? undefined : q.toLowerCase() || undefined,
     sort: query.sort,
+    ids: query.ids,
     limit: query.pageSize,
     offset: (query.page - 1) * query.pageSize,
   });

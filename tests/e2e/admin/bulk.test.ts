@@ -219,4 +219,78 @@ describe('bulk actions and sortable lists', () => {
     await bar.getByRole('status').getByText('Block: 2 customers changed.').waitFor();
     await expect.poll(() => users.getByText('Blocked', { exact: true }).count()).toBeGreaterThanOrEqual(2);
   }, JOURNEY_TIMEOUT_MS);
+
+  it('raises the prices of three products by 10 % with one confirmation; the one a colleague edited meanwhile is refused and stays selected', async () => {
+    const page = await pages.open({ width: 1440, reducedMotion: 'reduce' });
+    await signInStaff(page, server, SUPER_ADMIN);
+    await page.goto(server.at('/admin/dashboard/products'));
+    const grid = page.getByRole('list', { name: 'Products' });
+    await grid.getByRole('heading', { level: 3 }).first().waitFor();
+    const shown = await page.evaluate(async () => {
+      const body = (await (await fetch('/api/admin/products?q=&page=1&pageSize=24')).json()) as { products: { id: string; name: string; sku: string; price: number; originalPrice?: number }[] };
+      // Without a reduced-from price, which a 10 % rise could reach and be refused for.
+      return body.products.filter((p) => p.originalPrice === undefined || p.originalPrice === null).slice(0, 3);
+    });
+    expect(shown).toHaveLength(3);
+    for (const product of shown) await grid.getByRole('checkbox', { name: `Select ${product.name} (${product.sku})` }).check();
+    const bar = bulkBar(page);
+    await bar.getByText('3 products selected').waitFor();
+    await shoot(page, 'bulk-products-selection-1440');
+
+    // A colleague saves the first one after it was selected: its version moves on.
+    const stale = shown[0]!;
+    const saved = await page.evaluate(async (id) => {
+      const product = (await (await fetch(`/api/admin/products/${encodeURIComponent(id)}`)).json()) as Record<string, unknown>;
+      const response = await fetch(`/api/admin/products/${encodeURIComponent(id)}`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...product, description: `${String(product.description)} Edited meanwhile.` }) });
+      return response.status;
+    }, stale.id);
+    expect(saved).toBe(200);
+
+    await bar.getByRole('button', { name: 'Change price by %' }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Change the price of 3 products by a percentage?' });
+    await dialog.getByLabel('Percentage').fill('10');
+    await dialog.getByRole('button', { name: 'Change price by % 3 products' }).click();
+    await bar.getByRole('status').getByText('Change price by %: 2 products changed, 1 product refused (still selected):').waitFor();
+    await bar.getByRole('status').getByRole('listitem').filter({ hasText: `${stale.name} (${stale.sku})` }).getByText('This product was changed since the selection was read.').waitFor();
+    await bar.getByText('1 product selected').waitFor();
+    await expect.poll(() => grid.getByRole('checkbox', { name: `Select ${stale.name} (${stale.sku})` }).isChecked()).toBe(true);
+
+    const prices = await page.evaluate(async (ids) => {
+      const all = await Promise.all(ids.map(async (id) => ((await (await fetch(`/api/admin/products/${encodeURIComponent(id)}`)).json()) as { price: number }).price));
+      return all;
+    }, shown.map((p) => p.id));
+    expect(prices[0]).toBe(stale.price);
+    expect(prices[1]).toBe(Math.round(shown[1]!.price * (1 + 10 / 100) * 100) / 100);
+    expect(prices[2]).toBe(Math.round(shown[2]!.price * (1 + 10 / 100) * 100) / 100);
+    await shoot(page, 'bulk-products-summary-1440');
+
+    const narrow = await pages.open({ width: 375, reducedMotion: 'reduce' });
+    await signInStaff(narrow, server, SUPER_ADMIN);
+    await narrow.goto(server.at('/admin/dashboard/products'));
+    await narrow.getByRole('checkbox', { name: 'Select all products on this page' }).check();
+    await bulkBar(narrow).getByText(/products selected$/).waitFor();
+    await bulkBar(narrow).scrollIntoViewIfNeeded();
+    await shoot(narrow, 'bulk-products-selection-375');
+  }, JOURNEY_TIMEOUT_MS);
+
+  it('keeps the bell whole beside a 99+ pill at 375 and 1440 px', async () => {
+    for (const width of [375, 1440]) {
+      const page = await pages.open({ width, reducedMotion: 'reduce' });
+      // The real summary, with more pending orders than the pill can count.
+      await page.route('**/api/admin/summary', async (route) => {
+        const response = await route.fetch();
+        await route.fulfill({ response, json: { ...(await response.json()), pendingOrders: 1234 } });
+      });
+      await signInStaff(page, server, SUPER_ADMIN);
+      await page.goto(server.at('/admin/dashboard/products'));
+      const bell = page.getByRole('link', { name: 'Pending orders: 1234' });
+      await bell.getByText('99+').waitFor();
+      const icon = (await bell.locator('svg').boundingBox())!;
+      const pill = (await bell.getByText('99+').boundingBox())!;
+      // The pill starts right of the bell's middle and ends above its lower two thirds.
+      expect(pill.x).toBeGreaterThan(icon.x + icon.width / 2);
+      expect(pill.y + pill.height).toBeLessThan(icon.y + icon.height / 3);
+      await shoot(page, `bulk-bell-99-${width}`);
+    }
+  }, JOURNEY_TIMEOUT_MS);
 });

@@ -15,8 +15,12 @@ import { CategoriesSection } from './CategoriesSection';
 import { ContentConflicts } from './ContentConflicts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
-import { parseProductsFilters, PRODUCT_SECTIONS, PRODUCT_SORT_OPTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from '../../../lib/admin/products-filters';
+import { parseProductsFilters, productsExportPath, PRODUCT_SECTIONS, PRODUCT_SORT_OPTIONS, productsFiltersToSearch, SECTION_LABELS, type ProductsFilters } from '../../../lib/admin/products-filters';
 import { BUTTONS, EditIcon, FIELD, FIELD_BOX, PlusIcon, TrashIcon } from './ui';
+import { useStore } from '@nanostores/react';
+import { $bulkSelection, clearBulkSelection, refreshBulkVersions, selectBulkIds, selectionOf } from '../../../stores/admin-bulk';
+import { BulkBar, ExportSelected, SelectBox } from '../BulkBar';
+import { PRODUCT_BULK_ACTIONS } from './product-bulk-actions';
 
 /** Opens the Products view with these filters. */
 function openProducts(filters: Partial<ProductsFilters>, replace = false): void {
@@ -33,12 +37,15 @@ function StockLine({ product }: { product: AdminProduct }) {
 }
 
 /** A product card: image, brand and category, name, SKU, price, stock, flags, and Edit / Delete. */
-function ProductCard({ product, onEdit, onDelete }: { product: AdminProduct; onEdit: () => void; onDelete: () => void }) {
+function ProductCard({ product, selected, onSelect, onEdit, onDelete }: { product: AdminProduct; selected: boolean; onSelect: (on: boolean) => void; onEdit: () => void; onDelete: () => void }) {
   const flags = [product.isNew && 'New', product.isPopular && 'Popular', product.isEcoFriendly && 'Eco', product.requestQuoteOnly && 'Quote only'].filter(Boolean) as string[];
   const reduced = product.originalPrice !== undefined && product.originalPrice > product.price;
   return (
-    <li className="flex min-w-0 flex-col overflow-hidden rounded-xl border border-line bg-white shadow-card">
+    <li className={`flex min-w-0 flex-col overflow-hidden rounded-xl border bg-white shadow-card ${selected ? 'border-accent ring-2 ring-accent/40' : 'border-line'}`}>
       <div className="flex gap-3 p-3">
+        <div className="-my-1 -ml-1 flex h-11 w-9 shrink-0 items-center justify-center">
+          <SelectBox label={`Select ${product.name} (${product.sku})`} checked={selected} onChange={onSelect} />
+        </div>
         <img src={product.image} alt="" width={88} height={88} loading="lazy" className="h-[88px] w-[88px] shrink-0 rounded-lg border border-line bg-canvas object-contain p-1" />
         <div className="min-w-0 flex-1">
           <p className="truncate text-xs font-semibold tracking-wide text-ink-muted uppercase">{product.brand}</p>
@@ -115,6 +122,31 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
   const [deleteBusy, setDeleteBusy] = useState(false);
   const addButton = useRef<HTMLButtonElement>(null);
   const categoryId = useId();
+  const selection = selectionOf('products', useStore($bulkSelection));
+  const ticked = (id: string) => selection.allMatching !== null || selection.ids.includes(id);
+  const pageProducts = shown?.products ?? [];
+  const pageIds = pageProducts.map((p) => p.id);
+  const onPage = pageIds.filter((id) => selection.ids.includes(id)).length;
+  const bulkFilter = { q: filters.q, category: filters.category, stock: filters.stock ?? 'all' };
+  const pick = (products: readonly AdminProduct[], on: boolean) =>
+    selectBulkIds(
+      'products',
+      products.map((p) => p.id),
+      on,
+      Object.fromEntries(products.map((p) => [p.id, `${p.name} (${p.sku})`])),
+      Object.fromEntries(products.map((p) => [p.id, p.version])),
+    );
+
+  // 'All matching' names the filter it was chosen under: a new filter drops it.
+  useEffect(() => {
+    const current = $bulkSelection.get();
+    if (current.kind === 'products' && current.allMatching) clearBulkSelection();
+  }, [filters.q, filters.category, filters.stock]);
+
+  // A fresh page is what staff now see: the picked products on it are acted on at these versions.
+  useEffect(() => {
+    if (data) refreshBulkVersions('products', Object.fromEntries(data.products.map((p) => [p.id, p.version])));
+  }, [data]);
 
   // A page past the end (products were deleted) goes back to the last page there is.
   useEffect(() => {
@@ -139,7 +171,7 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
           placeholder="Search name, description, SKU or brand"
           className="min-w-0 basis-full sm:max-w-md sm:flex-1 sm:basis-auto"
         />
-        <div className="flex min-w-0 flex-1 items-center gap-2 sm:flex-none">
+        <div className="flex min-w-0 flex-1 basis-full items-center gap-2 sm:flex-none sm:basis-auto">
           <label htmlFor={categoryId} className="text-sm font-semibold text-ink-soft">
             Category
           </label>
@@ -185,7 +217,12 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
             ))}
           </select>
         </div>
-        <a href="/api/admin/products/export.csv" download className={`${BUTTONS.quiet} sm:ml-auto`}>
+        {(filtered || filters.stock) && (
+          <a href={productsExportPath(filters)} download className={`${BUTTONS.quiet} sm:ml-auto`}>
+            Export filtered
+          </a>
+        )}
+        <a href="/api/admin/products/export.csv" download className={`${BUTTONS.quiet} ${filtered || filters.stock ? '' : 'sm:ml-auto'}`}>
           Export all
         </a>
         <button ref={addButton} type="button" onClick={() => setEditing('new')} className={BUTTONS.accent}>
@@ -201,10 +238,40 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
         <StatCard label={`Low stock (≤ ${LOW_STOCK_MAX})`} value={shown?.stats.lowStock} tone="gold" />
       </dl>
 
-      <div className="px-4 pt-4 pb-2 sm:px-6">
+      <div className="flex min-h-11 items-center gap-3 px-4 pt-4 pb-2 sm:px-6">
+        {pageProducts.length > 0 && (
+          <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink-soft">
+            <SelectBox
+              label="Select all products on this page"
+              checked={selection.allMatching !== null || (pageIds.length > 0 && onPage === pageIds.length)}
+              indeterminate={selection.allMatching === null && onPage > 0 && onPage < pageIds.length}
+              onChange={(on) => pick(pageProducts, on)}
+            />
+            <span aria-hidden="true">Page</span>
+          </label>
+        )}
         <p className="min-h-5 text-sm text-ink-muted tabular" aria-live="polite">
-          {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'product' : 'products'}${filtered ? ' match' : ''} · by name` : '\u00a0'}
+          {shown ? `${shown.total.toLocaleString('en-US')} ${shown.total === 1 ? 'product' : 'products'}${filtered ? ' match' : ''} · ${filters.sort ? 'sorted' : 'by name'}` : '\u00a0'}
         </p>
+      </div>
+
+      {/* Sticky from 640 px only: on a phone the bar's wrapped buttons would cover most of the grid. */}
+      <div className="z-20 px-4 sm:sticky sm:top-0 sm:px-6">
+        <div className="overflow-hidden rounded-xl bg-white shadow-card empty:hidden">
+          <BulkBar
+            kind="products"
+            noun={['product', 'products']}
+            total={shown?.total ?? 0}
+            pageIds={pageIds}
+            filter={bulkFilter}
+            actions={PRODUCT_BULK_ACTIONS}
+            labelOf={(id) => {
+              const product = pageProducts.find((p) => p.id === id);
+              return product ? `${product.name} (${product.sku})` : id;
+            }}
+            extra={<ExportSelected kind="products" pathOf={(ids) => productsExportPath(filters, ids)} />}
+          />
+        </div>
       </div>
 
       <div className={`px-4 pb-4 sm:px-6 ${loading && !data ? 'opacity-60' : ''}`} aria-busy={loading || undefined}>
@@ -233,13 +300,13 @@ function ProductsSection({ filters }: { filters: ProductsFilters }) {
         ) : (
           <ul className="grid gap-3 sm:grid-cols-2 xl:grid-cols-3 2xl:grid-cols-4" aria-label="Products">
             {shown.products.map((product) => (
-              <ProductCard key={product.id} product={product} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} />
+              <ProductCard key={product.id} product={product} selected={ticked(product.id)} onSelect={(on) => pick([product], on)} onEdit={() => setEditing(product)} onDelete={() => setDeleting(product)} />
             ))}
           </ul>
         )}
       </div>
 
-      <nav aria-label="Pagination" className="sticky bottom-0 flex items-center justify-between gap-3 border-t border-line bg-paper/95 px-4 py-2 backdrop-blur sm:px-6">
+      <nav aria-label="Pagination" className="sticky bottom-0 z-10 flex items-center justify-between gap-3 border-t border-line bg-paper/95 px-4 py-2 backdrop-blur sm:px-6">
         <button type="button" onClick={() => openProducts({ ...filters, page: filters.page - 1 })} disabled={filters.page <= 1} className={BUTTONS.quiet}>
           Previous
         </button>

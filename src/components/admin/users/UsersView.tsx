@@ -12,7 +12,7 @@ import { useStore } from '@nanostores/react';
 import { ADMIN_PAGE_SIZE_DEFAULT } from '../../../lib/schemas/admin';
 import type { UserSortField } from '../../../lib/schemas/admin-sort';
 import { $bulkSelection, clearBulkSelection, selectBulkIds, selectionOf } from '../../../stores/admin-bulk';
-import { BulkBar, SelectBox, type BulkActionDef } from '../BulkBar';
+import { BulkBar, ExportSelected, SelectBox, type BulkActionDef } from '../BulkBar';
 import { ConfirmDialog } from '../products/ConfirmDialog';
 import { BUTTONS, TrashIcon } from '../products/ui';
 import { USER_STATUS_LABELS, usersExportPath, usersFiltersToSearch, parseUsersFilters, type UsersFilters } from '../../../lib/admin/users-filters';
@@ -319,6 +319,7 @@ export function UsersView({ selectedId, search }: { selectedId: string | null; s
             filter={{ q: filters.q, status: filters.status }}
             actions={USER_BULK_ACTIONS}
             labelOf={(id) => shown?.users.find((u) => u.id === id)?.fullName ?? id}
+            extra={<ExportSelected kind="users" pathOf={(ids) => usersExportPath(filters, ids)} />}
           />
           <div className="@container">
             {error && !shown ? (

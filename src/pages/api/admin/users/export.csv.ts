@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { adminUsersQuerySchema } from '../../../../lib/schemas/admin-users';
+import { usersExportQuerySchema } from '../../../../lib/schemas/admin-bulk';
 import { exportAdminUsersCsv } from '../../../../server/customers/customer-export.service';
 import { invalidFields } from '../../../../server/http/errors';
 import { getDatabase } from '../../../../server/runtime';
@@ -7,10 +7,10 @@ import { requireStaff } from '../../../../server/staff/staff.http';
 
 export const prerender = false;
 
-/** Every customer the list's ?status=&q=&sort= match, as CSV (cells neutralised against formula injection); 422 for a bad filter. */
+/** Every customer the list's ?status=&q=&sort= match (only those of `?ids=`, comma-separated, at most 200, when given), as CSV (cells neutralised against formula injection); 422 for a bad filter. */
 export const GET: APIRoute = async ({ request, url }) => {
   await requireStaff(request, url, 'manage_users');
-  const query = adminUsersQuerySchema.safeParse(Object.fromEntries(url.searchParams));
+  const query = usersExportQuerySchema.safeParse(Object.fromEntries(url.searchParams));
   if (!query.success) throw invalidFields(query.error);
   const { db } = await getDatabase();
   return new Response(await exportAdminUsersCsv(db, query.data), {
