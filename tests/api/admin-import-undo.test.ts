@@ -3,6 +3,7 @@ import { importJobSchema, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib
 import { IMPORT_UNDO_MESSAGES, importUndoResultSchema } from '../../src/lib/schemas/admin-import-undo';
 import { adminProductSchema } from '../../src/lib/schemas/admin-catalog';
 import { overviewSchema } from '../../src/lib/schemas/analytics';
+import { auditPageSchema } from '../../src/lib/schemas/admin-staff';
 import { call, countRows, DEMO, placeOrder, staffSignIn, startShop, type Shop } from './helpers/admin';
 import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
@@ -121,6 +122,31 @@ describe('POST /api/admin/imports/:id/undo', () => {
     expect(texts).toContain('Priya Shah imported 5 products from products.csv');
     expect(texts).toContain('Priya Shah undid the import of products.csv');
     expect(texts.filter((t) => /added product “Undo (Base|New)/.test(t))).toEqual([]);
+  });
+
+  it('shows each import as one line of the audit log, with its file and counts; its product entries on asking for that import', async () => {
+    const admin = await staffSignIn(shop.base, DEMO.superAdmin.email, DEMO.superAdmin.password);
+    const page = async (query: Record<string, string>) => {
+      const response = await call(shop.base, `/api/admin/audit?${new URLSearchParams({ pageSize: '100', ...query })}`, { cookie: admin });
+      expect(response.status).toBe(200);
+      return auditPageSchema.parse(await response.json());
+    };
+    const log = await page({ kind: 'product' });
+    const imports = log.entries.filter((e) => e.action === 'import.start');
+    expect(imports.map((e) => e.import && { fileName: e.import.fileName, written: e.import.created + e.import.updated, undone: e.import.undone })).toEqual([
+      { fileName: 'products.csv', written: 5, undone: true },
+      { fileName: 'products.csv', written: 3, undone: false },
+    ]);
+    // No product entry an import wrote is listed on its own; the other product entries still are.
+    expect(log.entries.filter((e) => JSON.stringify(e.after ?? {}).includes('"importJob"'))).toEqual([]);
+    const everything = await page({});
+    expect(everything.entries.filter((e) => JSON.stringify(e.after ?? {}).includes('"importJob"'))).toEqual([]);
+    // One import's own entries: the 2 products it created and the 3 it updated, nothing else.
+    const second = imports[0]!.import!;
+    const own = await page({ importJob: second.jobId });
+    expect(own.total).toBe(5);
+    expect(own.entries.map((e) => e.action).sort()).toEqual(['product.create', 'product.create', 'product.update', 'product.update', 'product.update']);
+    expect(own.entries.every((e) => (e.after as { importJob?: string }).importJob === second.jobId)).toBe(true);
   });
 
   it('answers 404 for an unknown import', async () => {

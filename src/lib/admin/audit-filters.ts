@@ -7,6 +7,8 @@ export interface AuditFilters {
   kind: AuditKind | '';
   from: string;
   to: string;
+  /** One import job's own entries (the products it created or updated), or '' for the log with imports grouped. */
+  importJob: string;
   page: number;
 }
 
@@ -22,6 +24,7 @@ export function parseAuditFilters(search: Record<string, string | undefined>): A
     kind,
     from: DAY.test(search.from ?? '') ? search.from! : '',
     to: DAY.test(search.to ?? '') ? search.to! : '',
+    importJob: /^[\w-]{1,100}$/.test(search.import ?? '') ? search.import! : '',
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
   };
 }
@@ -33,6 +36,7 @@ export function auditFiltersToSearch(filters: Partial<AuditFilters>): Record<str
   if (filters.kind) search.kind = filters.kind;
   if (filters.from) search.from = filters.from;
   if (filters.to) search.to = filters.to;
+  if (filters.importJob) search.import = filters.importJob;
   if (filters.page && filters.page > 1) search.page = String(filters.page);
   return search;
 }
@@ -50,10 +54,11 @@ export function auditApiPath(filters: AuditFilters): string {
   if (filters.kind) query.set('kind', filters.kind);
   if (filters.from) query.set('from', localDayStart(filters.from));
   if (filters.to) query.set('to', localDayStart(filters.to, 1));
+  if (filters.importJob) query.set('importJob', filters.importJob);
   return `/api/admin/audit?${query}`;
 }
 
 /** Whether any filter narrows the log. */
 export function isAuditFiltered(filters: AuditFilters): boolean {
-  return Boolean(filters.actor || filters.kind || filters.from || filters.to);
+  return Boolean(filters.actor || filters.kind || filters.from || filters.to || filters.importJob);
 }

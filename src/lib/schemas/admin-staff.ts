@@ -98,7 +98,7 @@ export const AUTH_AUDIT_ACTIONS = ['staff.sign_in', 'staff.sign_out', 'staff.pas
 /** The entity types (audit_log.entity_type) of each kind other than 'auth' and 'staff'. */
 export const AUDIT_KIND_ENTITY_TYPES: Record<Exclude<AuditKind, 'auth' | 'staff'>, readonly string[]> = {
   order: ['order'],
-  product: ['product'],
+  product: ['product', 'import'],
   category: ['category'],
   media: ['media'],
   customer: ['customer'],
@@ -139,6 +139,8 @@ export const auditQuerySchema = z.object({
   kind: z.enum(AUDIT_KINDS, { error: 'Please choose a valid kind.' }).optional(),
   from: dayOrInstant.optional(),
   to: dayOrInstant.optional(),
+  /** One import's own entries (every product it created or updated); without it they are grouped under the import's line. */
+  importJob: z.string().trim().max(100).optional(),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
   pageSize: z.coerce.number().int().min(1).max(100).catch(AUDIT_PAGE_SIZE),
 });
@@ -158,6 +160,8 @@ export const auditEntrySchema = z.object({
   before: z.unknown(),
   after: z.unknown(),
   address: z.string().nullable(),
+  /** On an import's own line ('import.start', 'import.cancel', 'import.undo'): its file and how many products it wrote. */
+  import: z.object({ jobId: z.string(), fileName: z.string(), status: z.string(), created: z.number().int(), updated: z.number().int(), undone: z.boolean() }).optional(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 

@@ -310,9 +310,9 @@ export async function selectFailingMail(db: Db, attempts: number, limit: number)
   return { count: num(count?.n), rows };
 }
 
-/** The file name and counts of these import jobs, by id. */
+/** The file name, status and counts of these import jobs, by id. */
 export async function selectImportSummaries(db: Db, ids: readonly string[]) {
-  if (ids.length === 0) return new Map<string, { file_name: string; created: number; updated: number }>();
-  const rows = await db.selectFrom('import_jobs').select(['id', 'file_name', 'created', 'updated']).where('id', 'in', ids).execute();
-  return new Map(rows.map((r) => [r.id, { file_name: r.file_name, created: num(r.created), updated: num(r.updated) }]));
+  if (ids.length === 0) return new Map<string, { file_name: string; status: string; created: number; updated: number }>();
+  const rows = await db.selectFrom('import_jobs').select(['id', 'file_name', 'status', 'created', 'updated']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((r) => [r.id, { file_name: r.file_name, status: r.status, created: num(r.created), updated: num(r.updated) }]));
 }

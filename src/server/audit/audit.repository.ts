@@ -1,6 +1,7 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
 import type { AuditLogTable } from '../db/schema';
+import { containsPattern } from '../orders/order-admin.repository';
 
 /** An audit row as stored. */
 export type AuditRow = Selectable<AuditLogTable>;
@@ -39,6 +40,16 @@ export interface AuditFilter {
   from?: string;
   /** Up to this instant (excluded). */
   to?: string;
+  /** Only the product entries this import job wrote... */
+  importJob?: string;
+  /** ...or none of the product entries any import wrote (its own line stands for them). */
+  withoutImportedProducts?: boolean;
+}
+
+/** The LIKE pattern of an audit record's `after_json` naming an import job (any job when `jobId` is left out). */
+function importMarker(jobId?: string) {
+  const text = jobId === undefined ? '"importJob":' : JSON.stringify({ importJob: jobId }).slice(1, -1);
+  return sql<string>`${containsPattern(text)} ESCAPE '\\'`;
 }
 
 /** The audit log narrowed by a filter (the query both the page and its count start from). */
@@ -51,6 +62,8 @@ function filteredAudit(db: Db, filter: AuditFilter) {
   if (filter.actionsNotIn) query = query.where('action', 'not in', [...filter.actionsNotIn]);
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
+  if (filter.importJob !== undefined) query = query.where('after_json', 'like', importMarker(filter.importJob));
+  else if (filter.withoutImportedProducts) query = query.where((eb) => eb.or([eb('after_json', 'is', null), eb('after_json', 'not like', importMarker())]));
   return query;
 }
 
@@ -65,4 +78,11 @@ export async function countAuditEntries(db: Db, filter: AuditFilter): Promise<nu
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
+}
+
+/** Which of these import jobs have been undone (an 'import.undo' entry names them). */
+export async function selectUndoneImports(db: Db, jobIds: readonly string[]): Promise<string[]> {
+  if (jobIds.length === 0) return [];
+  const rows = await db.selectFrom('audit_log').select('entity_id').distinct().where('action', '=', 'import.undo').where('entity_id', 'in', [...new Set(jobIds)]).execute();
+  return rows.map((r) => r.entity_id!);
 }

@@ -177,6 +177,23 @@ describe('bulk actions and sortable lists', () => {
     } finally {
       db.close();
     }
+
+    // The audit log shows the import as one line, its product entries on asking, and the undo.
+    await page.goto(server.at('/admin/dashboard/audit'));
+    const table = page.getByRole('table', { name: 'Audit log entries, newest first' });
+    await table.getByText('Undid the import of undo-journey.csv').waitFor();
+    await table.getByText('Imported 2 products from undo-journey.csv').waitFor();
+    // The products it added are not lines of their own (the undo's withdrawals are: staff changes of their own).
+    expect((await table.getByRole('rowheader').allTextContents()).filter((t) => t.includes('Added product') && t.includes('Undo Journey'))).toEqual([]);
+    await shoot(page, 'audit-import-1440');
+    // Undone already: no second Undo on its line.
+    expect(await table.getByRole('button', { name: 'Undo this import' }).count()).toBe(0);
+    await table.getByRole('button', { name: 'Show its 2 product entries' }).click();
+    await page.getByText('The products one import created or updated.').waitFor();
+    await expect.poll(async () => table.getByRole('rowheader').allTextContents()).toEqual(expect.arrayContaining([expect.stringContaining('Added product')]));
+    expect((await table.getByRole('rowheader').allTextContents()).filter((t) => t.includes('Added product') && t.includes('Undo Journey'))).toHaveLength(2);
+    await page.getByRole('button', { name: 'Back to the whole log' }).click();
+    await table.getByText('Imported 2 products from undo-journey.csv').waitFor();
   }, JOURNEY_TIMEOUT_MS);
 
   it('sorts products by price from the Sort menu and blocks two customers with one confirmation', async () => {

@@ -6,7 +6,8 @@ import { $auditPage, $staffList } from '../../../stores/admin-staff';
 import { countPages } from '../../../lib/admin/admin-views';
 import { BUTTONS, FIELD_BOX } from '../products/ui';
 import { auditFiltersToSearch, isAuditFiltered, parseAuditFilters, type AuditFilters } from '../../../lib/admin/audit-filters';
-import { actionLabel, diffRecords, entityLabel, type DiffLine } from './audit-format';
+import { UndoImportButton } from '../import/UndoImport';
+import { actionLabel, diffRecords, entityLabel, importLine, type DiffLine } from './audit-format';
 
 const whenFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', second: '2-digit' });
 
@@ -133,10 +134,14 @@ function EntryRows({ entry }: { entry: AuditEntry }) {
     <>
       <tr className={`grid grid-cols-[1fr_auto] gap-x-3 gap-y-1 border-b border-line px-4 py-3 @3xl:table-row @3xl:p-0 ${open ? 'bg-paper' : 'bg-white'}`}>
         <th scope="row" className="min-w-0 text-left font-normal @3xl:border-b @3xl:border-line @3xl:py-3 @3xl:pr-3 @3xl:pl-6">
-          <span className="block font-semibold text-ink">
-            {actionLabel(entry.action)}
-            {subject && <span className="font-normal text-ink-soft"> · {subject}</span>}
-          </span>
+          {entry.import ? (
+            <ImportLine entry={entry} job={entry.import} />
+          ) : (
+            <span className="block font-semibold text-ink">
+              {actionLabel(entry.action)}
+              {subject && <span className="font-normal text-ink-soft"> · {subject}</span>}
+            </span>
+          )}
           <span className="block text-sm text-ink-muted @3xl:hidden">
             {entry.actor.name} · <time dateTime={entry.at}>{whenFormat.format(when)}</time>
           </span>
@@ -173,6 +178,24 @@ function EntryRows({ entry }: { entry: AuditEntry }) {
         </td>
       </tr>
     </>
+  );
+}
+
+/** An import's own line: 'Imported 9,812 products from products.csv', its product entries and Undo. */
+function ImportLine({ entry, job }: { entry: AuditEntry; job: NonNullable<AuditEntry['import']> }) {
+  const written = job.created + job.updated;
+  return (
+    <span className="block">
+      <span className="block font-semibold text-ink">{importLine(entry.action, job)}</span>
+      <span className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        {entry.action === 'import.start' && written > 0 && (
+          <button type="button" onClick={() => openAudit({ importJob: job.jobId })} className="min-h-11 font-semibold text-accent-strong underline-offset-4 hover:underline">
+            Show its {written.toLocaleString('en-US')} product {written === 1 ? 'entry' : 'entries'}
+          </button>
+        )}
+        {entry.action === 'import.start' && !job.undone && <UndoImportButton job={{ id: job.jobId, dryRun: false, status: job.status as never, fileName: job.fileName }} />}
+      </span>
+    </span>
   );
 }
 
@@ -260,6 +283,14 @@ export function AuditView({ search }: { search: Record<string, string> }) {
         </p>
       </div>
       <FilterBar filters={filters} />
+      {filters.importJob && (
+        <p className="mx-4 mb-3 flex flex-wrap items-center gap-x-3 rounded-lg bg-paper px-4 py-2 text-sm text-ink-soft sm:mx-6">
+          The products one import created or updated.
+          <button type="button" onClick={() => openAudit({ ...filters, importJob: '', page: 1 })} className="min-h-11 font-semibold text-accent-strong underline-offset-4 hover:underline">
+            Back to the whole log
+          </button>
+        </p>
+      )}
 
       <div className="@container mx-0 flex flex-col border-y border-line bg-white sm:mx-6 sm:mb-6 sm:rounded-xl sm:border sm:shadow-card">
         {error && !shown ? (

@@ -134,3 +134,11 @@ export function diffRecords(before: unknown, after: unknown): DiffLine[] {
     return { path, label: pathLabel(path), before: from, after: to, changed: from !== to };
   });
 }
+
+/** An import's own audit line as one sentence: 'Imported 9,812 products from products.csv'. */
+export function importLine(action: string, job: { fileName: string; created: number; updated: number }): string {
+  if (action === 'import.cancel') return `Cancelled the import of ${job.fileName}`;
+  if (action === 'import.undo') return `Undid the import of ${job.fileName}`;
+  const count = job.created + job.updated;
+  return `Imported ${count.toLocaleString('en-US')} product${count === 1 ? '' : 's'} from ${job.fileName}`;
+}

@@ -6,8 +6,11 @@ import { useModalDialog } from '../../shop/use-modal-dialog';
 import { BUTTONS, Spinner } from '../products/ui';
 import { products } from './import-format';
 
+/** What undoing needs of an import job (the audit view has no more than this of one). */
+export type UndoableJob = Pick<ImportJob, 'id' | 'dryRun' | 'status' | 'fileName'>;
+
 /** The confirmation of an undo: the dry run's counts and every product it would leave alone, with why. */
-function UndoDialog({ job, preview, busy, onConfirm, onClose }: { job: ImportJob; preview: ImportUndoResult; busy: boolean; onConfirm: () => void; onClose: () => void }) {
+function UndoDialog({ job, preview, busy, onConfirm, onClose }: { job: UndoableJob; preview: ImportUndoResult; busy: boolean; onConfirm: () => void; onClose: () => void }) {
   const titleId = useId();
   const descriptionId = useId();
   const cancel = useRef<HTMLButtonElement>(null);
@@ -51,7 +54,7 @@ function UndoDialog({ job, preview, busy, onConfirm, onClose }: { job: ImportJob
 }
 
 /** 'Undo this import' for a finished or cancelled import (not a dry run): a preview of the counts first, then one confirmation. */
-export function UndoImportButton({ job }: { job: ImportJob }) {
+export function UndoImportButton({ job }: { job: UndoableJob }) {
   const [preview, setPreview] = useState<ImportUndoResult | null>(null);
   const [busy, setBusy] = useState(false);
   if (job.dryRun || (job.status !== 'completed' && job.status !== 'cancelled')) return null;

@@ -25,18 +25,18 @@ describe('the Staff and Audit log views', () => {
 
 describe('audit filters in the URL', () => {
   it('reads what it can and drops the rest', () => {
-    expect(parseAuditFilters({ actor: 'abc-123', kind: 'order', from: '2026-11-01', to: '2026-11-25', page: '3' })).toEqual({ actor: 'abc-123', kind: 'order', from: '2026-11-01', to: '2026-11-25', page: 3 });
-    expect(parseAuditFilters({ actor: 'x y', kind: 'everything', from: 'yesterday', page: '-1' })).toEqual({ actor: '', kind: '', from: '', to: '', page: 1 });
+    expect(parseAuditFilters({ actor: 'abc-123', kind: 'order', from: '2026-11-01', to: '2026-11-25', page: '3' })).toEqual({ actor: 'abc-123', kind: 'order', from: '2026-11-01', to: '2026-11-25', importJob: '', page: 3 });
+    expect(parseAuditFilters({ actor: 'x y', kind: 'everything', from: 'yesterday', page: '-1' })).toEqual({ actor: '', kind: '', from: '', to: '', importJob: '', page: 1 });
   });
 
   it('writes only what narrows, and round-trips', () => {
-    const filters = { actor: 'system', kind: 'auth' as const, from: '2026-11-02', to: '', page: 1 };
-    expect(auditFiltersToSearch(filters)).toEqual({ actor: 'system', kind: 'auth', from: '2026-11-02' });
+    const filters = { actor: 'system', kind: 'auth' as const, from: '2026-11-02', to: '', importJob: 'job-1', page: 1 };
+    expect(auditFiltersToSearch(filters)).toEqual({ actor: 'system', kind: 'auth', from: '2026-11-02', import: 'job-1' });
     expect(parseAuditFilters(auditFiltersToSearch(filters))).toEqual(filters);
   });
 
   it('asks the API for the local days: from local midnight to the next local midnight', () => {
-    const path = new URL(auditApiPath({ actor: '', kind: '', from: '2026-11-02', to: '2026-11-03', page: 2 }), 'http://x');
+    const path = new URL(auditApiPath({ actor: '', kind: '', from: '2026-11-02', to: '2026-11-03', importJob: '', page: 2 }), 'http://x');
     expect(path.pathname).toBe('/api/admin/audit');
     expect(path.searchParams.get('from')).toBe(new Date(2026, 10, 2).toISOString());
     expect(path.searchParams.get('to')).toBe(new Date(2026, 10, 4).toISOString());
