@@ -194,6 +194,9 @@ describe('bulk actions and sortable lists', () => {
     expect((await table.getByRole('rowheader').allTextContents()).filter((t) => t.includes('Added product') && t.includes('Undo Journey'))).toHaveLength(2);
     await page.getByRole('button', { name: 'Back to the whole log' }).click();
     await table.getByText('Imported 2 products from undo-journey.csv').waitFor();
+    await page.setViewportSize({ width: 375, height: 812 });
+    await table.getByRole('button', { name: 'Show its 2 product entries' }).waitFor();
+    await shoot(page, 'audit-import-375');
   }, JOURNEY_TIMEOUT_MS);
 
   it('sorts products by price from the Sort menu and blocks two customers with one confirmation', async () => {
