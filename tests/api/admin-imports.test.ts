@@ -12,9 +12,10 @@ import { createTestMediaStore } from './helpers/media-store';
 import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
 import { startServer } from './helpers/server';
+import { PRODUCT_CSV_FIXTURES } from '../helpers/shared-fixtures';
 
 /** Real product CSVs of other platforms (tests/api read them from the shared fixtures folder). */
-const FIXTURES = process.env.PRODUCT_CSV_FIXTURES ?? '/work/shared/fixtures/product-csv';
+const FIXTURES = PRODUCT_CSV_FIXTURES;
 
 let shop: Shop;
 let cookie: string;

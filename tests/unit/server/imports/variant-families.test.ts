@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { TEMPLATE_COLUMNS } from '../../../../src/lib/schemas/admin-imports';
 import { createRecordMapper, packSizeFromOptions, type TemplateRecord } from '../../../../src/server/imports/csv-formats';
 import { checkProductRow, productToTemplateCells } from '../../../../src/server/imports/product-rows';
-
-const FIXTURES = '/work/shared/fixtures/product-csv';
+import { PRODUCT_CSV_FIXTURES as FIXTURES } from '../../../helpers/shared-fixtures';
 
 /** The products a fixture maps to, as template records. */
 function mapFixture(file: string): TemplateRecord[] {
