@@ -89,9 +89,13 @@ describe('checkout by keyboard', () => {
     await payment.waitFor();
     expect(await hasFocus(payment)).toBe(true);
 
+    // The payment step's code loads while the shopper is on the shipping step; on a slow machine it may
+    // still be arriving when the heading shows, so wait for the methods as a person would see them.
+    const bankTransfer = page.getByRole('radio', { name: /Pay by bank transfer/ });
+    await bankTransfer.waitFor();
     // The payment method is reached by Tab and already chosen: bank transfer.
     await tabTo(page, 'Pay by bank transfer');
-    expect(await page.getByRole('radio', { name: /Pay by bank transfer/ }).isChecked()).toBe(true);
+    expect(await bankTransfer.isChecked()).toBe(true);
     // Space ticks the newsletter box.
     await tabTo(page, 'Email me with news and offers');
     await page.keyboard.press('Space');
