@@ -1,7 +1,8 @@
 // The HTTP API suite (tests/api) against the built server, on SQLite and on a throwaway PostgreSQL
 // cluster at the same time. Each lane's files are split into API_TEST_SHARDS groups (by default two
 // on a machine of up to two cores, more on bigger ones, at most four) of about equal expected time
-// (scripts/test-api-durations.json, measured; a file not in it counts as the median), each group a
+// (scripts/test-api-durations.json, measured: API_TEST_WRITE_DURATIONS=1 merges a run's times into
+// it; a file not in it counts as the median), each group a
 // vitest process of its own with its own shared server (tests/api/global-setup.ts) and, on PostgreSQL,
 // its own cluster (a test stops and restarts its cluster). Within a group files still run one at a
 // time against that group's shared server, as they did against the lane's one: a file never runs
@@ -12,7 +13,7 @@
 // Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
 // and exits non-zero when anything failed. `node scripts/test-api.mjs tests/api/x.test.ts` runs only the files named.
 import { spawn } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +122,34 @@ function groupCount() {
   return Math.min(4, Math.max(2, availableParallelism()));
 }
 
+/** Seconds each file took in this run, the slower lane's: what API_TEST_WRITE_DURATIONS=1 writes. */
+const durations = {};
+
+/** Notes the files' times of a vitest JSON report. */
+function noteDurations(report) {
+  for (const file of report.testResults ?? []) {
+    if (file.status !== 'passed' || !file.startTime || !file.endTime) continue;
+    const name = relative(root, file.name);
+    durations[name] = Math.max(durations[name] ?? 0, Math.max(1, Math.round((file.endTime - file.startTime) / 1000)));
+  }
+}
+
+/** Merges this run's times into scripts/test-api-durations.json, longest first (API_TEST_WRITE_DURATIONS=1). */
+function writeDurations() {
+  const path = join(root, 'scripts/test-api-durations.json');
+  let table = {};
+  try {
+    table = JSON.parse(readFileSync(path, 'utf8'));
+  } catch {
+    // A new table.
+  }
+  const merged = { ...table, ...durations };
+  for (const name of Object.keys(merged)) if (!existsSync(join(root, name))) delete merged[name];
+  const sorted = Object.fromEntries(Object.entries(merged).sort(([a, x], [b, y]) => y - x || a.localeCompare(b)));
+  writeFileSync(path, `${JSON.stringify(sorted, null, 1)}\n`);
+  console.log(`Wrote the times of ${Object.keys(durations).length} files into ${relative(root, path)}`);
+}
+
 /** Runs one group of a lane's files, its output kept; resolves to its passed/failed counts. */
 function runGroup(label, filters, env) {
   const outputFile = join(reports, `${label.replace(/\W+/g, '-')}.json`);
@@ -144,6 +173,7 @@ function runGroup(label, filters, env) {
         passed = report.numPassedTests;
         failed = report.numFailedTests + (report.success || report.numFailedTests ? 0 : 1);
         for (const line of failedTestLines(report, root)) failures.push(`${FAILED_MARK}[${label}] ${line}`);
+        noteDurations(report);
       } catch {
         failed = 1;
         failures.push(`${FAILED_MARK}[${label}] the lane left no report (exit code ${code})`);
@@ -209,6 +239,7 @@ try {
     totals.passed += lane.passed;
     totals.failed += lane.failed;
   }
+  if (process.env.API_TEST_WRITE_DURATIONS === '1') writeDurations();
 } finally {
   cleanUp();
 }
