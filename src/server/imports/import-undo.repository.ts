@@ -1,6 +1,4 @@
-import { sql } from 'kysely';
 import type { Db } from '../customers/customers.repository';
-import { containsPattern } from '../orders/order-admin.repository';
 
 /** One product audit entry an import wrote. */
 export interface ImportProductAudit {
@@ -11,16 +9,15 @@ export interface ImportProductAudit {
   after_json: string | null;
 }
 
-/** The product.create and product.update entries import `jobId` wrote (they name it in `importJob`), oldest first. */
+/** The product.create and product.update entries import `jobId` wrote, oldest first. */
 export function selectImportProductAudits(db: Db, jobId: string, since: string): Promise<ImportProductAudit[]> {
-  const marker = sql<string>`${containsPattern(JSON.stringify({ importJob: jobId }).slice(1, -1))} ESCAPE '\\'`;
   return db
     .selectFrom('audit_log')
     .select(['entity_id', 'action', 'at', 'before_json', 'after_json'])
     .where('entity_type', '=', 'product')
     .where('action', 'in', ['product.create', 'product.update'])
     .where('at', '>=', since)
-    .where('after_json', 'like', marker)
+    .where('import_job_id', '=', jobId)
     .orderBy('at')
     .orderBy('id')
     .execute() as Promise<ImportProductAudit[]>;

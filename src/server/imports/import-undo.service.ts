@@ -73,7 +73,7 @@ async function eraseProducts(db: Kysely<Database>, storage: MediaStorage, jobId:
     await deleteProductsWithHistory(trx, gone.map((e) => e.row.id));
     for (const { row } of gone) {
       // Named after the import like the entries that created them, so the undo stays one line of the log, not one per product.
-      await recordAudit(trx, actor, { action: 'product.erase', entityType: 'product', entityId: row.id, before: toAdminProduct(row), after: { importJob: jobId } }, now);
+      await recordAudit(trx, actor, { action: 'product.erase', entityType: 'product', entityId: row.id, before: toAdminProduct(row), after: { importJob: jobId }, importJob: jobId }, now);
     }
     const fileKeys = await deleteMediaNoLongerNamed(trx, mediaIdsIn(gone.flatMap(({ row }) => [row.image, row.gallery, row.brand_logo])), actor, now);
     return { gone, named, changed, fileKeys };
