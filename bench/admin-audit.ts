@@ -30,6 +30,9 @@ const EVENTS = [
   ['staff.update', 'staff'],
 ] as const;
 
+/** Every tenth entry of three is a product entry one of ten imports wrote (they name the job in `importJob`). */
+const importJobOf = (i: number): string | null => (i % 10 < 3 ? `import-${Math.floor((i / count) * 10)}` : null);
+
 async function seed(): Promise<void> {
   await migrateToLatest(db);
   await db.deleteFrom('audit_log').execute();
@@ -39,7 +42,8 @@ async function seed(): Promise<void> {
     const rows: Insertable<AuditLogTable>[] = [];
     for (let i = from; i < Math.min(count, from + 1000); i += 1) {
       const actor = ACTORS[(i * 7) % ACTORS.length]!;
-      const [action, entityType] = EVENTS[(i * 13) % EVENTS.length]!;
+      const importJob = importJobOf(i);
+      const [action, entityType] = importJob ? (['product.create', 'product'] as const) : EVENTS[(i * 13) % EVENTS.length]!;
       rows.push({
         id: `bench-${i}`,
         at: new Date(start + Math.floor((i / count) * span)).toISOString(),
@@ -49,8 +53,9 @@ async function seed(): Promise<void> {
         entity_type: entityType,
         entity_id: `entity-${i % 5000}`,
         before_json: JSON.stringify({ status: 'pending' }),
-        after_json: JSON.stringify({ status: 'approved' }),
+        after_json: JSON.stringify(importJob ? { name: `Product ${i}`, importJob } : { status: 'approved' }),
         address: '127.0.0.1',
+        import_job_id: importJob,
       });
     }
     await db.insertInto('audit_log').values(rows).execute();
@@ -71,6 +76,8 @@ const QUERIES: [string, Record<string, string>][] = [
   ['kind auth', { kind: 'auth' }],
   ['one month', { from: '2025-06-01', to: '2025-06-30' }],
   ['member + kind + month', { actor: 'staff-3', kind: 'order', from: '2025-06-01', to: '2025-06-30' }],
+  ['kind product', { kind: 'product' }],
+  ["one import's entries", { importJob: 'import-4' }],
 ];
 await measureCases(
   QUERIES.map(([name, query]) => {

@@ -229,7 +229,7 @@ export async function undoImport(id: string, dryRun: boolean): Promise<ImportUnd
   try {
     const result = readAs(importUndoResultSchema, await requestAdmin(path, { method: 'POST', body: { dryRun } }), path);
     if (!dryRun) {
-      toast.success(`Import undone: ${countProducts(result.withdrawn)} withdrawn, ${countProducts(result.reverted)} set back${result.refused.length > 0 ? `, ${countProducts(result.refused.length)} left as they are` : ''}`);
+      toast.success(`Import undone: ${countProducts(result.deleted)} deleted, ${countProducts(result.withdrawn)} withdrawn, ${countProducts(result.reverted)} set back${result.refused.length > 0 ? `, ${countProducts(result.refused.length)} left as they are` : ''}`);
       refreshQueries((key) => key.startsWith('/api/admin/products') || key.startsWith(IMPORTS_PATH));
     }
     return result;

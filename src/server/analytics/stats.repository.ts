@@ -267,7 +267,7 @@ export function selectNewestAuditEntries(db: Db, limit: number) {
     .select(['id', 'at', 'actor_name', 'action', 'entity_type', 'entity_id', 'before_json', 'after_json'])
     .where('entity_type', '<>', 'order')
     .where('action', 'not in', ['staff.sign_in', 'staff.sign_out', 'import.pause', 'import.resume', 'import.take_over', 'import.dry_run'])
-    .where(sql<boolean>`coalesce(after_json, '') not like '%"importJob":%'`)
+    .where('import_job_id', 'is', null)
     .orderBy('at', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

@@ -88,7 +88,7 @@ function recordName(after: Record<string, unknown>, before: Record<string, unkno
   return typeof name === 'string' && name ? ` “${name}”` : '';
 }
 
-const AUDIT_VERBS: Record<string, string> = { create: 'added', update: 'updated', delete: 'removed', upload: 'uploaded' };
+const AUDIT_VERBS: Record<string, string> = { create: 'added', update: 'updated', delete: 'removed', erase: 'deleted', upload: 'uploaded' };
 const AUDIT_NOUNS: Record<string, string> = { product: 'product', category: 'category', staff: 'staff account', media: 'an image' };
 
 /** One audit entry as a sentence: 'Dana Whitfield added product “Floor Sealer”'. */

@@ -1,7 +1,6 @@
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { Db } from '../customers/customers.repository';
 import type { AuditLogTable } from '../db/schema';
-import { containsPattern } from '../orders/order-admin.repository';
 
 /** An audit row as stored. */
 export type AuditRow = Selectable<AuditLogTable>;
@@ -46,12 +45,6 @@ export interface AuditFilter {
   withoutImportedProducts?: boolean;
 }
 
-/** The LIKE pattern of an audit record's `after_json` naming an import job (any job when `jobId` is left out). */
-function importMarker(jobId?: string) {
-  const text = jobId === undefined ? '"importJob":' : JSON.stringify({ importJob: jobId }).slice(1, -1);
-  return sql<string>`${containsPattern(text)} ESCAPE '\\'`;
-}
-
 /** The audit log narrowed by a filter (the query both the page and its count start from). */
 function filteredAudit(db: Db, filter: AuditFilter) {
   let query = db.selectFrom('audit_log');
@@ -62,8 +55,8 @@ function filteredAudit(db: Db, filter: AuditFilter) {
   if (filter.actionsNotIn) query = query.where('action', 'not in', [...filter.actionsNotIn]);
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<', filter.to);
-  if (filter.importJob !== undefined) query = query.where('after_json', 'like', importMarker(filter.importJob));
-  else if (filter.withoutImportedProducts) query = query.where((eb) => eb.or([eb('after_json', 'is', null), eb('after_json', 'not like', importMarker())]));
+  if (filter.importJob !== undefined) query = query.where('import_job_id', '=', filter.importJob);
+  else if (filter.withoutImportedProducts) query = query.where('import_job_id', 'is', null);
   return query;
 }
 

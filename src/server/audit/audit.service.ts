@@ -1,4 +1,5 @@
 import type { Db } from '../customers/customers.repository';
+import type { AuditLogTable } from '../db/schema';
 import { insertAuditEntry } from './audit.repository';
 
 /** Who did something: a staff member, or the system itself (timers, start-up). */
@@ -19,13 +20,15 @@ export interface AuditEvent {
   entityId?: string | null;
   before?: unknown;
   after?: unknown;
+  /** The import job a product entry belongs to: the log groups it under that import's line. */
+  importJob?: string;
 }
 
-/** Records a staff action; pass the transaction of the change so both commit or neither does. */
-export async function recordAudit(db: Db, actor: Actor, event: AuditEvent, now: Date): Promise<void> {
-  await insertAuditEntry(db, {
+/** The stored row of an audit entry at `at` (ISO 8601), for writers that insert many at once. */
+export function toAuditRow(actor: Actor, event: AuditEvent, at: string): AuditLogTable {
+  return {
     id: crypto.randomUUID(),
-    at: now.toISOString(),
+    at,
     actor_id: actor.id,
     actor_name: actor.name,
     action: event.action,
@@ -34,5 +37,11 @@ export async function recordAudit(db: Db, actor: Actor, event: AuditEvent, now: 
     before_json: event.before === undefined ? null : JSON.stringify(event.before),
     after_json: event.after === undefined ? null : JSON.stringify(event.after),
     address: actor.address ?? null,
-  });
+    import_job_id: event.importJob ?? null,
+  };
+}
+
+/** Records a staff action; pass the transaction of the change so both commit or neither does. */
+export async function recordAudit(db: Db, actor: Actor, event: AuditEvent, now: Date): Promise<void> {
+  await insertAuditEntry(db, toAuditRow(actor, event, now.toISOString()));
 }

@@ -478,6 +478,8 @@ export interface AuditLogTable {
   after_json: string | null;
   /** Client address of the request. */
   address: string | null;
+  /** The import job whose product entry this is (migration 2026-11-29T1800); null for every other entry. */
+  import_job_id: string | null;
 }
 
 /** One entry of an order's history (placed is the order row itself). */

@@ -1,6 +1,6 @@
 import { ADMIN_CATALOG_MESSAGES as M, PRODUCT_SLUG_MAX, slugFromName, type AdminProduct } from '../../lib/schemas/admin-catalog';
 import { IMPORT_MESSAGES } from '../../lib/schemas/admin-imports';
-import type { Actor } from '../audit/audit.service';
+import { toAuditRow, type Actor } from '../audit/audit.service';
 import type { AuditLogTable } from '../db/schema';
 import { FALLBACK_BRAND_LOGO, inputToColumns, resolveSlug, toAdminProduct } from '../catalog/admin-products.service';
 import { selectNextPosition } from '../catalog/catalog.repository';
@@ -189,7 +189,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
           const after: ProductsTable = { ...existingRow, ...columns, version: Number(existingRow.version) + 1, updated_at: at };
           bySku.set(input.sku.toLowerCase(), after);
           const fields = changedFields(existing!, toAdminProduct(after));
-          const audit = auditRow(ctx, at, 'product.update', existingRow.id, fields.before, { ...fields.after, importJob: ctx.jobId });
+          const audit = auditRow(ctx, at, 'product.update', existingRow.id, fields.before, fields.after);
           audits.push(audit);
           const row: ProductUpdateRow = { id: existingRow.id, ...columns, updated_at: at, version: Number(existingRow.version) };
           updates.push({ row, item, name: input.name, formerSlug: slug !== existingRow.slug ? existingRow.slug : null, audit });
@@ -212,7 +212,7 @@ export async function writeBatch(trx: Db, items: readonly ImportItem[], ctx: Bat
         created.push(row);
         takenIds.add(id);
         bySku.set(input.sku.toLowerCase(), row);
-        audits.push(auditRow(ctx, at, 'product.create', id, undefined, { ...toAdminProduct(row), importJob: ctx.jobId }));
+        audits.push(auditRow(ctx, at, 'product.create', id, undefined, toAdminProduct(row)));
         out.created++;
       }
     } catch (err) {
@@ -277,20 +277,9 @@ function changedFields(before: AdminProduct, after: AdminProduct): { before: Rec
   return { before: was, after: is };
 }
 
-/** An audit entry as recordAudit writes it, for the batch's multi-row insert. */
-function auditRow(ctx: BatchContext, at: string, action: string, entityId: string, before: unknown, after: unknown): AuditLogTable {
-  return {
-    id: crypto.randomUUID(),
-    at,
-    actor_id: ctx.actor.id,
-    actor_name: ctx.actor.name,
-    action,
-    entity_type: 'product',
-    entity_id: entityId,
-    before_json: before === undefined ? null : JSON.stringify(before),
-    after_json: JSON.stringify(after),
-    address: ctx.actor.address ?? null,
-  };
+/** A product entry of this import as recordAudit writes it (the job named in the JSON and the column), for the batch's multi-row insert. */
+function auditRow(ctx: BatchContext, at: string, action: string, entityId: string, before: unknown, after: Record<string, unknown>): AuditLogTable {
+  return toAuditRow(ctx.actor, { action, entityType: 'product', entityId, before, after: { ...after, importJob: ctx.jobId }, importJob: ctx.jobId }, at);
 }
 
 /** A created product's slug: the typed one (refused when taken), else the name's, made unique within the batch too. */

@@ -15,6 +15,15 @@ export function selectMediaCreatedBefore(db: Db, before: string): Promise<Pick<M
   return db.selectFrom('media').select(['id', 'url', 'storage_key', 'variants_json', 'created_at']).where('created_at', '<', before).orderBy('created_at').execute();
 }
 
+/** The image records with these ids (unknown ids left out). */
+export async function selectMediaByIds(db: Db, ids: readonly string[]): Promise<Pick<MediaRow, 'id' | 'url' | 'storage_key' | 'variants_json' | 'created_at'>[]> {
+  const rows: Pick<MediaRow, 'id' | 'url' | 'storage_key' | 'variants_json' | 'created_at'>[] = [];
+  for (let i = 0; i < ids.length; i += 500) {
+    rows.push(...(await db.selectFrom('media').select(['id', 'url', 'storage_key', 'variants_json', 'created_at']).where('id', 'in', ids.slice(i, i + 500)).execute()));
+  }
+  return rows;
+}
+
 /** Removes an image's record; false when there was none (another process removed it first). */
 export async function deleteMedia(db: Db, id: string): Promise<boolean> {
   const result = await db.deleteFrom('media').where('id', '=', id).executeTakeFirst();

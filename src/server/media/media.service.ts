@@ -5,7 +5,8 @@ import { MEDIA_EXTENSION, MEDIA_PATH_PREFIX, mediaKey, mediaUrl } from '../../li
 import { recordAudit, SYSTEM_ACTOR, type Actor } from '../audit/audit.service';
 import type { Database } from '../db/schema';
 import { processImage, type ProcessedImage } from './image-processing';
-import { deleteMedia, insertMedia, selectImageReferences, selectMediaCreatedBefore } from './media.repository';
+import type { Db } from '../customers/customers.repository';
+import { deleteMedia, insertMedia, selectImageReferences, selectMediaByIds, selectMediaCreatedBefore, type MediaRow } from './media.repository';
 import type { MediaStorage } from './media.storage';
 import { fetchRemoteImage, type FetchRemoteImageOptions } from './remote-image';
 
@@ -51,7 +52,7 @@ async function putFiles(storage: MediaStorage, image: ProcessedImage): Promise<{
 }
 
 /** Deletes files, ignoring the ones that fail (a file left over costs only its space). */
-async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
+export async function removeFiles(storage: MediaStorage, keys: readonly string[]): Promise<void> {
   await Promise.all(keys.map((key) => storage.delete(key).catch(() => undefined)));
 }
 
@@ -134,13 +135,45 @@ export const MEDIA_CLEANUP_INTERVAL_MS = 60 * 60_000;
 
 const REFERENCE = new RegExp(`${MEDIA_PATH_PREFIX.replace(/\//g, '\\/')}([0-9a-f]{32})-`, 'g');
 
-/** The ids of the images that stored texts name. */
-async function referencedMediaIds(db: Kysely<Database>): Promise<Set<string>> {
+/** The ids of the images these texts name (`/media/<id>-…` anywhere in them). */
+export function mediaIdsIn(texts: Iterable<string | null>): Set<string> {
   const ids = new Set<string>();
-  for (const text of await selectImageReferences(db, MEDIA_PATH_PREFIX)) {
-    for (const match of text.matchAll(REFERENCE)) ids.add(match[1]!);
+  for (const text of texts) {
+    if (text) for (const match of text.matchAll(REFERENCE)) ids.add(match[1]!);
   }
   return ids;
+}
+
+/** The ids of the images that stored texts name. */
+async function referencedMediaIds(db: Db): Promise<Set<string>> {
+  return mediaIdsIn(await selectImageReferences(db, MEDIA_PATH_PREFIX));
+}
+
+/** Every file key of a media record: the main file and its variants. */
+function fileKeysOf(row: Pick<MediaRow, 'storage_key' | 'variants_json'>): string[] {
+  return [row.storage_key, ...(JSON.parse(row.variants_json) as { key: string }[]).map((v) => v.key)];
+}
+
+/** Removes one image's record with its audit entry; false when another process removed it first. */
+async function deleteMediaRecord(trx: Db, row: Pick<MediaRow, 'id' | 'url' | 'created_at'>, actor: Actor, now: Date): Promise<boolean> {
+  if (!(await deleteMedia(trx, row.id))) return false;
+  await recordAudit(trx, actor, { action: 'media.delete', entityType: 'media', entityId: row.id, before: { url: row.url, createdAt: row.created_at } }, now);
+  return true;
+}
+
+/**
+ * Inside the caller's transaction, removes the records of these images that nothing stored names
+ * any more (audited as `actor`); resolves to their file keys, for removeFiles once it commits.
+ */
+export async function deleteMediaNoLongerNamed(trx: Db, ids: Iterable<string>, actor: Actor, now: Date): Promise<string[]> {
+  const candidates = [...ids];
+  if (candidates.length === 0) return [];
+  const used = await referencedMediaIds(trx);
+  const keys: string[] = [];
+  for (const row of await selectMediaByIds(trx, candidates.filter((id) => !used.has(id)))) {
+    if (await deleteMediaRecord(trx, row, actor, now)) keys.push(...fileKeysOf(row));
+  }
+  return keys;
 }
 
 /**
@@ -157,14 +190,9 @@ export async function removeUnusedMedia(db: Kysely<Database>, storage: MediaStor
   for (const row of await selectMediaCreatedBefore(db, before)) {
     if (used.has(row.id)) continue;
     // Every process sharing the database sweeps: the one whose delete finds the record removes it.
-    const mine = await db.transaction().execute(async (trx) => {
-      if (!(await deleteMedia(trx, row.id))) return false;
-      await recordAudit(trx, SYSTEM_ACTOR, { action: 'media.delete', entityType: 'media', entityId: row.id, before: { url: row.url, createdAt: row.created_at } }, now);
-      return true;
-    });
+    const mine = await db.transaction().execute((trx) => deleteMediaRecord(trx, row, SYSTEM_ACTOR, now));
     if (!mine) continue;
-    const variants = JSON.parse(row.variants_json) as { key: string }[];
-    await removeFiles(storage, [row.storage_key, ...variants.map((v) => v.key)]);
+    await removeFiles(storage, fileKeysOf(row));
     removed++;
   }
   return removed;

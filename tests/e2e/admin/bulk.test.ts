@@ -145,7 +145,7 @@ describe('bulk actions and sortable lists', () => {
     }
   }, JOURNEY_TIMEOUT_MS);
 
-  it('undoes an import from its card: the preview names the counts, one confirmation withdraws what it created', async () => {
+  it('undoes an import from its card: the preview names the counts, one confirmation deletes what it created and nothing names', async () => {
     const stamp = Date.now().toString(36).toUpperCase();
     const skus = [`UNDO-${stamp}-1`, `UNDO-${stamp}-2`];
     const page = await pages.open({ width: 1440, reducedMotion: 'reduce' });
@@ -167,13 +167,13 @@ describe('bulk actions and sortable lists', () => {
     await card.getByText('undo-journey.csv').waitFor();
     await card.getByRole('button', { name: 'Undo this import' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Undo the import of undo-journey.csv?' });
-    await dialog.getByText(/2 products it created will be withdrawn/).waitFor();
+    await dialog.getByText(/2 products it created will be deleted/).waitFor();
     await dialog.getByRole('button', { name: 'Undo this import' }).click();
-    await page.getByText('Import undone: 2 products withdrawn, 0 products set back').waitFor();
+    await page.getByText('Import undone: 2 products deleted, 0 products withdrawn, 0 products set back').waitFor();
     const db = new Database(server.dbFile, { readonly: true });
     try {
-      const row = db.prepare(`SELECT count(*) AS n FROM products WHERE withdrawn_at IS NOT NULL AND sku IN (?, ?)`).get(...skus) as { n: number };
-      expect(row.n).toBe(2);
+      const row = db.prepare(`SELECT count(*) AS n FROM products WHERE sku IN (?, ?)`).get(...skus) as { n: number };
+      expect(row.n).toBe(0);
     } finally {
       db.close();
     }
@@ -183,7 +183,7 @@ describe('bulk actions and sortable lists', () => {
     const table = page.getByRole('table', { name: 'Audit log entries, newest first' });
     await table.getByText('Undid the import of undo-journey.csv').waitFor();
     await table.getByText('Imported 2 products from undo-journey.csv').waitFor();
-    // The products it added are not lines of their own (the undo's withdrawals are: staff changes of their own).
+    // The products it added (and its undo deleted) are not lines of their own.
     expect((await table.getByRole('rowheader').allTextContents()).filter((t) => t.includes('Added product') && t.includes('Undo Journey'))).toEqual([]);
     await shoot(page, 'audit-import-1440');
     // Undone already: no second Undo on its line.

@@ -23,6 +23,7 @@ const ACTION_LABELS: Record<string, string> = {
   'product.create': 'Added product',
   'product.update': 'Edited product',
   'product.delete': 'Deleted product',
+  'product.erase': 'Deleted product for good',
   'category.create': 'Added category',
   'category.update': 'Edited category',
   'category.delete': 'Deleted category',
