@@ -23,6 +23,8 @@ const ACTION_LABELS: Record<string, string> = {
   'product.create': 'Added product',
   'product.update': 'Edited product',
   'product.delete': 'Deleted product',
+  'product.document_upload': 'Uploaded data sheet',
+  'product.document_remove': 'Removed data sheet',
   'category.create': 'Added category',
   'category.update': 'Edited category',
   'category.delete': 'Deleted category',
