@@ -167,6 +167,10 @@ export const configSchema = z.object({
   MAX_BODY_BYTES: integer(1024, 1024 * 1024 * 1024).default(1024 * 1024),
   /** Largest uploaded image, in bytes (CSV imports have MAX_IMPORT_BYTES). */
   MAX_UPLOAD_BYTES: integer(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** Largest product data sheet (PDF) staff may upload, in bytes. */
+  DOCUMENT_MAX_BYTES: integer(1024, 1024 * 1024 * 1024).default(10 * 1024 * 1024),
+  /** A hazardous product's safety data sheet revised longer ago than this many years shows in the back office's report. */
+  SDS_MAX_AGE_YEARS: integer(1, 50).default(3),
   /** Largest product CSV file an import accepts, in bytes (apart from the image limit). */
   MAX_IMPORT_BYTES: integer(1024, 4 * 1024 * 1024 * 1024).default(100 * 1024 * 1024),
   /**

@@ -20,8 +20,8 @@ export const PRODUCT_SORT_OPTIONS: readonly { value: string; label: string }[] =
   { value: 'brand:asc', label: 'Brand' },
 ];
 
-/** The sections of the Products view: one-by-one management, the bulk upload, brands and categories. */
-export const PRODUCT_SECTIONS = ['single', 'bulk', 'brands'] as const;
+/** The sections of the Products view: one-by-one management, the bulk upload, brands and categories, the safety data sheet report. */
+export const PRODUCT_SECTIONS = ['single', 'bulk', 'brands', 'safety'] as const;
 export type ProductSection = (typeof PRODUCT_SECTIONS)[number];
 
 /** How each section reads in the view's switcher. */
@@ -29,6 +29,7 @@ export const SECTION_LABELS: Record<ProductSection, string> = {
   single: 'Single management',
   bulk: 'Bulk Upload',
   brands: 'Brands & categories',
+  safety: 'Safety data sheets',
 };
 
 const ALL_CATEGORIES = ADMIN_CATEGORY_FILTER_ALL;

@@ -2,6 +2,7 @@ import './zod-config';
 import { z } from 'zod';
 import { packSizeSchema, recommendedCoatsSchema, spreadRateSchema } from '../paint/units';
 import { CATEGORY_ICONS, FINISHES, PRODUCT_CATEGORIES } from '../constants';
+import { productDocumentSchema } from './product-documents';
 import { dangerousGoodsSchema, productHazardSchema, productVocSchema } from './product-safety';
 
 /** A URL-safe lower-case identifier: letters, digits and single hyphens. */
@@ -103,6 +104,8 @@ export const productSchema = z
     voc: productVocSchema.nullish(),
     /** Dangerous-goods data of the pack for shipping; null when it is not dangerous goods. */
     dangerousGoods: dangerousGoodsSchema.nullish(),
+    /** The current safety and technical data sheets (uploaded by staff; absent when none). */
+    documents: z.array(productDocumentSchema).optional(),
     /** Main image. */
     image: imageRefSchema,
     /** Further images; the main image is not repeated here. */

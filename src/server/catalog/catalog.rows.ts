@@ -85,6 +85,7 @@ export function rowToProduct(row: ProductColumns): Product {
     hazard: row.hazard ? toProductHazard(JSON.parse(row.hazard)) : null,
     voc: row.voc ? toProductVoc(JSON.parse(row.voc)) : null,
     dangerousGoods: row.dangerous_goods ? JSON.parse(row.dangerous_goods) : null,
+    documents: row.documents ? JSON.parse(row.documents) : undefined,
     image: row.image,
     gallery: JSON.parse(row.gallery),
     inStock: Boolean(row.in_stock),

@@ -161,7 +161,8 @@ export async function exportCatalogToContent(db: Kysely<Database>, contentDir: s
     const byFile = new Map<string, Product[]>(PRODUCT_FILES.map((f) => [f, []]));
     for (const row of sortProductRows(productRows)) {
       const file = byFile.has(row.source_file) ? row.source_file : PRODUCT_FILES[PRODUCT_FILES.length - 1];
-      byFile.get(file)!.push(rowToProduct(row));
+      // Data sheets are uploads the database alone owns: the files never carry them.
+      byFile.get(file)!.push(rowToProduct({ ...row, documents: null }));
     }
     const written: string[] = [];
     const productsDir = join(contentDir, 'products');

@@ -16,8 +16,8 @@
  */
 import { categorySchema, productSchema } from '../../lib/schemas/catalog';
 
-/** Product fields the database alone owns: stock moves with sales and is never taken from content. */
-export const DATABASE_OWNED_PRODUCT_FIELDS: readonly string[] = ['id', 'inStock', 'stockQuantity'];
+/** Product fields the database alone owns: stock moves with sales, data sheets are uploads; never taken from content. */
+export const DATABASE_OWNED_PRODUCT_FIELDS: readonly string[] = ['id', 'inStock', 'stockQuantity', 'documents'];
 
 /** Category fields that are bookkeeping (the key and its stamps), never merged. */
 export const DATABASE_OWNED_CATEGORY_FIELDS: readonly string[] = ['id', 'createdAt', 'updatedAt'];

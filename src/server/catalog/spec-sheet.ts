@@ -3,6 +3,8 @@
  * in the brand's ink, paper and accent like the catalogue PDFs). Everything is fitted onto one
  * page: long text wraps and is cut with an ellipsis, never continued on a second page.
  */
+import { describeDocumentRevision, orderedDocuments } from '../../lib/catalog/document-view';
+import { DOCUMENT_KIND_LABELS } from '../../lib/schemas/product-documents';
 import { degrees, PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
 import { describeSafety } from '../../lib/catalog/safety-view';
 import type { Product } from '../../lib/schemas/catalog';
@@ -284,6 +286,15 @@ export async function buildSpecSheet(product: Product, context: SpecSheetContext
   }
   if (safety?.vocLabel && right.heading('VOC (Directive 2004/42/EC)', bold)) {
     right.paragraph(safety.vocLabel, regular, 8.5, 3, INK);
+    right.gap(6);
+  }
+  // The current data sheets' revisions, so a printed spec sheet says which SDS and TDS it goes with.
+  const documents = orderedDocuments(product.documents);
+  if (documents.length && right.heading('Data sheets', bold)) {
+    for (const d of documents) {
+      right.paragraph(`${DOCUMENT_KIND_LABELS[d.kind]}: ${describeDocumentRevision(d)}`, regular, 8, 1, INK);
+      right.paragraph(context.siteUrl ? new URL(d.url, `${context.siteUrl}/`).href : d.url, regular, 7.5, 1, MUTED);
+    }
     right.gap(6);
   }
   right.gap(4);

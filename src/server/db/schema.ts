@@ -35,6 +35,8 @@ export interface ProductsTable {
   voc?: string | null;
   /** JSON DangerousGoods or null. */
   dangerous_goods?: string | null;
+  /** JSON ProductDocument[] of the current data sheets (copied from product_documents), or null when none. */
+  documents?: string | null;
   image: string;
   /** JSON array of image references. */
   gallery: string;
@@ -643,6 +645,7 @@ export interface Database {
   order_events: OrderEventsTable;
   product_former_slugs: ProductFormerSlugsTable;
   media: MediaTable;
+  product_documents: ProductDocumentsTable;
   enquiry_events: EnquiryEventsTable;
   import_jobs: ImportJobsTable;
   bulk_jobs: BulkJobsTable;
@@ -659,6 +662,29 @@ export interface Database {
   document_counters: DocumentCountersTable;
   trade_accounts: TradeAccountsTable;
   trade_prices: TradePricesTable;
+}
+
+/** An uploaded data sheet of a product (migration 2026-11-29T1600); kept when replaced or removed. */
+export interface ProductDocumentsTable {
+  /** 32 random hex digits; the file is `<id>.pdf`. */
+  id: string;
+  product_id: string;
+  /** 'sds' | 'tds'. */
+  kind: string;
+  storage_key: string;
+  /** `/media/<storage_key>`. */
+  url: string;
+  /** 'YYYY-MM-DD' printed on the sheet. */
+  revised_at: string;
+  /** ISO 639-1. */
+  language: string;
+  bytes: number;
+  original_name: string | null;
+  uploaded_by: string | null;
+  uploaded_by_name: string;
+  created_at: string;
+  /** When it stopped being current (replaced or removed); null while current. */
+  retired_at: string | null;
 }
 
 /** A customer's trade terms (migration 2026-11-29T1100): one row per trade customer. */

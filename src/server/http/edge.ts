@@ -48,7 +48,7 @@ export interface EdgeOptions {
   passwordLane?: LowPriorityLane;
 }
 
-// Multipart bodies carry a file of up to MAX_UPLOAD_BYTES plus its form fields and boundaries.
+// Multipart bodies carry a file of up to MAX_UPLOAD_BYTES (an image) or DOCUMENT_MAX_BYTES (a data sheet) plus its form fields and boundaries.
 const MULTIPART_OVERHEAD_BYTES = 1024 * 1024;
 
 /** Largest body the edge lets through for this request's content type. */
@@ -56,7 +56,7 @@ function bodyLimitOf(req: IncomingMessage, config: Config): number {
   const type = String(req.headers['content-type'] ?? '').toLowerCase();
   // Product CSV imports have their own, larger limit.
   if (type.startsWith('multipart/form-data') && (req.url ?? '').split('?')[0] === '/api/admin/imports') return config.MAX_IMPORT_BYTES + MULTIPART_OVERHEAD_BYTES;
-  if (type.startsWith('multipart/form-data') || type.startsWith('text/csv')) return config.MAX_UPLOAD_BYTES + MULTIPART_OVERHEAD_BYTES;
+  if (type.startsWith('multipart/form-data') || type.startsWith('text/csv')) return Math.max(config.MAX_UPLOAD_BYTES, config.DOCUMENT_MAX_BYTES) + MULTIPART_OVERHEAD_BYTES;
   return config.MAX_BODY_BYTES;
 }
 

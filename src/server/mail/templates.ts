@@ -4,6 +4,8 @@ import type { Order } from '../../lib/schemas/order';
 import { GHS_PICTOGRAM_NAMES } from '../../lib/paint/ghs';
 import { READ_LABEL_NOTICE } from '../../lib/catalog/safety-view';
 import type { ProductHazard } from '../../lib/schemas/product-safety';
+import type { ProductDocument } from '../../lib/schemas/product-documents';
+import { describeDocumentRevision } from '../../lib/catalog/document-view';
 import type { BankDetails } from '../../lib/schemas/payments';
 
 /** How soon a mail leaves, lower first: account security, then normal mail, then bulk receipts. */
@@ -204,10 +206,31 @@ export function formatMailHazardLine(hazard: ProductHazard): string {
   return [hazard.signalWord, hazard.pictograms.map((p) => GHS_PICTOGRAM_NAMES[p]).join(', '), h.join(' ')].filter(Boolean).join(' · ');
 }
 
-/** The order-received e-mail: what was ordered (with each hazardous line's signal word, pictograms and hazard statements), the totals, where it goes, and that it awaits approval. */
-export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; bankDetails?: BankDetails; hazards?: ReadonlyMap<string, ProductHazard> }): RenderedMail {
+/** The line under an order line that links its safety data sheet: 'Safety data sheet: <url> (Revised 12 March 2025 · English)'. */
+export function formatMailSafetySheetLine(sheet: ProductDocument, siteUrl: string): { url: string; revision: string; text: string } {
+  const url = new URL(sheet.url, `${siteUrl}/`).href;
+  const revision = describeDocumentRevision(sheet);
+  return { url, revision, text: `Safety data sheet: ${url} (${revision})` };
+}
+
+/**
+ * The order-received e-mail: what was ordered (with each hazardous line's signal word, pictograms
+ * and hazard statements, and a link to its safety data sheet for a product this customer orders for
+ * the first time: `safetySheets`), the totals, where it goes, and that it awaits approval.
+ */
+export function renderOrderReceivedMail(input: {
+  order: Order;
+  siteUrl: string;
+  bankDetails?: BankDetails;
+  hazards?: ReadonlyMap<string, ProductHazard>;
+  safetySheets?: ReadonlyMap<string, ProductDocument>;
+}): RenderedMail {
   const { order } = input;
   const hazardOf = (productId: string) => input.hazards?.get(productId);
+  const sheetOf = (productId: string) => {
+    const sheet = input.safetySheets?.get(productId);
+    return sheet && formatMailSafetySheetLine(sheet, input.siteUrl);
+  };
   const anyHazard = order.items.some((item) => hazardOf(item.product.id));
   const trackUrl = `${input.siteUrl}/account/orders?order=${encodeURIComponent(order.orderNumber)}`;
   const subject = `Order ${order.orderNumber} received: ${BRAND}`;
@@ -229,7 +252,10 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
   const rows = order.items
     .map((item) => {
       const hazard = hazardOf(item.product.id);
-      const line = hazard ? `<br><span style="font-size:12px;color:#b42318">${escapeHtml(formatMailHazardLine(hazard))}</span>` : '';
+      const sheet = sheetOf(item.product.id);
+      const line =
+        (hazard ? `<br><span style="font-size:12px;color:#b42318">${escapeHtml(formatMailHazardLine(hazard))}</span>` : '') +
+        (sheet ? `<br><span style="font-size:12px"><a href="${escapeHtml(sheet.url)}" style="color:#b4532a">Safety data sheet (PDF)</a> ${escapeHtml(sheet.revision)}</span>` : '');
       return `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}${line}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`;
     })
     .join('');
@@ -256,7 +282,8 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
     '',
     ...order.items.flatMap((item) => {
       const hazard = hazardOf(item.product.id);
-      return [`${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`, ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : [])];
+      const sheet = sheetOf(item.product.id);
+      return [`${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`, ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : []), ...(sheet ? [`  ${sheet.text}`] : [])];
     }),
     ...(anyHazard ? ['', READ_LABEL_NOTICE] : []),
     '',

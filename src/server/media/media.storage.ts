@@ -29,7 +29,8 @@ export interface StoredObjectInfo {
 }
 
 /**
- * Where uploaded images live, by key (a flat name such as `<id>-800x600.webp`, never a path).
+ * Where uploaded images and data sheets live, by key (a flat name such as `<id>-800x600.webp` or
+ * `<id>.pdf`, never a path).
  * The local folder is the default; S3MediaStorage keeps them in an S3-compatible bucket.
  */
 export interface MediaStorage {
@@ -49,16 +50,29 @@ export interface MediaStorage {
 export const MEDIA_CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Content types of the formats storage may hold, by extension. */
-const CONTENT_TYPES: Record<string, string> = { [MEDIA_EXTENSION]: 'image/webp' };
+const CONTENT_TYPES: Record<string, string> = { [MEDIA_EXTENSION]: 'image/webp', pdf: 'application/pdf' };
+
+/** Storage key of an uploaded data sheet: 32 random hex digits and `.pdf` (no other name is ever stored). */
+const DOCUMENT_KEY = /^[0-9a-f]{32}\.pdf$/;
+
+/** The key a data sheet of id `id` (32 hex digits) is stored under. */
+export function documentKey(id: string): string {
+  return `${id}.pdf`;
+}
+
+/** The content type of a stored key, from its extension. */
+function contentTypeOf(key: string): string {
+  return CONTENT_TYPES[key.slice(key.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+}
 
 /** Thrown for a key that is not a media key: nothing outside the naming scheme is read or written. */
 export class InvalidMediaKeyError extends Error {
   override name = 'InvalidMediaKeyError';
 }
 
-/** Whether a key is one of ours (so it can never name a path outside the folder). */
+/** Whether a key is one of ours, an image's or a data sheet's (so it can never name a path outside the folder). */
 export function isMediaKey(key: string): boolean {
-  return parseMediaKey(key) !== undefined;
+  return parseMediaKey(key) !== undefined || DOCUMENT_KEY.test(key);
 }
 
 function checkKey(key: string): void {
@@ -94,7 +108,7 @@ export class LocalMediaStorage implements MediaStorage {
     try {
       const info = await stat(path);
       if (!info.isFile()) return undefined;
-      return { body: createReadStream(path), size: info.size, contentType: CONTENT_TYPES[MEDIA_EXTENSION]! };
+      return { body: createReadStream(path), size: info.size, contentType: contentTypeOf(key) };
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;
@@ -105,7 +119,7 @@ export class LocalMediaStorage implements MediaStorage {
     if (!isMediaKey(key)) return undefined;
     try {
       const info = await stat(join(this.dir, key));
-      return info.isFile() ? { size: info.size, contentType: CONTENT_TYPES[MEDIA_EXTENSION]! } : undefined;
+      return info.isFile() ? { size: info.size, contentType: contentTypeOf(key) } : undefined;
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw err;

@@ -10,6 +10,8 @@ export interface UploadedFile {
   bytes: Buffer;
   /** The name the browser gave it (never trusted for anything but the audit log). */
   filename: string;
+  /** The form's text fields (the first value of each name), for the caller to parse. */
+  fields: Record<string, string>;
 }
 
 /** Whether the request body is multipart/form-data. */
@@ -20,9 +22,9 @@ export function isMultipart(request: Request): boolean {
 /**
  * Reads the one file of a multipart form field `field` while the body streams in, keeping at most
  * `maxBytes` of it: past that the rest is read and dropped, and the answer is 413 with `tooLarge`.
- * Other fields and files are ignored; 422 without the file, 400 for a body that is not multipart.
+ * Text fields come back as they are; other files are ignored; 422 without the file, 400 for a body that is not multipart.
  */
-export async function readMultipartFile(request: Request, field: string, maxBytes: number, tooLarge: string): Promise<UploadedFile> {
+export async function readMultipartFile(request: Request, field: string, maxBytes: number, tooLarge: string, noFile: string = MEDIA_MESSAGES.noFile): Promise<UploadedFile> {
   if (!isMultipart(request) || !request.body) throw unsupportedMediaType(MEDIA_MESSAGES.invalidType);
   let parser: busboy.Busboy;
   try {
@@ -38,6 +40,10 @@ export async function readMultipartFile(request: Request, field: string, maxByte
   const result = new Promise<UploadedFile | undefined>((resolve, reject) => {
     let file: UploadedFile | undefined;
     let truncated = false;
+    const fields: Record<string, string> = {};
+    parser.on('field', (name, value) => {
+      if (!(name in fields)) fields[name] = value;
+    });
     parser.on('file', (name, stream, info) => {
       if (name !== field || file) {
         stream.resume();
@@ -47,7 +53,7 @@ export async function readMultipartFile(request: Request, field: string, maxByte
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('limit', () => (truncated = true));
       stream.on('end', () => {
-        file = { bytes: Buffer.concat(chunks), filename: info.filename ?? '' };
+        file = { bytes: Buffer.concat(chunks), filename: info.filename ?? '', fields };
       });
     });
     parser.on('close', () => (truncated ? reject(payloadTooLarge(tooLarge)) : resolve(file)));
@@ -59,7 +65,7 @@ export async function readMultipartFile(request: Request, field: string, maxByte
   body.pipe(parser);
   try {
     const file = await result;
-    if (!file) throw new ApiError(422, 'invalid_fields', MEDIA_MESSAGES.noFile, { [field]: MEDIA_MESSAGES.noFile });
+    if (!file) throw new ApiError(422, 'invalid_fields', noFile, { [field]: noFile });
     return file;
   } catch (err) {
     if (err instanceof ApiError) throw err;

@@ -33,6 +33,7 @@ import type { Database, ProductsTable } from '../db/schema';
 import { ApiError } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderOrderReceivedMail } from '../mail/templates';
+import { firstOrderSafetySheets } from '../catalog/product-documents.service';
 import { insertMailEvent } from './order-admin.repository';
 import { withCustomerHistory } from './order-history';
 import {
@@ -462,7 +463,8 @@ async function placeWithinLimits(
         // A card order's e-mail waits for its authorisation (card-payments.service): a declined card sends none.
         if (provider.method !== 'card') {
           const hazards = new Map(priced.flatMap(({ product }) => (product.hazard ? [[product.id, toProductHazard(JSON.parse(product.hazard))] as const] : [])));
-          const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config), hazards });
+          const safetySheets = await firstOrderSafetySheets(trx, { id: row.id, email: row.customer_email, customerId: row.customer_id }, items.map((i) => i.product_id));
+          const mail = renderOrderReceivedMail({ order, siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(config), hazards, safetySheets });
           const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
           await insertMailEvent(trx, row.id, at, mail.subject, outboxId);
         }

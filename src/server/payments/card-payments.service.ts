@@ -20,6 +20,7 @@ import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderOrderReceivedMail } from '../mail/templates';
+import { firstOrderSafetySheets } from '../catalog/product-documents.service';
 import { giveBackStock, insertMailEvent, insertOrderEvent, updateOrderIfStatus } from '../orders/order-admin.repository';
 import { lockCatalogRevision, selectItemsOfOrders, selectOrderByNumber, type OrderRow } from '../orders/orders.repository';
 import { toOrder } from '../orders/orders.service';
@@ -160,7 +161,8 @@ async function applySnapshot(
       const items = await selectItemsOfOrders(trx, [row.id]);
       const hazardRows = await selectProductHazards(trx, [...new Set(items.map((i) => i.product_id))]);
       const hazards = new Map(hazardRows.map((r) => [r.id, toProductHazard(JSON.parse(r.hazard))] as const));
-      const mail = renderOrderReceivedMail({ order: toOrder(after, items), siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(facts.config), hazards });
+      const safetySheets = await firstOrderSafetySheets(trx, { id: row.id, email: row.customer_email, customerId: row.customer_id }, items.map((i) => i.product_id));
+      const mail = renderOrderReceivedMail({ order: toOrder(after, items), siteUrl: facts.siteUrl, bankDetails: bankDetailsOf(facts.config), hazards, safetySheets });
       const outboxId = await enqueueMail(trx, row.customer_email, mail, now);
       await insertMailEvent(trx, row.id, new Date(now.getTime() + 1).toISOString(), mail.subject, outboxId);
       return { row: after, release: false, duplicate: false };

@@ -24,6 +24,8 @@ const ACTION_LABELS: Record<string, string> = {
   'product.update': 'Edited product',
   'product.delete': 'Deleted product',
   'product.erase': 'Deleted product for good',
+  'product.document_upload': 'Uploaded data sheet',
+  'product.document_remove': 'Removed data sheet',
   'category.create': 'Added category',
   'category.update': 'Edited category',
   'category.delete': 'Deleted category',

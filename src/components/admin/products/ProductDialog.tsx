@@ -38,6 +38,7 @@ import {
 } from './product-form';
 import { FamilySiblings } from './FamilySiblings';
 import { PictogramField, StatementPreview } from './SafetyFields';
+import { DocumentsFields } from './DocumentsFields';
 import { SIGNAL_WORDS } from '../../../lib/paint/ghs';
 import { VOC_LIMITS, VOC_SUBCATEGORIES, isVocSubcategory, vocLimit } from '../../../lib/paint/voc';
 import { BUTTONS, FIELD, Spinner } from './ui';
@@ -135,6 +136,7 @@ export function ProductDialog({
   const [base, setBase] = useState<ProductForm>(() => (product ? productToForm(product) : emptyProductForm()));
   const [form, setForm] = useState<ProductForm>(base);
   const [version, setVersion] = useState(product?.version ?? 0);
+  const [documents, setDocuments] = useState(product?.documents ?? []);
   const [slugTouched, setSlugTouched] = useState(product !== null);
   const [errors, setErrors] = useState<Errors>({});
   const [alert, setAlert] = useState<string | null>(null);
@@ -485,6 +487,21 @@ export function ProductDialog({
                   <Flag label="Limited quantity" hint="Shipped as LQ (ADR 3.4): parcels up to 30 kg gross." checked={form.dgLimitedQuantity} onChange={(v) => set('dgLimitedQuantity', v)} />
                   <Flag label="Aerosol" hint="An aerosol dispenser (UN1950): no express air." checked={form.dgAerosol} onChange={(v) => set('dgAerosol', v)} />
                 </div>
+              </Group>
+
+              <Group title="Documents">
+                {product ? (
+                  <DocumentsFields
+                    productId={product.id}
+                    documents={documents}
+                    onChanged={(next, nextVersion) => {
+                      setDocuments(next);
+                      setVersion(nextVersion);
+                    }}
+                  />
+                ) : (
+                  <p className="text-sm text-ink-muted">Save the product first, then add its safety and technical data sheets here.</p>
+                )}
               </Group>
 
               <Group title="Details">

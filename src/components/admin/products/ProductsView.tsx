@@ -12,6 +12,7 @@ import { countPages } from '../../../lib/admin/admin-views';
 import { DebouncedSearch, StatCard } from '../admin-fields';
 import { BulkUploadSection } from '../import/BulkUploadSection';
 import { CategoriesSection } from './CategoriesSection';
+import { SafetySheetsSection } from './SafetySheetsSection';
 import { ContentConflicts } from './ContentConflicts';
 import { ConfirmDialog } from './ConfirmDialog';
 import { ProductDialog } from './ProductDialog';
@@ -350,7 +351,7 @@ export function ProductsView({ search }: { search: Record<string, string> }) {
       <div className="grid gap-3 px-4 pt-5 pb-4 sm:px-6 lg:flex lg:items-end lg:justify-between">
         <h1 className="font-display text-2xl font-semibold text-ink sm:text-3xl">Products</h1>
         <nav aria-label="Product management">
-          <ul className="grid grid-cols-3 gap-1 rounded-xl border border-line bg-white p-1 lg:flex">
+          <ul className="grid grid-cols-2 gap-1 rounded-xl border border-line bg-white p-1 sm:grid-cols-4 lg:flex">
             {PRODUCT_SECTIONS.map((section) => {
               const current = filters.section === section;
               return (
@@ -370,7 +371,15 @@ export function ProductsView({ search }: { search: Record<string, string> }) {
         </nav>
       </div>
       <ContentConflicts />
-      {filters.section === 'single' ? <ProductsSection filters={filters} /> : filters.section === 'bulk' ? <BulkUploadSection jobId={search.job} /> : <CategoriesSection />}
+      {filters.section === 'single' ? (
+        <ProductsSection filters={filters} />
+      ) : filters.section === 'bulk' ? (
+        <BulkUploadSection jobId={search.job} />
+      ) : filters.section === 'safety' ? (
+        <SafetySheetsSection />
+      ) : (
+        <CategoriesSection />
+      )}
     </div>
   );
 }

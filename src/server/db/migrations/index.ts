@@ -27,6 +27,7 @@ import * as auditImportJob from './2026-11-29T1800_audit_import_job';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
+import * as productDocuments from './2026-11-29T1600_product_documents';
 import * as tradeAccounts from './2026-11-29T1100_trade_accounts';
 import * as quotes from './2026-11-29T1000_quotes';
 import * as projectLists from './2026-11-29T1010_project_lists';
@@ -67,5 +68,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1000_quotes': quotes,
   '2026-11-29T1010_project_lists': projectLists,
   '2026-11-29T1300_bulk_jobs': bulkJobs,
+  '2026-11-29T1600_product_documents': productDocuments,
   '2026-11-29T1800_audit_import_job': auditImportJob,
 };
