@@ -1,4 +1,5 @@
 import { CART_LINE_MAX_QUANTITY } from './constants';
+import { isGhsPictogram, type GhsPictogram } from './paint/ghs-pictograms';
 
 // Hand-written checks rather than zod: this module ships on every page with the cart badge, and
 // zod alone would triple the JavaScript of a marketing page.
@@ -11,6 +12,8 @@ export interface CartProduct {
   price: number;
   image: string;
   category: string;
+  /** GHS pictogram codes of its hazard, shown on the line; absent when it has none. */
+  pictograms?: GhsPictogram[];
 }
 
 /** One line of the cart: a product and how many (1..CART_LINE_MAX_QUANTITY). */
@@ -27,7 +30,11 @@ export function parseCartProduct(value: unknown): CartProduct | null {
   const v = value as Record<string, unknown>;
   if (!isText(v.id, 1) || !isText(v.name, 1) || !isText(v.image) || !isText(v.category)) return null;
   if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return null;
-  return { id: v.id, name: v.name, price: v.price, image: v.image, category: v.category };
+  const snapshot: CartProduct = { id: v.id, name: v.name, price: v.price, image: v.image, category: v.category };
+  // Pictograms are shown, never priced: an unreadable list is dropped, not the line.
+  const pictograms = Array.isArray(v.pictograms) ? v.pictograms.filter((c): c is GhsPictogram => typeof c === 'string' && isGhsPictogram(c)) : [];
+  if (pictograms.length > 0) snapshot.pictograms = pictograms;
+  return snapshot;
 }
 
 /** The fields of a product the cart needs, plus what the add-to-cart gate reads. */

@@ -30,6 +30,7 @@ import {
   removeFromCart,
   updateCartQuantity,
 } from '../../stores/cart';
+import HazardPictograms from '../product/HazardPictograms';
 import { CartIcon, CloseIcon } from '../shop/Icons';
 import { useModalDialog } from '../shop/use-modal-dialog';
 
@@ -142,6 +143,7 @@ function LiveCartLines({ lines }: { lines: CartLine[] }) {
                     <div className="min-w-0">
                       <p className="font-semibold leading-snug text-ink">{line.product.name}</p>
                       <p className="text-xs text-ink-muted">{line.product.category}</p>
+                      <HazardPictograms codes={line.product.pictograms} size={22} className="mt-1" />
                     </div>
                     <p className="tabular shrink-0 text-right font-semibold text-ink">
                       <span className="sr-only">Line total </span>

@@ -3,6 +3,7 @@ import { VAT_RATE } from '../../lib/constants';
 import type { CartLine } from '../../lib/cart';
 import { formatMoney, multiplyCents, roundToCents } from '../../lib/money';
 import { computeTotals, toPricedLines } from '../../lib/pricing';
+import HazardPictograms from '../product/HazardPictograms';
 
 const vatLabel = `VAT (${Math.round(VAT_RATE * 100)}%)`;
 
@@ -56,6 +57,7 @@ export default function OrderSummary({ lines }: { lines: readonly CartLine[] }) 
                   <span className="tabular block text-xs text-ink-muted">
                     Qty {line.quantity} × {formatMoney(roundToCents(line.product.price))}
                   </span>
+                  <HazardPictograms codes={line.product.pictograms} size={20} className="mt-1" />
                 </span>
                 <span className="tabular shrink-0 text-sm font-semibold text-ink">{formatMoney(multiplyCents(roundToCents(line.product.price), line.quantity))}</span>
               </li>

@@ -10,6 +10,7 @@ import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import { mediaSrcSet } from '../../lib/media';
 import { selectProduct } from '../../stores/product-selection';
 import AddToCartButton from '../product/AddToCartButton';
+import HazardPictograms from '../product/HazardPictograms';
 import RatingStars from '../product/RatingStars';
 import { LeafIcon } from './Icons';
 import type { ShopProduct } from './types';
@@ -81,6 +82,7 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: Pr
             )}
           </ul>
         )}
+        <HazardPictograms codes={p.pictograms} className="absolute bottom-2 left-2 rounded-md bg-white/90 p-0.5" />
         {savings && !list && (
           <p className="absolute top-3 right-3 rounded-full bg-accent px-2.5 py-1 text-[11px] font-semibold text-white tabular">{savings}</p>
         )}

@@ -8,6 +8,7 @@
  * (GET /api/products?ids=). The server and the pages build cards with the same function, so a
  * build-time card and a live one are equal exactly when the shopper would see no difference.
  */
+import type { GhsPictogram } from '../paint/ghs-pictograms';
 import type { Product } from '../schemas/catalog';
 
 /** The route that serves the cards: the whole catalogue's, or one category's with `?category=<slug>`. */
@@ -36,19 +37,30 @@ export const CARD_FIELDS = [
   'features',
   'certifications',
   'finish',
+  'family',
+  'packSize',
+  'pictograms',
 ] as const;
 
 /** One of CARD_FIELDS. */
 export type CardField = (typeof CARD_FIELDS)[number];
 
 /** A product as the storefront's lists hold it. */
-export type CatalogCard = Pick<Product, CardField>;
+export type CatalogCard = Pick<Product, Exclude<CardField, 'pictograms'>> & {
+  /** The GHS pictogram codes of its hazard (the card's only hazard data); absent when it has none. */
+  pictograms?: GhsPictogram[];
+};
 
-/** The card of a product: the card fields only (optional ones only when set), in CARD_FIELDS order. */
-export function toCatalogCard(product: CatalogCard): CatalogCard {
+/** What a card is made from: a card, or a product whose hazard gives the card's pictograms. */
+type CardSource = CatalogCard | (Omit<CatalogCard, 'pictograms'> & Pick<Product, 'hazard'>);
+
+/** The card of a product: the card fields only (optional ones only when set: no null family, no empty pictogram list), in CARD_FIELDS order. */
+export function toCatalogCard(product: CardSource): CatalogCard {
+  const source = product as Partial<CatalogCard & Pick<Product, 'hazard'>>;
   const card = {} as Record<string, unknown>;
   for (const field of CARD_FIELDS) {
-    if (product[field] !== undefined) card[field] = product[field];
+    const value = field === 'pictograms' ? (source.pictograms ?? source.hazard?.pictograms) : source[field];
+    if (value != null && !(field === 'pictograms' && (value as unknown[]).length === 0)) card[field] = value;
   }
   return card as CatalogCard;
 }

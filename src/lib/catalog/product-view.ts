@@ -4,6 +4,7 @@
  * data of a product page.
  */
 import type { CartProduct } from '../cart';
+import type { GhsPictogram } from '../paint/ghs-pictograms';
 import type { Product } from '../schemas/catalog';
 
 /** The path of a product's own page. */
@@ -22,9 +23,14 @@ export function takeFirst<T>(items: readonly T[], max: number): { shown: T[]; mo
   return { shown, more: items.length - shown.length };
 }
 
-/** The snapshot of a product a cart line keeps (spec §3 Cart item). */
-export function toCartProduct(p: Pick<Product, 'id' | 'name' | 'price' | 'image' | 'category'>): CartProduct {
-  return { id: p.id, name: p.name, price: p.price, image: p.image, category: p.category };
+/** The snapshot of a product a cart line keeps (spec §3 Cart item), with its hazard pictograms (from a card's or a product's hazard) when it has any. */
+export function toCartProduct(
+  p: Pick<Product, 'id' | 'name' | 'price' | 'image' | 'category'> & { pictograms?: GhsPictogram[]; hazard?: Product['hazard'] },
+): CartProduct {
+  const snapshot: CartProduct = { id: p.id, name: p.name, price: p.price, image: p.image, category: p.category };
+  const pictograms = p.pictograms ?? p.hazard?.pictograms ?? [];
+  if (pictograms.length > 0) snapshot.pictograms = [...pictograms];
+  return snapshot;
 }
 
 /** How many products each category name has (a brand's count is its products' category, spec §3). */

@@ -10,7 +10,8 @@
 import type { CartLine } from '../cart';
 import { FINISHES, PRODUCT_CATEGORIES } from '../constants';
 import type { Category, Product } from '../schemas/catalog';
-import { CARD_FIELDS, type CatalogCard } from './card';
+import { isGhsPictogram } from '../paint/ghs-pictograms';
+import { CARD_FIELDS, toCatalogCard, type CatalogCard } from './card';
 
 /** The product fields whose change a shopper may notice or act on. */
 export const WATCHED_FIELDS = [
@@ -206,6 +207,7 @@ const isAmount = (v: unknown): v is number => typeof v === 'number' && Number.is
 const isCount = (v: unknown): v is number => Number.isInteger(v) && (v as number) >= 0;
 const isTextList = (v: unknown): v is string[] => Array.isArray(v) && v.every(isText);
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPictogramList = (v: unknown): boolean => isTextList(v) && v.every(isGhsPictogram);
 
 const CARD_TEXT_FIELDS = ['id', 'slug', 'name', 'sku', 'description', 'brand', 'image'] as const;
 const DETAIL_TEXT_FIELDS = ['brandLogo', 'usageInstructions', 'coverage'] as const;
@@ -224,6 +226,11 @@ function findCardProblem(v: Record<string, unknown>): string | null {
   if (!isCount(v.reviews)) return 'reviews';
   if (!isText(v.category) || !CATEGORY_NAMES.has(v.category)) return 'category';
   if (!isText(v.finish) || !FINISH_NAMES.has(v.finish)) return 'finish';
+  if (v.family != null && !isText(v.family)) return 'family';
+  if (v.packSize != null && !(isRecord(v.packSize) && isAmount(v.packSize.value) && isText(v.packSize.unit))) return 'packSize';
+  if (v.pictograms !== undefined && !isPictogramList(v.pictograms)) return 'pictograms';
+  // A whole product's hazard gives its card's pictograms.
+  if (v.hazard != null && !(isRecord(v.hazard) && isPictogramList(v.hazard.pictograms))) return 'hazard';
   return null;
 }
 
@@ -254,16 +261,16 @@ const DETAIL_FIELDS = [...DETAIL_TEXT_FIELDS, 'gallery', 'technicalSpecs', 'visu
 
 const CARD_NAMES: ReadonlySet<string> = new Set(CARD_FIELDS);
 
-/** Whether every key of a wire object is one of `names` and holds a value (nothing to drop). */
+/** Whether every key of a wire object is one of `names` and holds a value, not null (nothing to drop). */
 function holdsOnly(v: Record<string, unknown>, names: ReadonlySet<string>): boolean {
-  for (const key in v) if (!names.has(key) || v[key] === undefined) return false;
+  for (const key in v) if (!names.has(key) || v[key] == null) return false;
   return true;
 }
 
-/** An object holding exactly the given fields of a checked wire value that are set (extra keys would defeat equality). */
+/** An object holding exactly the given fields of a checked wire value that are set, null counting as unset as on a card (extra keys would defeat equality). */
 function pick<T>(v: Record<string, unknown>, fields: readonly string[]): T {
   const p = {} as Record<string, unknown>;
-  for (const f of fields) if (v[f] !== undefined) p[f] = v[f];
+  for (const f of fields) if (v[f] != null) p[f] = v[f];
   return p as T;
 }
 
@@ -299,7 +306,7 @@ export function parseLiveCatalog(body: unknown): LiveCatalogParse {
     const field = findCardProblem(raw);
     if (field) return { ok: false, problem: `products[${i}].${field}` };
     // The server sends cards as they are: kept as parsed, without a copy per product (10,000 objects at 10,000 products).
-    products.push(holdsOnly(raw, CARD_NAMES) ? (raw as unknown as CatalogCard) : pick<CatalogCard>(raw, CARD_FIELDS));
+    products.push(holdsOnly(raw, CARD_NAMES) ? (raw as unknown as CatalogCard) : toCatalogCard(raw as unknown as CatalogCard));
   }
   const badCategory = body.categories.findIndex((c) => !isCategory(c));
   if (badCategory >= 0) return { ok: false, problem: `categories[${badCategory}]` };

@@ -4,29 +4,14 @@
  * the reminder to read the label, the VOC label line and the dangerous-goods line. Pure; shared by
  * the product page, cards, cart, checkout, e-mails and the spec sheet.
  */
-import { GHS_PICTOGRAM_NAMES, type GhsPictogram } from '../paint/ghs';
+import { pictogramViews, type PictogramView } from '../paint/ghs-pictograms';
 import { formatVocLabel } from '../paint/voc';
 import type { DangerousGoods, ProductHazard, ProductVoc } from '../schemas/product-safety';
 
+export { pictogramSrc, pictogramViews, type PictogramView } from '../paint/ghs-pictograms';
+
 /** The sentence every hazardous product shows beside its hazard data. */
 export const READ_LABEL_NOTICE = 'Always read the label and product information before use.';
-
-/** The public path of a pictogram's image (red-bordered diamond, drawn for the shop). */
-export function pictogramSrc(code: GhsPictogram): string {
-  return `/images/ghs/${code}.svg`;
-}
-
-/** A pictogram to draw: its code, image and official name (the image's text alternative). */
-export interface PictogramView {
-  code: GhsPictogram;
-  src: string;
-  name: string;
-}
-
-/** The pictograms of a hazard, each with its image and name. */
-export function pictogramViews(hazard: Pick<ProductHazard, 'pictograms'> | null | undefined): PictogramView[] {
-  return (hazard?.pictograms ?? []).map((code) => ({ code, src: pictogramSrc(code), name: GHS_PICTOGRAM_NAMES[code] }));
-}
 
 /** The safety block of a product, or null when it has no hazard, VOC or dangerous-goods data. */
 export interface SafetyView {

@@ -13,33 +13,14 @@
  * `formatStatement` fills or drops it.
  */
 
-/** The GHS pictogram codes. */
-export const GHS_PICTOGRAMS = ['GHS01', 'GHS02', 'GHS03', 'GHS04', 'GHS05', 'GHS06', 'GHS07', 'GHS08', 'GHS09'] as const;
-/** One GHS pictogram code. */
-export type GhsPictogram = (typeof GHS_PICTOGRAMS)[number];
-
-/** Official English name of each pictogram (its symbol), used as the image's text alternative. */
-export const GHS_PICTOGRAM_NAMES: Record<GhsPictogram, string> = {
-  GHS01: 'Exploding bomb',
-  GHS02: 'Flame',
-  GHS03: 'Flame over circle',
-  GHS04: 'Gas cylinder',
-  GHS05: 'Corrosion',
-  GHS06: 'Skull and crossbones',
-  GHS07: 'Exclamation mark',
-  GHS08: 'Health hazard',
-  GHS09: 'Environment',
-};
+// The pictograms live in their own small module: cards and cart lines ship them without the statement tables.
+export { GHS_PICTOGRAMS, GHS_PICTOGRAM_NAMES, isGhsPictogram, type GhsPictogram } from './ghs-pictograms';
+import type { GhsPictogram } from './ghs-pictograms';
 
 /** Signal words of CLP Article 20. */
 export const SIGNAL_WORDS = ['Danger', 'Warning'] as const;
 /** A signal word. */
 export type SignalWord = (typeof SIGNAL_WORDS)[number];
-
-/** Whether a string is a GHS pictogram code. */
-export function isGhsPictogram(code: string): code is GhsPictogram {
-  return (GHS_PICTOGRAMS as readonly string[]).includes(code);
-}
 
 /** Hazard statements (CLP Annex III Part 1): physical (H2xx), health (H3xx), environmental (H4xx). */
 export const HAZARD_STATEMENTS: Readonly<Record<string, string>> = {

@@ -165,6 +165,12 @@ describe('decodeCart', () => {
     expect(decodeCart(encode(lines))).toEqual(lines);
   });
 
+  it("keeps a line's hazard pictograms, dropping codes that are not GHS01–GHS09 but never the line", () => {
+    const stored = encode([{ product: { ...enamel, pictograms: ['GHS02', 'GHS99', 7, 'GHS07'] as never }, quantity: 2 }]);
+    expect(decodeCart(stored)).toEqual([{ product: { ...enamel, pictograms: ['GHS02', 'GHS07'] }, quantity: 2 }]);
+    expect(decodeCart(encode([{ product: { ...enamel, pictograms: 'GHS02' as never }, quantity: 1 }]))).toEqual([{ product: enamel, quantity: 1 }]);
+  });
+
   it.each([
     ['nothing stored', null],
     ['undefined', undefined],

@@ -44,6 +44,13 @@ describe('toCartProduct', () => {
       category: 'Diamond Collection',
     });
   });
+
+  it("carries the hazard pictograms of a product's hazard or of a card, and none for an empty list", () => {
+    const hazard = { pictograms: ['GHS02' as const, 'GHS07' as const], signalWord: 'Danger' as const, statements: [], ufi: null };
+    expect(toCartProduct({ ...product, hazard }).pictograms).toEqual(['GHS02', 'GHS07']);
+    expect(toCartProduct({ ...product, pictograms: ['GHS09'] }).pictograms).toEqual(['GHS09']);
+    expect('pictograms' in toCartProduct({ ...product, hazard: { ...hazard, pictograms: [] } })).toBe(false);
+  });
 });
 
 describe('countByCategory', () => {
