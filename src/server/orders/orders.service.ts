@@ -12,6 +12,9 @@ import {
 import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
 import { computeTotals, type OrderTotals } from '../../lib/pricing';
+import { decideShipping, SHIPPING_METHOD_IDS, type ShippingMethodId } from '../../lib/paint/shipping';
+import { computeMethodShippingCents } from '../../lib/shipping-methods';
+import { assertShippingMethodAllowed, toShippingLine } from './shipping.service';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
@@ -107,7 +110,9 @@ export interface PlacedOrder {
  * accepted quote (`quotedUnitCents`, set by the quotes service, never read from a request) and a
  * quoted shipping charge. A quoted line replaces the list price and may be a quote-only product.
  */
-export type OrderToPlace = Omit<ParsedOrderInput, 'items'> & {
+export type OrderToPlace = Omit<ParsedOrderInput, 'items' | 'shippingMethod'> & {
+  /** Standard when absent. */
+  shippingMethod?: ShippingMethodId;
   items: (ParsedOrderInput['items'][number] & { quotedUnitCents?: number })[];
   quotedShippingCents?: number;
 };
@@ -240,7 +245,14 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     updatedAt: row.updated_at,
     carrier: row.carrier ?? null,
     trackingNumber: row.tracking_number ?? null,
+    shippingMethod: toShippingMethodId(row.shipping_method),
+    ...(row.parcels_json ? { parcels: JSON.parse(row.parcels_json) } : {}),
   };
+}
+
+/** A stored shipping method as one of SHIPPING_METHOD_IDS (standard for rows written before the choice). */
+export function toShippingMethodId(stored: string | undefined): ShippingMethodId {
+  return (SHIPPING_METHOD_IDS as readonly string[]).includes(stored ?? '') ? (stored as ShippingMethodId) : 'standard';
 }
 
 /** Loads the lines of one order row and maps both. */
@@ -384,10 +396,13 @@ async function placeWithinLimits(
         // unique index, and the order is tried again whole under another (the catch below).
         const orderNumber = orderNumbers(attempt, now);
 
-        const totals = withQuotedShipping(
-          computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity }))),
-          input.quotedShippingCents,
-        );
+        // The server decides again which methods the cart may use: one it may not → 422 with the reason.
+        const shippingMethod = input.shippingMethod ?? 'standard';
+        const parcels = assertShippingMethodAllowed(decideShipping(priced.map(({ line, product }) => toShippingLine(product, line.quantity))), shippingMethod);
+        const listTotals = computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity })));
+        const methodCents = shippingMethod === 'standard' ? undefined : computeMethodShippingCents(shippingMethod, listTotals.subtotalCents, config.EXPRESS_SHIPPING_CENTS);
+        // A quote's shipping charge wins over the method's.
+        const totals = withQuotedShipping(listTotals, input.quotedShippingCents ?? methodCents);
         if (provider.id === accountProvider.id) {
           const terms = await findAccountTerms(trx, facts.customerId);
           if (!terms) throw new ApiError(422, 'invalid_fields', TRADE_MESSAGES.notOnAccount, { 'payment.method': TRADE_MESSAGES.notOnAccount });
@@ -443,6 +458,8 @@ async function placeWithinLimits(
           payment_problem: null,
           invoice_number: null,
           invoice_issued_at: null,
+          shipping_method: shippingMethod,
+          parcels_json: JSON.stringify(parcels),
         };
         const items: OrderItemRow[] = priced.map(({ line, product, unitCents }, position) => ({
           order_id: row.id,
