@@ -1,10 +1,8 @@
 /**
- * The shop's shipping methods as the checkout, the order, its e-mails and documents name them, and
- * what each costs: standard is the spec's (free strictly above the threshold, otherwise the flat
- * charge), express a setting charged whatever the subtotal. Pure and isomorphic.
+ * The shop's shipping methods as the checkout, the order, its e-mails and documents name them.
+ * Pure and isomorphic (what each costs is the server's: src/server/orders/shipping.service.ts).
  */
-import type { ShippingMethodId } from './paint/shipping';
-import { computeShippingCents } from './pricing';
+import { SHIPPING_METHOD_IDS, type ShippingMethodId } from './paint/shipping';
 
 /** How a method is named and how long it takes, in business days. */
 export interface ShippingMethodDetails {
@@ -29,8 +27,13 @@ export function describeShippingMethod(id: ShippingMethodId): string {
   return `${SHIPPING_METHOD_DETAILS[id].label} (${formatDeliveryDays(id)})`;
 }
 
-/** What a method costs for a subtotal: nothing to ship costs nothing; express is `expressCents` whatever the subtotal. */
-export function computeMethodShippingCents(id: ShippingMethodId, subtotalCents: number, expressCents: number): number {
-  if (subtotalCents <= 0) return 0;
-  return id === 'express' ? expressCents : computeShippingCents(subtotalCents);
+/** How an order ships, in words: 'Express delivery (1–2 business days)', with ', in 3 parcels' when split. */
+export function formatOrderDelivery(order: { shippingMethod?: ShippingMethodId; parcels?: readonly unknown[] }): string {
+  const parcels = order.parcels?.length ?? 0;
+  return `${describeShippingMethod(order.shippingMethod ?? 'standard')}${parcels > 1 ? `, in ${parcels} parcels` : ''}`;
+}
+
+/** A stored shipping method as one of SHIPPING_METHOD_IDS (standard for rows written before there was a choice). */
+export function toShippingMethodId(stored: string | undefined): ShippingMethodId {
+  return (SHIPPING_METHOD_IDS as readonly string[]).includes(stored ?? '') ? (stored as ShippingMethodId) : 'standard';
 }

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderSchema, shippingOptionsResponseSchema } from '../../src/lib/schemas/order';
-import { call, startShop, type Shop } from './helpers/admin';
+import { call, DEMO, staffSignIn, startShop, type Shop } from './helpers/admin';
+import { pdfText } from './helpers/payments';
 import { errorOf } from './helpers/http';
 import { orderBody, postOrder, setStock } from './helpers/orders';
 import { runSql } from './helpers/sql';
@@ -95,5 +96,49 @@ describe('POST /api/orders with a shipping method', () => {
     const refused = await postOrder(shop.base, orderBody([{ productId: AEROSOL, quantity: 1 }], { shippingMethod: 'drone' }));
     expect(refused.status).toBe(422);
     expect(errorOf(await refused.json()).fields).toMatchObject({ shippingMethod: 'Choose standard or express delivery.' });
+  });
+});
+
+describe('packing slips', () => {
+  it('prints the slip of an order with its method, lines, UN numbers, classes, the LQ mark and the parcels', async () => {
+    const cookie = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
+    const placed = orderSchema.parse(
+      await (await postOrder(shop.base, orderBody([{ productId: AEROSOL, quantity: 2 }, { productId: FLAMMABLE, quantity: 8 }, { productId: PLAIN, quantity: 1 }], { payment: { method: 'bank_transfer' } }))).json(),
+    );
+    const response = await call(shop.base, `/api/admin/orders/${placed.id}/packing-slip.pdf`, { cookie });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/pdf');
+    expect(response.headers.get('content-disposition')).toBe(`attachment; filename="packing-slip-${placed.orderNumber}.pdf"`);
+    const { pageCount, text } = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(pageCount).toBe(1);
+    expect(text).toContain('PACKING SLIP');
+    expect(text).toContain(placed.orderNumber);
+    expect(text).toContain('Standard delivery (3–5 business days), in 3 parcels');
+    expect(text).toContain('UN1950');
+    expect(text).toContain('UN1263');
+    expect(text).toContain('Class 2.1');
+    expect(text).toContain('Class 3 PG II');
+    // 8 × 4.1 kg and 2 × 0.46 kg: 33.72 kg of LQ goods in two parcels, the paint in its own.
+    expect(text).toMatch(/Parcel 1 of 3 · LIMITED QUANTITY · 29\.62 kg gross/);
+    // The paint has no dangerous-goods data, so no weight on record: its parcel says none.
+    expect(text).toContain('Parcel 2 of 3 · LIMITED QUANTITY · 4.1 kg gross: ZIN-BIN-00901 × 1');
+    expect(text).toMatch(/Parcel 3 of 3: RO-CHK-\d+ × 1/);
+    expect(text).toContain('221B Baker Street');
+  });
+
+  it('prints several orders in one PDF, one page each, and refuses an unknown order', async () => {
+    const cookie = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
+    const place = async (productId: string) => orderSchema.parse(await (await postOrder(shop.base, orderBody([{ productId, quantity: 1 }], { payment: { method: 'bank_transfer' } }))).json());
+    const [a, b] = [await place(AEROSOL), await place(PLAIN)];
+    const response = await call(shop.base, '/api/admin/orders/packing-slips.pdf', { body: { ids: [a.id, b.id] }, cookie });
+    expect(response.status).toBe(200);
+    const { pageCount, text } = await pdfText(new Uint8Array(await response.arrayBuffer()));
+    expect(pageCount).toBe(2);
+    expect(text.indexOf(a.orderNumber)).toBeLessThan(text.indexOf(b.orderNumber));
+    expect(text).toContain('UN1950');
+    expect(text).toContain('Not restricted');
+    const missing = await call(shop.base, '/api/admin/orders/packing-slips.pdf', { body: { ids: [a.id, 'no-such-order'] }, cookie });
+    expect(missing.status).toBe(404);
+    expect((await call(shop.base, '/api/admin/orders/packing-slips.pdf', { body: { ids: [] }, cookie })).status).toBe(422);
   });
 });

@@ -141,6 +141,18 @@ export const shippingOptionsResponseSchema = z.object({
 });
 export type ShippingOptionsResponse = z.infer<typeof shippingOptionsResponseSchema>;
 
+/** The most orders one packing-slips PDF may hold. */
+export const PACKING_SLIPS_MAX = 200;
+
+/** POST /api/admin/orders/packing-slips.pdf body: the orders, one slip each, in this order. */
+export const packingSlipsInputSchema = z.object({
+  ids: z
+    .array(z.string().trim().min(1).max(200), { error: 'Choose the orders to print.' })
+    .min(1, { error: 'Choose the orders to print.' })
+    .max(PACKING_SLIPS_MAX, { error: `At most ${PACKING_SLIPS_MAX} packing slips can be printed at once.` }),
+});
+export type PackingSlipsInput = z.infer<typeof packingSlipsInputSchema>;
+
 /** A product as an order line keeps it (spec §3): what it was when bought. */
 export const orderProductSnapshotSchema = z.object({
   id: z.string(),

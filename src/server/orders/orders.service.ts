@@ -11,10 +11,10 @@ import {
 } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
-import { computeTotals, type OrderTotals } from '../../lib/pricing';
-import { decideShipping, SHIPPING_METHOD_IDS, type ShippingMethodId } from '../../lib/paint/shipping';
-import { computeMethodShippingCents } from '../../lib/shipping-methods';
-import { assertShippingMethodAllowed, toShippingLine } from './shipping.service';
+import { computeTotals, withShippingCents } from '../../lib/pricing';
+import { decideShipping, type ShippingMethodId } from '../../lib/paint/shipping';
+import { toShippingMethodId } from '../../lib/shipping-methods';
+import { assertShippingMethodAllowed, computeMethodShippingCents, toShippingLine } from './shipping.service';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
@@ -175,12 +175,6 @@ function unavailableError(refusals: Refusal[]): ApiError {
   return new ApiError(409, 'unavailable_products', `${ORDER_MESSAGES.unavailable} ${names}.`, fields);
 }
 
-/** The totals with the shipping a quote fixed in place of the usual charge (as they are without one). */
-function withQuotedShipping(totals: OrderTotals, quotedShippingCents: number | undefined): OrderTotals {
-  if (quotedShippingCents === undefined) return totals;
-  return { ...totals, shippingCents: quotedShippingCents, totalCents: totals.subtotalCents + quotedShippingCents + totals.taxCents, freeShippingRemainingCents: 0 };
-}
-
 /** The refusals of a priced request against the products as stored (before any stock is taken). */
 function findRefusals(lines: WantedLine[], products: Map<string, OrderableProductRow>): Refusal[] {
   const refusals: Refusal[] = [];
@@ -248,11 +242,6 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     shippingMethod: toShippingMethodId(row.shipping_method),
     ...(row.parcels_json ? { parcels: JSON.parse(row.parcels_json) } : {}),
   };
-}
-
-/** A stored shipping method as one of SHIPPING_METHOD_IDS (standard for rows written before the choice). */
-export function toShippingMethodId(stored: string | undefined): ShippingMethodId {
-  return (SHIPPING_METHOD_IDS as readonly string[]).includes(stored ?? '') ? (stored as ShippingMethodId) : 'standard';
 }
 
 /** Loads the lines of one order row and maps both. */
@@ -402,7 +391,7 @@ async function placeWithinLimits(
         const listTotals = computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity })));
         const methodCents = shippingMethod === 'standard' ? undefined : computeMethodShippingCents(shippingMethod, listTotals.subtotalCents, config.EXPRESS_SHIPPING_CENTS);
         // A quote's shipping charge wins over the method's.
-        const totals = withQuotedShipping(listTotals, input.quotedShippingCents ?? methodCents);
+        const totals = withShippingCents(listTotals, input.quotedShippingCents ?? methodCents);
         if (provider.id === accountProvider.id) {
           const terms = await findAccountTerms(trx, facts.customerId);
           if (!terms) throw new ApiError(422, 'invalid_fields', TRADE_MESSAGES.notOnAccount, { 'payment.method': TRADE_MESSAGES.notOnAccount });

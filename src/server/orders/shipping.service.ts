@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { decideShipping, SHIPPING_METHOD_IDS, type Parcel, type ShippingDecision, type ShippingLine, type ShippingMethodId } from '../../lib/paint/shipping';
-import { computeSubtotalCents } from '../../lib/pricing';
+import { computeShippingCents, computeSubtotalCents } from '../../lib/pricing';
 import { ORDER_MESSAGES, type ShippingOptionsInput, type ShippingOptionsResponse } from '../../lib/schemas/order';
 import type { DangerousGoods } from '../../lib/schemas/product-safety';
-import { computeMethodShippingCents, SHIPPING_METHOD_DETAILS } from '../../lib/shipping-methods';
+import { SHIPPING_METHOD_DETAILS } from '../../lib/shipping-methods';
 import { reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import type { Config } from '../config';
 import type { RequestFacts } from '../customers/customers.service';
@@ -14,6 +14,12 @@ import { selectOrderableProducts, type OrderableProductRow } from './orders.repo
 
 /** Shipping-option requests per client address, per 10 minutes (the checkout asks once or twice per visit to its shipping step). */
 export const SHIPPING_OPTIONS_ADDRESS_LIMIT: RateLimit = { max: 300, windowMs: 10 * 60_000 };
+
+/** What a method costs for a subtotal (standard the spec's charge): nothing to ship costs nothing; express is `expressCents` whatever the subtotal. */
+export function computeMethodShippingCents(id: ShippingMethodId, subtotalCents: number, expressCents: number): number {
+  if (subtotalCents <= 0) return 0;
+  return id === 'express' ? expressCents : computeShippingCents(subtotalCents);
+}
 
 /** A product row and how many of it, for the shipping rules. */
 export function toShippingLine(product: Pick<OrderableProductRow, 'id' | 'name' | 'dangerous_goods'>, quantity: number): ShippingLine {
