@@ -64,6 +64,12 @@ export function computeTotals(lines: readonly PricedLine[]): OrderTotals {
   };
 }
 
+/** The totals with another shipping charge in place of the standard one (a quote's, or the chosen method's); no free-shipping hint then. */
+export function withShippingCents(totals: OrderTotals, shippingCents: number | undefined): OrderTotals {
+  if (shippingCents === undefined) return totals;
+  return { ...totals, shippingCents, totalCents: totals.subtotalCents + shippingCents + totals.taxCents, freeShippingRemainingCents: 0 };
+}
+
 /** The lines of a cart (unit prices in dollars, as the cart stores them) as priced lines in cents. */
 export function toPricedLines(lines: readonly { product: { price: number }; quantity: number }[]): PricedLine[] {
   return lines.map((line) => ({ unitPriceCents: roundToCents(line.product.price), quantity: line.quantity }));

@@ -274,6 +274,8 @@ export const configSchema = z.object({
   INVOICE_ISSUED_ON: z.enum(['approval', 'payment'], { message: 'must be approval or payment' }).default('approval'),
   /** Days a bank transfer may stay unpaid before the order shows as overdue in the back office. */
   BANK_TRANSFER_DUE_DAYS: integer(1, 365).default(7),
+  /** Price of express delivery (1–2 business days), cents; charged whatever the subtotal. */
+  EXPRESS_SHIPPING_CENTS: integer(0, 100_000).default(1999),
   /** Stripe's secret key (sk_test_… / sk_live_…): with the publishable key and webhook secret, card payments through Stripe. */
   STRIPE_SECRET_KEY: z.string().trim().regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]{8,}$/, { message: 'must be a Stripe secret key (sk_test_… or sk_live_…)' }).optional(),
   /** Stripe's publishable key (pk_…) the checkout hands to Stripe.js. */

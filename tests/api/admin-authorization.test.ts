@@ -49,6 +49,8 @@ const ACCESS: Record<string, Access> = {
   'POST /api/admin/orders/[id]/refunds': 'manage_orders',
   'POST /api/admin/orders/[id]/capture': 'manage_orders',
   'GET /api/admin/orders/[id]/invoice.pdf': 'manage_orders',
+  'GET /api/admin/orders/[id]/packing-slip.pdf': 'manage_orders',
+  'POST /api/admin/orders/packing-slips.pdf': 'manage_orders',
   'GET /api/admin/orders/[id]/credit-notes/[number].pdf': 'manage_orders',
   'GET /api/admin/payments/attention': 'manage_orders',
   'POST /api/admin/orders/bulk': 'manage_orders',
@@ -274,6 +276,8 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
   } else if (route.key === 'POST /api/admin/orders/bulk') {
     const order = await placeOrder(shop.base, [{ productId, quantity: 1 }]);
     body = { ids: [order.id], action: 'approve' };
+  } else if (route.key === 'POST /api/admin/orders/packing-slips.pdf') {
+    body = { ids: [(await placeOrder(shop.base, [{ productId, quantity: 1 }])).id] };
   } else if (route.key === 'POST /api/admin/products/bulk') {
     const product = await addProduct(shop.base, cookies.superAdmin!);
     body = { ids: [product.id], versions: { [product.id]: product.version }, action: 'stock', stockQuantity: 3 };
@@ -311,6 +315,8 @@ const SAMPLED = new Set([
   'POST /api/admin/orders/[id]/payments',
   'POST /api/admin/orders/[id]/refunds',
   'GET /api/admin/orders/[id]/invoice.pdf',
+  'GET /api/admin/orders/[id]/packing-slip.pdf',
+  'POST /api/admin/orders/packing-slips.pdf',
   'GET /api/admin/orders/[id]/credit-notes/[number].pdf',
   'GET /api/admin/payments/attention',
   'POST /api/admin/orders/bulk',

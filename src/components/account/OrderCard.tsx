@@ -3,6 +3,7 @@ import { formatMoney, roundToCents } from '../../lib/money';
 import { CARD_BRANDS } from '../../lib/payment-card';
 import { describeHistoryEntry } from '../../lib/order-timeline';
 import type { Order } from '../../lib/schemas/order';
+import { formatOrderDelivery } from '../../lib/shipping-methods';
 
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 const timeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -97,6 +98,10 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
             <dd className="mt-0.5 font-medium">
               {order.shippingAddress.firstName} {order.shippingAddress.lastName}, {order.shippingAddress.address}, {order.shippingAddress.city} {order.shippingAddress.postalCode}
             </dd>
+          </div>
+          <div className="col-span-2 sm:col-span-1">
+            <dt className="text-xs font-semibold tracking-wide text-ink-muted uppercase">Delivery</dt>
+            <dd className="mt-0.5 font-medium">{formatOrderDelivery(order)}</dd>
           </div>
         </dl>
         <dl className="grid min-w-56 grid-cols-[1fr_auto] gap-y-1 tabular [&>dd]:pl-6">

@@ -10,6 +10,7 @@ import { OrderActions } from './OrderActions';
 import { OrderPayment } from './OrderPayment';
 import { describeHistoryEntry, formatDollars } from './order-labels';
 import { StatusBadge } from './StatusBadge';
+import { formatOrderDelivery } from '../../lib/shipping-methods';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -118,6 +119,10 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             <p className="text-sm text-ink-muted">Not shipped yet</p>
           )}
           <p className="mt-1 text-xs text-ink-muted">Est. delivery {dayFormat.format(new Date(`${order.estimatedDelivery}T00:00:00Z`))}</p>
+          <p className="mt-2 text-sm text-ink">{formatOrderDelivery(order)}</p>
+          <a href={`/api/admin/orders/${order.id}/packing-slip.pdf`} download className="mt-1 inline-flex min-h-11 items-center text-sm font-medium text-accent-strong underline-offset-4 hover:underline">
+            Packing slip <span className="ml-1 whitespace-nowrap">(PDF)</span>
+          </a>
         </section>
       </div>
 

@@ -7,6 +7,7 @@ import { $bulkSelection, clearBulkSelection, selectBulkIds, selectionOf } from '
 import { useStore } from '@nanostores/react';
 import type { OrderSortField } from '../../lib/schemas/admin-sort';
 import { BulkBar, ExportSelected, SelectBox, type BulkActionDef } from './BulkBar';
+import { PackingSlipsButton } from './PackingSlipsButton';
 import { useQuery } from '../../stores/admin-query';
 import { adminPath, openOrders } from '../../stores/admin-router';
 import { followAdminLink } from './admin-links';
@@ -337,7 +338,12 @@ export function OrdersView({ selectedId, search }: { selectedId: string | null; 
             filter={{ status: filters.status, q: filters.q }}
             actions={ORDER_BULK_ACTIONS}
             labelOf={numberOf}
-            extra={<ExportSelected kind="orders" pathOf={(ids) => ordersExportPath(filters, ids)} />}
+            extra={
+              <>
+                <ExportSelected kind="orders" pathOf={(ids) => ordersExportPath(filters, ids)} />
+                <PackingSlipsButton />
+              </>
+            }
           />
           <div className="@container min-h-0 flex-1 overflow-y-auto">
             {error && !shown ? (

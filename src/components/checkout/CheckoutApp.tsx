@@ -24,10 +24,14 @@ import { collectFieldErrors, FormAlert, TextField } from '../account/fields';
 import type { CardPaymentHandle } from './CardPayment';
 import OrderSummary from './OrderSummary';
 import type { PaymentMethodChoice } from './PaymentStep';
+import type { ShippingChoice } from './ShippingStep';
 
 // The payment step loads when the shopper is on the shipping step (and Stripe only once card is picked): the checkout's first load stays within its budget.
 const loadPaymentStep = () => import('./PaymentStep');
 const PaymentStep = lazy(loadPaymentStep);
+// The shipping step (address and delivery method) likewise: fetched while the shopper fills in step 1.
+const loadShippingStep = () => import('./ShippingStep');
+const ShippingStep = lazy(loadShippingStep);
 
 type FieldName = Exclude<keyof CheckoutValues, 'saveInfo' | 'newsletter'>;
 type Errors = Partial<Record<FieldName, string>>;
@@ -86,6 +90,7 @@ export default function CheckoutApp() {
   /** The card provider's publishable key when card is offered (GET /api/payments/methods), else null. */
   const [cardKey, setCardKey] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethodChoice>('bank_transfer');
+  const [delivery, setDelivery] = useState<ShippingChoice>({ method: 'standard' });
   const cardHandle = useRef<CardPaymentHandle | null>(null);
   const onCardReady = useCallback((handle: CardPaymentHandle | null) => {
     cardHandle.current = handle;
@@ -117,6 +122,7 @@ export default function CheckoutApp() {
 
   useEffect(() => {
     if (step > 1) void loadPaymentStep();
+    else void loadShippingStep();
   }, [step]);
 
   useLayoutEffect(() => {
@@ -166,6 +172,7 @@ export default function CheckoutApp() {
       customer: info.data,
       shippingAddress: shipping.data,
       payment: { method },
+      shippingMethod: delivery.method,
       saveInfo: values.saveInfo,
       newsletter: values.newsletter,
     });
@@ -224,6 +231,11 @@ export default function CheckoutApp() {
     const found = validateStep(step, values);
     if (Object.keys(found).length > 0) return showInvalid(step, found);
     setAttempted((a) => ({ ...a, [step]: true }));
+    if (step === 2 && delivery.refusal) {
+      setAlert({ kind: 'error', message: delivery.refusal });
+      focusAfterRender.current = 'alert';
+      return;
+    }
     if (step < 3) goTo((step + 1) as CheckoutStep);
     else void submitOrder();
   };
@@ -278,7 +290,7 @@ export default function CheckoutApp() {
   return (
     <div className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_24rem] lg:gap-10">
       <div className="lg:col-start-2 lg:row-start-1">
-        <OrderSummary lines={lines} />
+        <OrderSummary lines={lines} shippingCents={delivery.priceCents} />
       </div>
       <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <Progress step={step} />
@@ -307,21 +319,9 @@ export default function CheckoutApp() {
               </div>
             )}
             {step === 2 && (
-              <div className="grid gap-5 sm:grid-cols-2">
-                <TextField label="Street address" autoComplete="street-address" className="sm:col-span-2" {...fieldProps('address')} />
-                <TextField label="City" autoComplete="address-level2" {...fieldProps('city')} />
-                <TextField label="Postal code" autoComplete="postal-code" autoCapitalize="characters" {...fieldProps('postalCode')} />
-                <TextField
-                  label="Country"
-                  name="country"
-                  value={DEFAULT_COUNTRY}
-                  readOnly
-                  autoComplete="country-name"
-                  className="sm:col-span-2 [&_input]:bg-canvas [&_input]:text-ink-soft"
-                >
-                  <p className="mt-1.5 text-sm text-ink-muted">We currently deliver within the {DEFAULT_COUNTRY} only.</p>
-                </TextField>
-              </div>
+              <Suspense fallback={<div className="min-h-96" />}>
+                <ShippingStep field={fieldProps} lines={lines} choice={delivery} onChoice={setDelivery} />
+              </Suspense>
             )}
             {step === 3 && (
               <Suspense fallback={<div className="min-h-64" />}>

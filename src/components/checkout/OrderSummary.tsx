@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { VAT_RATE } from '../../lib/constants';
 import type { CartLine } from '../../lib/cart';
 import { formatMoney, multiplyCents, roundToCents } from '../../lib/money';
-import { computeTotals, toPricedLines } from '../../lib/pricing';
+import { computeTotals, toPricedLines, withShippingCents } from '../../lib/pricing';
 import HazardPictograms from '../product/HazardPictograms';
 
 const vatLabel = `VAT (${Math.round(VAT_RATE * 100)}%)`;
@@ -10,12 +10,13 @@ const vatLabel = `VAT (${Math.round(VAT_RATE * 100)}%)`;
 /**
  * The order summary of spec §2.11 on the cart's prices: items, subtotal, shipping (FREE badge),
  * VAT, total and the free-shipping hint. Sticky beside the form on wide screens; on phones it sits
- * above the form, folded behind a button that shows the total.
+ * above the form, folded behind a button that shows the total. `shippingCents` is the chosen
+ * delivery method's price when it is not the standard charge.
  */
-export default function OrderSummary({ lines }: { lines: readonly CartLine[] }) {
+export default function OrderSummary({ lines, shippingCents }: { lines: readonly CartLine[]; shippingCents?: number }) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
-  const totals = computeTotals(toPricedLines(lines));
+  const totals = withShippingCents(computeTotals(toPricedLines(lines)), shippingCents);
   const count = lines.reduce((n, l) => n + l.quantity, 0);
 
   return (

@@ -33,6 +33,7 @@ export const ORDER_MESSAGES = {
   cardActionRequired: 'Your bank asks you to confirm this payment. Please complete the check to place the order.',
   emptyCart: 'Your cart is empty.',
   tooManyLines: `Your cart has more than ${ORDER_LINES_MAX} different products. Please place them as two orders.`,
+  shippingMethod: 'Choose standard or express delivery.',
   unknownProduct: 'One of the products in your cart is not in our catalogue. Please remove it and try again.',
   quantity: `Quantities must be whole numbers from 1 to ${CART_LINE_MAX_QUANTITY}.`,
   idempotencyKey: 'This checkout attempt is not valid. Please reload the page and try again.',

@@ -6,6 +6,7 @@ import './zod-config';
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER_STATUSES, PAYMENT_STATUSES } from '../constants';
 import { CARD_BRAND_IDS, checkExpiry, normalizeExpiry } from '../payment-card';
+import { SHIPPING_METHOD_IDS } from '../paint/shipping';
 import { checkoutInformationSchema, checkoutShippingSchema, NAME_MAX, ORDER_MESSAGES, requiredText } from './checkout-form';
 
 export {
@@ -96,6 +97,8 @@ export const orderInputSchema = z.object({
   customer: checkoutInformationSchema,
   shippingAddress: checkoutShippingSchema,
   payment: orderPaymentInputSchema,
+  /** The shipping method chosen at the checkout; standard when omitted. The server decides again whether the cart may use it. */
+  shippingMethod: z.enum(SHIPPING_METHOD_IDS, { error: ORDER_MESSAGES.shippingMethod }).optional().default('standard'),
   /** Keep the details (not the card) on this device for next time; the browser acts on it. */
   saveInfo: z.boolean().optional().default(false),
   /** Opt in to the newsletter. */
@@ -103,6 +106,52 @@ export const orderInputSchema = z.object({
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 export type ParsedOrderInput = z.infer<typeof orderInputSchema>;
+
+/** POST /api/checkout/shipping-options body: the cart's lines (priced from the catalogue) and, optionally, where it goes. */
+export const shippingOptionsInputSchema = z.object({
+  items: z.array(orderItemInputSchema, { error: ORDER_MESSAGES.emptyCart }).min(1, { error: ORDER_MESSAGES.emptyCart }).max(ORDER_LINES_MAX, { error: ORDER_MESSAGES.tooManyLines }),
+  shippingAddress: checkoutShippingSchema.optional(),
+});
+export type ShippingOptionsInput = z.infer<typeof shippingOptionsInputSchema>;
+
+/** One shipping method offered for a cart: its price, delivery time and, when the cart may not use it, why. */
+export const shippingOptionSchema = z.object({
+  id: z.enum(SHIPPING_METHOD_IDS),
+  label: z.string(),
+  priceCents: z.number().int(),
+  /** Business days, e.g. { min: 3, max: 5 }. */
+  days: z.object({ min: z.number().int(), max: z.number().int() }),
+  available: z.boolean(),
+  reason: z.string().optional(),
+});
+export type ShippingOption = z.infer<typeof shippingOptionSchema>;
+
+/** A parcel of the cart: limited-quantity marked or ordinary, its contents and gross weight. */
+export const parcelSchema = z.object({
+  limitedQuantity: z.boolean(),
+  items: z.array(z.object({ productId: z.string(), quantity: z.number().int() })),
+  grossWeightKg: z.number(),
+});
+
+/** POST /api/checkout/shipping-options answer; `refusal` when the cart cannot ship at all. */
+export const shippingOptionsResponseSchema = z.object({
+  options: z.array(shippingOptionSchema),
+  parcels: z.array(parcelSchema),
+  refusal: z.string().optional(),
+});
+export type ShippingOptionsResponse = z.infer<typeof shippingOptionsResponseSchema>;
+
+/** The most orders one packing-slips PDF may hold. */
+export const PACKING_SLIPS_MAX = 200;
+
+/** POST /api/admin/orders/packing-slips.pdf body: the orders, one slip each, in this order. */
+export const packingSlipsInputSchema = z.object({
+  ids: z
+    .array(z.string().trim().min(1).max(200), { error: 'Choose the orders to print.' })
+    .min(1, { error: 'Choose the orders to print.' })
+    .max(PACKING_SLIPS_MAX, { error: `At most ${PACKING_SLIPS_MAX} packing slips can be printed at once.` }),
+});
+export type PackingSlipsInput = z.infer<typeof packingSlipsInputSchema>;
 
 /** A product as an order line keeps it (spec §3): what it was when bought. */
 export const orderProductSnapshotSchema = z.object({
@@ -192,6 +241,10 @@ export const orderSchema = z.object({
   notes: z.string(),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** The shipping method chosen at the checkout (standard for orders placed before there was a choice). */
+  shippingMethod: z.enum(SHIPPING_METHOD_IDS).optional(),
+  /** The parcels it ships in (limited-quantity items split at 30 kg gross); absent for orders from before they were kept. */
+  parcels: z.array(parcelSchema).optional(),
   /** Set once staff mark the order shipped. */
   carrier: z.string().nullable().optional(),
   trackingNumber: z.string().nullable().optional(),

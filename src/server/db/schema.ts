@@ -317,6 +317,10 @@ export interface OrdersTable {
   /** The VAT invoice's number once issued (gapless, never reused). */
   invoice_number: number | null;
   invoice_issued_at: string | null;
+  /** The shipping method chosen at the checkout: one of SHIPPING_METHOD_IDS (migration 2026-11-29T1500). */
+  shipping_method: Generated<string>;
+  /** The parcels (JSON Parcel[] of src/lib/paint/shipping.ts) the order ships in; null for orders from before they were kept. */
+  parcels_json: Generated<string | null>;
 }
 
 /** A payment provider's notification already applied (migration 2026-11-29T0250). */

@@ -1,3 +1,4 @@
+import { formatOrderDelivery } from '../../lib/shipping-methods';
 import { formatCardMask } from '../../lib/payment-card';
 import { formatIban } from '../../lib/iban';
 import type { Order } from '../../lib/schemas/order';
@@ -270,6 +271,7 @@ export function renderOrderReceivedMail(input: {
       `<table role="presentation" width="100%" cellpadding="0" cellspacing="0">${rows}${totalRows}</table>`,
       ...(anyHazard ? [`<strong>${escapeHtml(READ_LABEL_NOTICE)}</strong>`] : []),
       `<strong>Ship to</strong><br>${address.map(escapeHtml).join('<br>')}`,
+      `<strong>Delivery</strong><br>${escapeHtml(formatOrderDelivery(order))}`,
       `<strong>Payment</strong><br>${[payment, ...transfer].map(escapeHtml).join('<br>')}`,
     ],
     { label: 'Track your order', href: trackUrl },
@@ -292,6 +294,7 @@ export function renderOrderReceivedMail(input: {
     'Ship to:',
     ...address,
     '',
+    `Delivery: ${formatOrderDelivery(order)}`,
     `Payment: ${payment}`,
     ...transfer,
     '',
@@ -357,6 +360,7 @@ export function renderOrderUpdateMail(input: {
       title: 'Your order has shipped',
       lines: [
         `Order ${number} has left our warehouse.`,
+        `Delivery: ${formatOrderDelivery(order)}.`,
         tracking ? `Tracking: ${tracking}` : 'We will share tracking details as soon as the carrier provides them.',
       ],
     },

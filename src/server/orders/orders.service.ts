@@ -11,7 +11,10 @@ import {
 } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
-import { computeTotals, type OrderTotals } from '../../lib/pricing';
+import { computeTotals, withShippingCents } from '../../lib/pricing';
+import { decideShipping, type ShippingMethodId } from '../../lib/paint/shipping';
+import { toShippingMethodId } from '../../lib/shipping-methods';
+import { assertShippingMethodAllowed, computeMethodShippingCents, toShippingLine } from './shipping.service';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
@@ -108,7 +111,9 @@ export interface PlacedOrder {
  * accepted quote (`quotedUnitCents`, set by the quotes service, never read from a request) and a
  * quoted shipping charge. A quoted line replaces the list price and may be a quote-only product.
  */
-export type OrderToPlace = Omit<ParsedOrderInput, 'items'> & {
+export type OrderToPlace = Omit<ParsedOrderInput, 'items' | 'shippingMethod'> & {
+  /** Standard when absent. */
+  shippingMethod?: ShippingMethodId;
   items: (ParsedOrderInput['items'][number] & { quotedUnitCents?: number })[];
   quotedShippingCents?: number;
 };
@@ -169,12 +174,6 @@ function unavailableError(refusals: Refusal[]): ApiError {
   const names = refusals.map((r) => `${r.name} (${r.reason})`).join(', ');
   const fields = Object.fromEntries(refusals.map((r) => [`items.${r.productId}`, r.reason]));
   return new ApiError(409, 'unavailable_products', `${ORDER_MESSAGES.unavailable} ${names}.`, fields);
-}
-
-/** The totals with the shipping a quote fixed in place of the usual charge (as they are without one). */
-function withQuotedShipping(totals: OrderTotals, quotedShippingCents: number | undefined): OrderTotals {
-  if (quotedShippingCents === undefined) return totals;
-  return { ...totals, shippingCents: quotedShippingCents, totalCents: totals.subtotalCents + quotedShippingCents + totals.taxCents, freeShippingRemainingCents: 0 };
 }
 
 /** The refusals of a priced request against the products as stored (before any stock is taken). */
@@ -241,6 +240,8 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     updatedAt: row.updated_at,
     carrier: row.carrier ?? null,
     trackingNumber: row.tracking_number ?? null,
+    shippingMethod: toShippingMethodId(row.shipping_method),
+    ...(row.parcels_json ? { parcels: JSON.parse(row.parcels_json) } : {}),
   };
 }
 
@@ -385,10 +386,13 @@ async function placeWithinLimits(
         // unique index, and the order is tried again whole under another (the catch below).
         const orderNumber = orderNumbers(attempt, now);
 
-        const totals = withQuotedShipping(
-          computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity }))),
-          input.quotedShippingCents,
-        );
+        // The server decides again which methods the cart may use: one it may not → 422 with the reason.
+        const shippingMethod = input.shippingMethod ?? 'standard';
+        const parcels = assertShippingMethodAllowed(decideShipping(priced.map(({ line, product }) => toShippingLine(product, line.quantity))), shippingMethod);
+        const listTotals = computeTotals(priced.map(({ line, unitCents }) => ({ unitPriceCents: unitCents, quantity: line.quantity })));
+        const methodCents = shippingMethod === 'standard' ? undefined : computeMethodShippingCents(shippingMethod, listTotals.subtotalCents, config.EXPRESS_SHIPPING_CENTS);
+        // A quote's shipping charge wins over the method's.
+        const totals = withShippingCents(listTotals, input.quotedShippingCents ?? methodCents);
         if (provider.id === accountProvider.id) {
           const terms = await findAccountTerms(trx, facts.customerId);
           if (!terms) throw new ApiError(422, 'invalid_fields', TRADE_MESSAGES.notOnAccount, { 'payment.method': TRADE_MESSAGES.notOnAccount });
@@ -444,6 +448,8 @@ async function placeWithinLimits(
           payment_problem: null,
           invoice_number: null,
           invoice_issued_at: null,
+          shipping_method: shippingMethod,
+          parcels_json: JSON.stringify(parcels),
         };
         const items: OrderItemRow[] = priced.map(({ line, product, unitCents }, position) => ({
           order_id: row.id,

@@ -29,6 +29,8 @@ export interface InvoiceDocument {
   issuedAt: string;
   orderNumber: string;
   orderDate: string;
+  /** The order's shipping method ('Express delivery'), on an invoice. */
+  delivery?: string;
   /** A credit note names the invoice it corrects. */
   invoiceNumber?: string;
   seller: { legalName: string; tradingName: string; address: string[]; vatNumber: string; email: string; phone: string };
@@ -124,6 +126,7 @@ export async function buildInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array>
     DATE.format(issued),
     `Order ${doc.orderNumber}`,
     `Ordered ${DATE.format(new Date(doc.orderDate))}`,
+    ...(doc.delivery ? [doc.delivery] : []),
     ...(doc.invoiceNumber ? [`Corrects invoice ${doc.invoiceNumber}`] : []),
   ];
   const ends = [

@@ -3,6 +3,7 @@
  * request from what the order recorded (its lines are snapshots, so a document drawn again reads
  * the same), the seller's facts (content/site.json and SHOP_VAT_NUMBER) and the bank details.
  */
+import { SHIPPING_METHOD_DETAILS, toShippingMethodId } from '../../lib/shipping-methods';
 import { ACCOUNT_PROVIDER_ID } from '../trade/trade.repository';
 import { dueDateOf, findAccountTerms } from '../trade/trade.service';
 import type { Kysely } from 'kysely';
@@ -106,6 +107,7 @@ async function drawInvoice(db: Kysely<Database>, row: OrderRow, site: Site, conf
     issuedAt: row.invoice_issued_at ?? row.updated_at,
     orderNumber: row.order_number,
     orderDate: row.created_at,
+    delivery: SHIPPING_METHOD_DETAILS[toShippingMethodId(row.shipping_method)].label,
     seller: sellerOf(site, config),
     buyer: buyerOf(row),
     lines: invoiceLines(items, Number(row.tax_cents)),

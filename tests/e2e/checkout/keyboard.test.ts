@@ -79,6 +79,9 @@ describe('checkout by keyboard', () => {
     await shipping.waitFor();
     expect(await hasFocus(shipping)).toBe(true);
 
+    // The shipping step's code (address and delivery method) loads while the shopper is on step 1, like
+    // the payment step's; on a slow machine it may still be arriving when the heading shows.
+    await page.getByLabel('Street address').waitFor();
     await page.keyboard.press('Tab');
     await typeAndTab(page, 'Street address', GUEST.address);
     await typeAndTab(page, 'City', GUEST.city);

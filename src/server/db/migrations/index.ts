@@ -24,6 +24,7 @@ import * as providerEvents from './2026-11-29T0250_provider_events';
 import * as importFileKeys from './2026-11-29T0600_import_file_keys';
 import * as bulkJobs from './2026-11-29T1300_bulk_jobs';
 import * as auditImportJob from './2026-11-29T1800_audit_import_job';
+import * as orderShippingMethod from './2026-11-29T1500_order_shipping_method';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
@@ -68,6 +69,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1000_quotes': quotes,
   '2026-11-29T1010_project_lists': projectLists,
   '2026-11-29T1300_bulk_jobs': bulkJobs,
+  '2026-11-29T1500_order_shipping_method': orderShippingMethod,
   '2026-11-29T1600_product_documents': productDocuments,
   '2026-11-29T1800_audit_import_job': auditImportJob,
 };
