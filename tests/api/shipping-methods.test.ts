@@ -89,6 +89,23 @@ describe('POST /api/orders with a shipping method', () => {
     expect(row!.shipping_method).toBe('express');
   });
 
+  it('names the method in the order-received and shipped e-mails and in the staff view', async () => {
+    const email = `express.${Date.now()}@example.com`;
+    const body = orderBody([{ productId: PLAIN, quantity: 1 }], { shippingMethod: 'express', payment: { method: 'bank_transfer' }, customer: { firstName: 'Sarah', lastName: 'Mitchell', email, phone: '07700 900123' } });
+    const order = orderSchema.parse(await (await postOrder(shop.base, body)).json());
+    const cookie = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
+    const staffView = await call(shop.base, `/api/admin/orders/${order.id}`, { cookie });
+    expect(((await staffView.json()) as { shippingMethod: string }).shippingMethod).toBe('express');
+    expect((await call(shop.base, `/api/admin/orders/${order.id}/approve`, { method: 'POST', cookie })).status).toBe(200);
+    for (const status of ['processing', 'shipped']) {
+      const moved = await call(shop.base, `/api/admin/orders/${order.id}/status`, { body: { status, ...(status === 'shipped' ? { carrier: 'DPD', trackingNumber: 'TRK-9' } : {}) }, cookie });
+      expect(moved.status).toBe(200);
+    }
+    const mails = await runSql<{ kind: string; text: string }>(shop.db, `SELECT kind, text FROM outbox WHERE to_address = '${email}' ORDER BY created_at, id`);
+    expect(mails.find((m) => m.kind === 'order-received')?.text).toContain('Delivery: Express delivery (1–2 business days)');
+    expect(mails.find((m) => m.kind === 'order-shipped')?.text).toContain('Delivery: Express delivery (1–2 business days).');
+  });
+
   it('ships standard when no method is asked for, and refuses an unknown method', async () => {
     const placed = orderSchema.parse(await (await postOrder(shop.base, orderBody([{ productId: AEROSOL, quantity: 1 }], { payment: { method: 'bank_transfer' } }))).json());
     expect(placed.shippingMethod).toBe('standard');
