@@ -59,6 +59,20 @@ describe('POST /api/checkout/shipping-options', () => {
     expect(body.options[1]).toMatchObject({ id: 'express', available: false, reason: AEROSOL_REASON });
   });
 
+  it('refuses a cart with a limited-quantity unit over 30 kg, at the options and at the order', async () => {
+    const DRUM = 'rustoleum-stops-rust-clean-metal-primer-1q';
+    await setStock(shop.db, DRUM, 50);
+    const dg = { un: 'UN1263', class: '3', packingGroup: 'III', limitedQuantity: true, aerosol: false, netVolumeLitres: 25, grossWeightKg: 31.5 };
+    await runSql(shop.db, `UPDATE products SET dangerous_goods = '${JSON.stringify(dg)}' WHERE id = '${DRUM}'`);
+    const body = shippingOptionsResponseSchema.parse(await (await options([{ productId: DRUM, quantity: 1 }, { productId: PLAIN, quantity: 1 }])).json());
+    expect(body.refusal).toMatch(/weighs 31\.5 kg gross per unit, above the 30 kg a limited-quantity parcel may weigh: we cannot ship it\./);
+    expect(body.options.every((o) => !o.available && o.reason === body.refusal)).toBe(true);
+    expect(body.parcels).toEqual([]);
+    const refused = await postOrder(shop.base, orderBody([{ productId: DRUM, quantity: 1 }], { payment: { method: 'bank_transfer' } }));
+    expect(refused.status).toBe(422);
+    expect(errorOf(await refused.json())).toMatchObject({ code: 'cannot_ship', message: body.refusal });
+  });
+
   it('refuses unknown products and an empty cart with 422', async () => {
     const unknown = await options([{ productId: 'no-such-paint', quantity: 1 }]);
     expect(unknown.status).toBe(422);
