@@ -59,6 +59,20 @@ describe('POST /api/checkout/shipping-options', () => {
     expect(body.options[1]).toMatchObject({ id: 'express', available: false, reason: AEROSOL_REASON });
   });
 
+  it('refuses a cart with a limited-quantity unit over 30 kg, at the options and at the order', async () => {
+    const DRUM = 'rustoleum-stops-rust-clean-metal-primer-1q';
+    await setStock(shop.db, DRUM, 50);
+    const dg = { un: 'UN1263', class: '3', packingGroup: 'III', limitedQuantity: true, aerosol: false, netVolumeLitres: 25, grossWeightKg: 31.5 };
+    await runSql(shop.db, `UPDATE products SET dangerous_goods = '${JSON.stringify(dg)}' WHERE id = '${DRUM}'`);
+    const body = shippingOptionsResponseSchema.parse(await (await options([{ productId: DRUM, quantity: 1 }, { productId: PLAIN, quantity: 1 }])).json());
+    expect(body.refusal).toMatch(/weighs 31\.5 kg gross per unit, above the 30 kg a limited-quantity parcel may weigh: we cannot ship it\./);
+    expect(body.options.every((o) => !o.available && o.reason === body.refusal)).toBe(true);
+    expect(body.parcels).toEqual([]);
+    const refused = await postOrder(shop.base, orderBody([{ productId: DRUM, quantity: 1 }], { payment: { method: 'bank_transfer' } }));
+    expect(refused.status).toBe(422);
+    expect(errorOf(await refused.json())).toMatchObject({ code: 'cannot_ship', message: body.refusal });
+  });
+
   it('refuses unknown products and an empty cart with 422', async () => {
     const unknown = await options([{ productId: 'no-such-paint', quantity: 1 }]);
     expect(unknown.status).toBe(422);
@@ -87,6 +101,23 @@ describe('POST /api/orders with a shipping method', () => {
     expect(order.parcels).toEqual([{ limitedQuantity: false, items: [{ productId: PLAIN, quantity: 5 }], grossWeightKg: 0 }]);
     const [row] = await runSql<{ shipping_method: string }>(shop.db, `SELECT shipping_method FROM orders WHERE id = '${order.id}'`);
     expect(row!.shipping_method).toBe('express');
+  });
+
+  it('names the method in the order-received and shipped e-mails and in the staff view', async () => {
+    const email = `express.${Date.now()}@example.com`;
+    const body = orderBody([{ productId: PLAIN, quantity: 1 }], { shippingMethod: 'express', payment: { method: 'bank_transfer' }, customer: { firstName: 'Sarah', lastName: 'Mitchell', email, phone: '07700 900123' } });
+    const order = orderSchema.parse(await (await postOrder(shop.base, body)).json());
+    const cookie = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
+    const staffView = await call(shop.base, `/api/admin/orders/${order.id}`, { cookie });
+    expect(((await staffView.json()) as { shippingMethod: string }).shippingMethod).toBe('express');
+    expect((await call(shop.base, `/api/admin/orders/${order.id}/approve`, { method: 'POST', cookie })).status).toBe(200);
+    for (const status of ['processing', 'shipped']) {
+      const moved = await call(shop.base, `/api/admin/orders/${order.id}/status`, { body: { status, ...(status === 'shipped' ? { carrier: 'DPD', trackingNumber: 'TRK-9' } : {}) }, cookie });
+      expect(moved.status).toBe(200);
+    }
+    const mails = await runSql<{ kind: string; text: string }>(shop.db, `SELECT kind, text FROM outbox WHERE to_address = '${email}' ORDER BY created_at, id`);
+    expect(mails.find((m) => m.kind === 'order-received')?.text).toContain('Delivery: Express delivery (1–2 business days)');
+    expect(mails.find((m) => m.kind === 'order-shipped')?.text).toContain('Delivery: Express delivery (1–2 business days).');
   });
 
   it('ships standard when no method is asked for, and refuses an unknown method', async () => {

@@ -11,7 +11,7 @@ export type AddressField = 'address' | 'city' | 'postalCode';
 
 /** What an address field shows and does; the checkout keeps the values and validates them. */
 export interface AddressFieldProps {
-  name: AddressField;
+  name: string;
   value: string;
   error?: string;
   required: boolean;

@@ -8,7 +8,8 @@
 import { PDFDocument, StandardFonts, type PDFFont, type PDFImage, type PDFPage, type RGB } from 'pdf-lib';
 import { GHS_PICTOGRAM_NAMES, type GhsPictogram } from '../../lib/paint/ghs';
 import { LIMITED_QUANTITY_PARCEL_MAX_KG } from '../../lib/paint/shipping';
-import { ACCENT, CANVAS, ellipsize, GHS_RED, INK, INK_SOFT, LINE, M, MUTED, PAGE, PAPER, toWinAnsi, WHITE, wrapText } from '../catalog/spec-sheet';
+import { ACCENT, CANVAS, ellipsize, GHS_RED, INK, INK_SOFT, LINE, M, MUTED, PAGE, toWinAnsi, WHITE, wrapText } from '../catalog/spec-sheet';
+import { drawDocumentChrome, type DocumentFonts } from '../payments/invoice-pdf';
 
 /** One line of a slip. */
 export interface PackingSlipLine {
@@ -81,8 +82,8 @@ export async function buildPackingSlipsPdf(slips: readonly PackingSlip[], pictog
 }
 
 /** Draws one order's slip from a new page. */
-function drawSlip(pdf: PDFDocument, slip: PackingSlip, fonts: { regular: PDFFont; bold: PDFFont; serifBold: PDFFont }, images: ReadonlyMap<GhsPictogram, PDFImage>): void {
-  const { regular, bold, serifBold } = fonts;
+function drawSlip(pdf: PDFDocument, slip: PackingSlip, fonts: DocumentFonts, images: ReadonlyMap<GhsPictogram, PDFImage>): void {
+  const { regular, bold } = fonts;
   const [W, H] = PAGE;
   let page!: PDFPage;
   let y = 0;
@@ -106,14 +107,7 @@ function drawSlip(pdf: PDFDocument, slip: PackingSlip, fonts: { regular: PDFFont
   };
   const newPage = (first: boolean) => {
     page = pdf.addPage(PAGE);
-    page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: PAPER });
-    page.drawRectangle({ x: 0, y: H - 84, width: W, height: 84, color: INK });
-    text(slip.shop.name, M, H - 44, serifBold, 22, WHITE);
-    text('Warehouse copy: not an invoice', M, H - 64, regular, 8.5, WHITE);
-    textRight('PACKING SLIP', W - M, H - 40, bold, 13, WHITE);
-    textRight(slip.orderNumber, W - M, H - 60, bold, 11, WHITE);
-    page.drawRectangle({ x: 0, y: H - 90, width: W, height: 6, color: ACCENT });
-    page.drawRectangle({ x: 0, y: 0, width: W, height: FOOTER_TOP - 8, color: CANVAS });
+    drawDocumentChrome(page, fonts, { name: slip.shop.name, subtitle: 'Warehouse copy: not an invoice', title: 'PACKING SLIP', number: slip.orderNumber }, FOOTER_TOP);
     const footer = anyLq
       ? `Limited quantities (ADR 3.4): mark each LQ parcel, at most ${LIMITED_QUANTITY_PARCEL_MAX_KG} kg gross. Aerosols and flammable liquids go by road, never by air.`
       : `${slip.shop.name}  ·  ${slip.shop.phone}`;

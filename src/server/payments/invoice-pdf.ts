@@ -46,6 +46,34 @@ export interface InvoiceDocument {
   reason?: string;
 }
 
+/** The fonts of the house style. */
+export interface DocumentFonts {
+  regular: PDFFont;
+  bold: PDFFont;
+  serifBold: PDFFont;
+}
+
+/**
+ * Draws a page's house chrome: the paper, the ink band with the shop's name and a line under it on
+ * the left and the document's title and number on the right, the accent stripe, and the footer band
+ * up to `footerTop`.
+ */
+export function drawDocumentChrome(page: PDFPage, fonts: DocumentFonts, band: { name: string; subtitle: string; title: string; number: string }, footerTop: number): void {
+  const [W, H] = PAGE;
+  const right = (value: string, yy: number, size: number) => {
+    const t = toWinAnsi(value);
+    page.drawText(t, { x: W - M - fonts.bold.widthOfTextAtSize(t, size), y: yy, size, font: fonts.bold, color: WHITE });
+  };
+  page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: PAPER });
+  page.drawRectangle({ x: 0, y: H - 84, width: W, height: 84, color: INK });
+  page.drawText(toWinAnsi(band.name), { x: M, y: H - 44, size: 22, font: fonts.serifBold, color: WHITE });
+  page.drawText(toWinAnsi(band.subtitle), { x: M, y: H - 64, size: 8.5, font: fonts.regular, color: WHITE });
+  right(band.title, H - 40, 13);
+  right(band.number, H - 60, 11);
+  page.drawRectangle({ x: 0, y: H - 90, width: W, height: 6, color: ACCENT });
+  page.drawRectangle({ x: 0, y: 0, width: W, height: footerTop - 8, color: CANVAS });
+}
+
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' });
 /** '20%' of 0.2. */
 const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
@@ -90,14 +118,7 @@ export async function buildInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array>
   };
   const newPage = (first: boolean) => {
     page = pdf.addPage(PAGE);
-    page.drawRectangle({ x: 0, y: 0, width: W, height: H, color: PAPER });
-    page.drawRectangle({ x: 0, y: H - 84, width: W, height: 84, color: INK });
-    text(doc.seller.tradingName, M, H - 44, serifBold, 22, WHITE);
-    text(doc.seller.legalName, M, H - 64, regular, 8.5, WHITE);
-    textRight(title, W - M, H - 40, bold, 13, WHITE);
-    textRight(doc.number, W - M, H - 60, bold, 11, WHITE);
-    page.drawRectangle({ x: 0, y: H - 90, width: W, height: 6, color: ACCENT });
-    page.drawRectangle({ x: 0, y: 0, width: W, height: footerTop - 8, color: CANVAS });
+    drawDocumentChrome(page, { regular, bold, serifBold }, { name: doc.seller.tradingName, subtitle: doc.seller.legalName, title, number: doc.number }, footerTop);
     text(`${doc.seller.legalName}  ·  VAT number ${doc.seller.vatNumber}  ·  ${doc.seller.email}`, M, 28, regular, 7.5, MUTED);
     y = H - 120;
     if (!first) {

@@ -80,7 +80,12 @@ describe('shipping methods and packing slips', () => {
       // The reason is read with the radio.
       expect(await express.getAttribute('aria-describedby')).toBeTruthy();
       expect(await phone.locator(`#${await express.getAttribute('aria-describedby')}`).textContent()).toContain(REASON);
-      if (SHOTS) await phone.screenshot({ path: join(SHOTS, 'shipping-step-aerosol-375.png'), fullPage: true });
+      if (SHOTS) {
+        await phone.screenshot({ path: join(SHOTS, 'shipping-step-aerosol-375.png'), fullPage: true });
+        await phone.setViewportSize({ width: 1440, height: 900 });
+        await phone.screenshot({ path: join(SHOTS, 'shipping-step-aerosol-1440.png'), fullPage: true });
+        await phone.setViewportSize({ width: 375, height: 812 });
+      }
       await continueButton(phone).click();
       await fillPayment(phone);
       await phone.getByRole('button', { name: 'Complete Order' }).click();
@@ -98,7 +103,12 @@ describe('shipping methods and packing slips', () => {
       expect(await fast.isDisabled()).toBe(false);
       await fast.check();
       await summary.getByText('$19.99', { exact: true }).waitFor();
-      if (SHOTS) await laptop.screenshot({ path: join(SHOTS, 'shipping-step-express-1440.png'), fullPage: true });
+      if (SHOTS) {
+        await laptop.screenshot({ path: join(SHOTS, 'shipping-step-express-1440.png'), fullPage: true });
+        await laptop.setViewportSize({ width: 375, height: 812 });
+        await laptop.screenshot({ path: join(SHOTS, 'shipping-step-express-375.png'), fullPage: true });
+        await laptop.setViewportSize({ width: 1440, height: 900 });
+      }
       await continueButton(laptop).click();
       await fillPayment(laptop);
       await laptop.getByRole('button', { name: 'Complete Order' }).click();
