@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { $toasts, dismissToast, TOAST_DURATION_MS, TOAST_VISIBLE, type Toast } from '../../stores/admin-toasts';
 import { CloseIcon } from './icons';
 
@@ -38,16 +38,39 @@ function ToastItem({ toast }: { toast: Toast }) {
   );
 }
 
+/** The CSS variable holding how much of the window's bottom the toasts take, for the lists' pagination to keep clear of. */
+const TOAST_ROOM_VARIABLE = '--admin-toast-room';
+
 /**
  * The notification stack: 356 px wide (full width on phones), the newest TOAST_VISIBLE shown. From
  * 1024 px it sits at the bottom of the list's side, left of where the detail panel's actions are.
+ * While it shows, its height (and its gap to the window's edge) is published as TOAST_ROOM_VARIABLE,
+ * so a list's pagination rises above it instead of hiding under it.
  */
 export function AdminToaster() {
   const toasts = useStore($toasts);
   const shown = toasts.slice(0, TOAST_VISIBLE);
+  const stack = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const list = stack.current;
+    const root = document.documentElement;
+    if (!list) return;
+    const publish = () => {
+      const height = list.getBoundingClientRect().height;
+      if (height === 0) root.style.removeProperty(TOAST_ROOM_VARIABLE);
+      else root.style.setProperty(TOAST_ROOM_VARIABLE, `${Math.ceil(height + window.innerHeight - list.getBoundingClientRect().bottom + 8)}px`);
+    };
+    const observer = new ResizeObserver(publish);
+    observer.observe(list);
+    publish();
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty(TOAST_ROOM_VARIABLE);
+    };
+  }, []);
   return (
     <section aria-label="Notifications" className="pointer-events-none fixed right-3 bottom-3 left-3 z-50 sm:left-auto sm:w-[356px] lg:right-auto lg:left-1/2 lg:-translate-x-[calc(50%+14rem)]">
-      <ol className="grid gap-2" aria-live="polite">
+      <ol ref={stack} className="grid gap-2" aria-live="polite">
         {shown.map((t) => (
           <ToastItem key={t.id} toast={t} />
         ))}

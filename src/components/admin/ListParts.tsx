@@ -29,7 +29,8 @@ export function ListPagination({
   const sizeId = useId();
   const shown = Math.min(page, pages);
   return (
-    <nav aria-label="Pagination" className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-line bg-paper px-4 py-2 sm:rounded-b-xl sm:px-6">
+    // pb: room for the toasts while they show (AdminToaster publishes their height), so they never cover these controls.
+    <nav aria-label="Pagination" className="flex shrink-0 flex-wrap items-center justify-between gap-x-3 gap-y-2 border-t border-line bg-paper px-4 pt-2 pb-[max(0.5rem,var(--admin-toast-room,0px))] sm:rounded-b-xl sm:px-6">
       <button type="button" onClick={() => onPage(page - 1)} disabled={page <= 1} className={pageButton}>
         Previous
       </button>
