@@ -7,8 +7,9 @@
 // vitest process of its own with its own shared server (tests/api/global-setup.ts) and, on PostgreSQL,
 // its own cluster (a test stops and restarts its cluster). Within a group files still run one at a
 // time against that group's shared server, as they did against the lane's one: a file never runs
-// beside another on the same server. The files spend most of their time waiting on HTTP, timers and
-// the databases (the lanes used about half a core of two), so the groups overlap well.
+// beside another on the same server. Groups help where cores are spare: both lanes' files and the
+// servers they start take about 1,250 CPU-seconds (measured with /usr/bin/time over a full run), so
+// on two cores the suite is bound by CPU, not by waiting, and more groups only add contention.
 // The lanes share nothing but an S3-compatible server (s3rver; each file stores in buckets of its own).
 // Each group's output is printed as one block when it ends.
 // Expects a build in dist/ (or SHOP_DIST_DIR). Prints `N passed, N failed` for both lanes together
