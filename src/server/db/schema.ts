@@ -22,6 +22,8 @@ export interface ProductsTable {
   spread_rate: string | null;
   recommended_coats: number | null;
   primer_advised: IntBool;
+  /** Whether the product is tinted to a colour chosen by code. */
+  tintable: IntBool;
   name: string;
   price_cents: number;
   original_price_cents: number | null;
