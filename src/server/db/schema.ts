@@ -317,6 +317,8 @@ export interface OrdersTable {
   /** The VAT invoice's number once issued (gapless, never reused). */
   invoice_number: number | null;
   invoice_issued_at: string | null;
+  /** When the customer accepted that tinted paint is mixed to order and cannot be returned; null without tinted lines. */
+  tinted_accepted_at: Generated<string | null>;
 }
 
 /** A payment provider's notification already applied (migration 2026-11-29T0250). */
@@ -389,6 +391,12 @@ export interface OrderItemsTable {
   /** The unit price charged, in cents. */
   unit_price_cents: number;
   quantity: number;
+  /** The colour system of a tinted line ('ral-classic'); null when untinted (migration 2026-11-29T1410). */
+  colour_system: string | null;
+  /** The colour's canonical code ('RAL 7016'); null when untinted. */
+  colour_code: string | null;
+  /** The colour's name when ordered ('Anthracite Grey'); null when untinted. */
+  colour_name: string | null;
 }
 
 /** Sale order lines summed per UTC day of the order and product, kept by triggers (migration 2026-11-26T0600). */

@@ -1,3 +1,4 @@
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { formatCardMask } from '../../lib/payment-card';
 import { formatIban } from '../../lib/iban';
 import type { Order } from '../../lib/schemas/order';
@@ -230,7 +231,10 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
     .map((item) => {
       const hazard = hazardOf(item.product.id);
       const line = hazard ? `<br><span style="font-size:12px;color:#b42318">${escapeHtml(formatMailHazardLine(hazard))}</span>` : '';
-      return `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}${line}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`;
+      const colour = item.colour
+        ? `<br><span style="font-size:12px;color:#4a433c"><span style="display:inline-block;width:10px;height:10px;border-radius:2px;border:1px solid #d8cfc2;vertical-align:-1px;background:${/^#[0-9a-f]{6}$/i.test(item.colour.hex) ? item.colour.hex : '#ffffff'}"></span> Tinted to ${escapeHtml(formatColourLabel(item.colour))}: made to order, not returnable</span>`
+        : '';
+      return `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}${colour}${line}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`;
     })
     .join('');
   const totalRows = totals
@@ -256,7 +260,11 @@ export function renderOrderReceivedMail(input: { order: Order; siteUrl: string; 
     '',
     ...order.items.flatMap((item) => {
       const hazard = hazardOf(item.product.id);
-      return [`${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`, ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : [])];
+      return [
+        `${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`,
+        ...(item.colour ? [`  Tinted to ${formatColourLabel(item.colour)}: made to order, not returnable`] : []),
+        ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : []),
+      ];
     }),
     ...(anyHazard ? ['', READ_LABEL_NOTICE] : []),
     '',

@@ -24,6 +24,7 @@ import * as providerEvents from './2026-11-29T0250_provider_events';
 import * as importFileKeys from './2026-11-29T0600_import_file_keys';
 import * as bulkJobs from './2026-11-29T1300_bulk_jobs';
 import * as productTintable from './2026-11-29T1400_product_tintable';
+import * as orderLineColours from './2026-11-29T1410_order_line_colours';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
@@ -68,4 +69,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1010_project_lists': projectLists,
   '2026-11-29T1300_bulk_jobs': bulkJobs,
   '2026-11-29T1400_product_tintable': productTintable,
+  '2026-11-29T1410_order_line_colours': orderLineColours,
 };
