@@ -44,7 +44,7 @@ async function seed(): Promise<void> {
   for (let p = 0; p < PRODUCTS; p += 1) {
     const at = new Date(now - YEAR_MS - p * 86_400_000).toISOString();
     products.push({
-      id: `bench-p-${p}`, slug: `bench-p-${p}`, sku: `BP-${p}`, family: null, pack_size: null, spread_rate: null, recommended_coats: null, primer_advised: 0, name: `Bench Product ${p}`, price_cents: 1_000 + p * 25, original_price_cents: null,
+      id: `bench-p-${p}`, slug: `bench-p-${p}`, sku: `BP-${p}`, family: null, pack_size: null, spread_rate: null, recommended_coats: null, primer_advised: 0, tintable: 0, name: `Bench Product ${p}`, price_cents: 1_000 + p * 25, original_price_cents: null,
       description: '', category: 'Diamond Collection', brand: 'Diamond Collection', brand_logo: '', image: '', gallery: '[]', in_stock: 1,
       stock_quantity: p % 10 === 0 ? p % 7 : 100, is_eco_friendly: 0, is_new: 0, is_popular: 0, request_quote_only: 0, rating: 4, reviews: 1,
       features: '[]', technical_specs: '[]', certifications: '[]', usage_instructions: '', coverage: '', finish: 'Satin', visual: null,

@@ -14,6 +14,16 @@ export interface CartProduct {
   category: string;
   /** GHS pictogram codes of its hazard, shown on the line; absent when it has none. */
   pictograms?: GhsPictogram[];
+  /** The colour it is tinted to (tintable paints only): part of the line's identity by system and code. */
+  colour?: LineColour;
+}
+
+/** A colour a line is tinted to: system and code say which; name and hex are for display only. */
+export interface LineColour {
+  system: string;
+  code: string;
+  name: string;
+  hex: string;
 }
 
 /** One line of the cart: a product and how many (1..CART_LINE_MAX_QUANTITY). */
@@ -30,11 +40,19 @@ export function parseCartProduct(value: unknown): CartProduct | null {
   const v = value as Record<string, unknown>;
   if (!isText(v.id, 1) || !isText(v.name, 1) || !isText(v.image) || !isText(v.category)) return null;
   if (typeof v.price !== 'number' || !Number.isFinite(v.price) || v.price < 0) return null;
-  const snapshot: CartProduct = { id: v.id, name: v.name, price: v.price, image: v.image, category: v.category };
+  const p: CartProduct = { id: v.id, name: v.name, price: v.price, image: v.image, category: v.category };
   // Pictograms are shown, never priced: an unreadable list is dropped, not the line.
   const pictograms = Array.isArray(v.pictograms) ? v.pictograms.filter((c): c is GhsPictogram => typeof c === 'string' && isGhsPictogram(c)) : [];
-  if (pictograms.length > 0) snapshot.pictograms = pictograms;
-  return snapshot;
+  if (pictograms.length > 0) p.pictograms = pictograms;
+  const c = v.colour as LineColour | undefined;
+  if (isText(c?.system, 1) && isText(c.code, 1) && isText(c.name) && isText(c.hex)) p.colour = { system: c.system, code: c.code, name: c.name, hex: c.hex };
+  return p;
+}
+
+/** The identity of a cart line: the product id, with the colour's system and code when tinted (never the hex). */
+export function lineKey(product: Pick<CartProduct, 'id' | 'colour'>): string {
+  const c = product.colour;
+  return c ? `${product.id}|${c.system}|${c.code}` : product.id;
 }
 
 /** The fields of a product the cart needs, plus what the add-to-cart gate reads. */
@@ -58,42 +76,37 @@ function clampQuantity(quantity: number): number {
 export function addLines(lines: readonly CartLine[], additions: readonly CartLine[]): CartLine[] {
   let next = [...lines];
   for (const addition of additions) {
-    const snapshot = parseCartProduct(addition.product);
-    const quantity = clampQuantity(addition.quantity);
+    const snapshot = parseCartProduct(addition?.product);
+    const quantity = clampQuantity(addition?.quantity);
     if (!snapshot || quantity === 0) continue;
-    const existing = next.find((l) => l.product.id === snapshot.id);
-    next = existing
-      ? next.map((l) => (l.product.id === snapshot.id ? { product: snapshot, quantity: clampQuantity(l.quantity + quantity) } : l))
+    const key = lineKey(snapshot);
+    next = next.some((l) => lineKey(l.product) === key)
+      ? next.map((l) => (lineKey(l.product) === key ? { product: snapshot, quantity: clampQuantity(l.quantity + quantity) } : l))
       : [...next, { product: snapshot, quantity }];
   }
   return next;
 }
 
-/** Adds one unit: an existing line increments by 1 (up to the cap), otherwise a new line of 1. */
+/** Adds one unit: an existing line (same product and colour) increments by 1 (up to the cap), otherwise a new line of 1. */
 export function addLine(lines: readonly CartLine[], product: CartProduct): CartLine[] {
-  const snapshot = parseCartProduct(product);
-  if (!snapshot) throw new TypeError(`Not a product that can go in the cart: ${JSON.stringify(product)}`);
-  const existing = lines.find((l) => l.product.id === snapshot.id);
-  if (!existing) return [...lines, { product: snapshot, quantity: 1 }];
-  return lines.map((l) =>
-    l.product.id === snapshot.id ? { ...l, quantity: clampQuantity(l.quantity + 1) } : l,
-  );
+  if (!parseCartProduct(product)) throw new TypeError('Not a cart product');
+  return addLines(lines, [{ product, quantity: 1 }]);
 }
 
-/** Removes the line of a product. */
-export function removeLine(lines: readonly CartLine[], productId: string): CartLine[] {
-  return lines.filter((l) => l.product.id !== productId);
+/** Removes the line with a key (lineKey: the product id of an untinted line). */
+export function removeLine(lines: readonly CartLine[], key: string): CartLine[] {
+  return lines.filter((l) => lineKey(l.product) !== key);
 }
 
-/** Sets a line's quantity (floor 0, capped); a line reaching 0 is removed. */
+/** Sets the quantity of the line with a key (floor 0, capped); a line reaching 0 is removed. */
 export function setLineQuantity(
   lines: readonly CartLine[],
-  productId: string,
+  key: string,
   quantity: number,
 ): CartLine[] {
   const q = clampQuantity(quantity);
-  if (q === 0) return removeLine(lines, productId);
-  return lines.map((l) => (l.product.id === productId ? { ...l, quantity: q } : l));
+  if (q === 0) return removeLine(lines, key);
+  return lines.map((l) => (lineKey(l.product) === key ? { ...l, quantity: q } : l));
 }
 
 /** Total number of units in the cart. */
@@ -108,7 +121,7 @@ export function sumCents(lines: readonly CartLine[]): number {
 
 /**
  * Reads a stored cart. Anything unparseable gives an empty cart; lines that are individually
- * invalid are dropped and duplicate products merged, so one bad line never loses the others.
+ * invalid are dropped and duplicate lines (product and colour) merged, so one bad line never loses the others.
  */
 export function decodeCart(stored: string | null | undefined): CartLine[] {
   if (!stored) return [];
@@ -118,20 +131,8 @@ export function decodeCart(stored: string | null | undefined): CartLine[] {
   } catch {
     return [];
   }
-  if (!Array.isArray(raw)) return [];
-  const merged = new Map<string, CartLine>();
-  for (const item of raw) {
-    if (!item || typeof item !== 'object') continue;
-    const product = parseCartProduct((item as { product?: unknown }).product);
-    const quantity = clampQuantity(Number((item as { quantity?: unknown }).quantity));
-    if (!product || quantity < 1) continue;
-    const prev = merged.get(product.id);
-    merged.set(product.id, {
-      product: prev?.product ?? product,
-      quantity: clampQuantity((prev?.quantity ?? 0) + quantity),
-    });
-  }
-  return [...merged.values()];
+  // addLines skips what is not a line (a non-number quantity counts as 0) and merges repeats.
+  return Array.isArray(raw) ? addLines([], raw as CartLine[]) : [];
 }
 
 /** Formats a count for a badge: '99+' above 99. */

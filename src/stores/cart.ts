@@ -28,7 +28,7 @@ export const $cartCount = computed($cart, countItems);
 /** Cart total in integer cents. */
 export const $cartTotalCents = computed($cart, sumCents);
 
-/** Adds one unit of a product (the caller has applied the add-to-cart gate). */
+/** Adds one unit of a product, in its colour when tinted (the caller has applied the add-to-cart gate). */
 export function addToCart(product: CartProduct): void {
   $cart.set(addLine($cart.get(), product));
 }
@@ -38,14 +38,14 @@ export function addLinesToCart(lines: readonly CartLine[]): void {
   $cart.set(addLines($cart.get(), lines));
 }
 
-/** Removes a product's line. */
-export function removeFromCart(productId: string): void {
-  $cart.set(removeLine($cart.get(), productId));
+/** Removes the line with a key (lineKey: product id, plus its colour when tinted). */
+export function removeFromCart(key: string): void {
+  $cart.set(removeLine($cart.get(), key));
 }
 
-/** Sets a line's quantity; 0 removes it. */
-export function updateCartQuantity(productId: string, quantity: number): void {
-  $cart.set(setLineQuantity($cart.get(), productId, quantity));
+/** Sets the quantity of the line with a key; 0 removes it. */
+export function updateCartQuantity(key: string, quantity: number): void {
+  $cart.set(setLineQuantity($cart.get(), key, quantity));
 }
 
 /** Replaces the lines with the same lines brought up to date (live names, prices, images); never drops one. */

@@ -2,6 +2,7 @@ import type { OrderStatus, PaymentStatus } from '../../lib/constants';
 import { formatMoney, roundToCents } from '../../lib/money';
 import { CARD_BRANDS } from '../../lib/payment-card';
 import { describeHistoryEntry } from '../../lib/order-timeline';
+import { LineColour } from '../cart/LineColour';
 import type { Order } from '../../lib/schemas/order';
 import { formatOrderDelivery } from '../../lib/shipping-methods';
 
@@ -57,11 +58,12 @@ export function OrderCard({ order, headingLevel = 2 }: { order: Order; headingLe
       </header>
 
       <ul className="divide-y divide-line px-5 sm:px-6" aria-label={`Items in ${order.orderNumber}`}>
-        {order.items.map((item) => (
-          <li key={item.product.id} className="flex items-center gap-4 py-3">
+        {order.items.map((item, i) => (
+          <li key={`${item.product.id}-${i}`} className="flex items-center gap-4 py-3">
             <img src={item.product.image} alt="" width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-lg border border-line bg-canvas object-contain p-1" />
             <div className="min-w-0 flex-1">
               <p className="font-medium text-ink">{item.product.name}</p>
+              {item.colour && <LineColour colour={item.colour} />}
               <p className="text-sm text-ink-muted tabular">
                 Qty {item.quantity} × {dollars(item.price)}
               </p>

@@ -11,6 +11,7 @@ import { OrderPayment } from './OrderPayment';
 import { describeHistoryEntry, formatDollars } from './order-labels';
 import { StatusBadge } from './StatusBadge';
 import { formatOrderDelivery } from '../../lib/shipping-methods';
+import { LineColour } from '../cart/LineColour';
 
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const dayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
@@ -42,8 +43,8 @@ function OrderDetail({ order }: { order: AdminOrder }) {
     <>
       <Section title={`Items (${order.items.reduce((n, l) => n + l.quantity, 0)})`}>
         <ul className="divide-y divide-line">
-          {order.items.map((line) => (
-            <li key={line.product.id} className="flex items-center gap-3 py-2.5 first:pt-0">
+          {order.items.map((line, i) => (
+            <li key={`${line.product.id}-${i}`} className="flex items-center gap-3 py-2.5 first:pt-0">
               <img src={line.product.image} alt="" width={44} height={44} loading="lazy" className="h-11 w-11 shrink-0 rounded-lg border border-line bg-canvas object-contain p-0.5" />
               <div className="min-w-0 flex-1">
                 <p className="line-clamp-2 text-[0.9375rem] font-medium text-ink">{line.product.name}</p>
@@ -53,6 +54,7 @@ function OrderDetail({ order }: { order: AdminOrder }) {
                   </span>
                   {line.product.sku ? ` · ${line.product.sku}` : ''}
                 </p>
+                {line.colour && <LineColour colour={line.colour} className="mt-0.5 text-sm" />}
               </div>
               <p className="font-semibold text-ink tabular">{formatDollars(line.price * line.quantity)}</p>
             </li>
@@ -66,6 +68,11 @@ function OrderDetail({ order }: { order: AdminOrder }) {
             {formatDollars(order.total)}
           </Row>
         </dl>
+        {order.tintedAcceptedAt && (
+          <p className="mt-3 rounded-md bg-canvas px-3 py-2 text-sm text-ink-soft">
+            Tinted lines are mixed to order: the customer accepted they cannot be returned on {dateTimeFormat.format(new Date(order.tintedAcceptedAt))}.
+          </p>
+        )}
       </Section>
 
       <div className="grid border-t border-line sm:grid-cols-2">

@@ -72,6 +72,7 @@ const buttonBase = 'inline-flex min-h-12 items-center justify-center gap-2 round
 /** The three-step checkout of spec §2.11, validated per step, with the order summary beside it. */
 export default function CheckoutApp() {
   const lines = useStore($cart);
+  const tinted = lines.some((l) => l.product.colour);
   const user = useStore($user);
   // The cart is read from localStorage only in the browser: render nothing cart-dependent until then.
   const [ready, setReady] = useState(false);
@@ -91,6 +92,9 @@ export default function CheckoutApp() {
   const [cardKey, setCardKey] = useState<string | null>(null);
   const [method, setMethod] = useState<PaymentMethodChoice>('bank_transfer');
   const [delivery, setDelivery] = useState<ShippingChoice>({ method: 'standard' });
+  // Tinted lines are mixed to order: the customer accepts they cannot be returned before ordering.
+  const [tintAccepted, setTintAccepted] = useState(false);
+  const [tintUnaccepted, setTintUnaccepted] = useState(false);
   const cardHandle = useRef<CardPaymentHandle | null>(null);
   const onCardReady = useCallback((handle: CardPaymentHandle | null) => {
     cardHandle.current = handle;
@@ -163,12 +167,18 @@ export default function CheckoutApp() {
     const card = method === 'card' ? cardHandle.current : null;
     // The card field shows its own message (incomplete, invalid); a field still loading is not ready to pay.
     if (method === 'card' && (!card || card.check())) return;
+    if (tinted && !tintAccepted) {
+      setTintUnaccepted(true);
+      document.getElementById('tint-accept')?.focus();
+      return;
+    }
     inFlight.current = true;
     setProcessing(true);
     setAlert(null);
     const result = await placeOrder({
       idempotencyKey: ensureAttemptKey(),
-      items: lines.map((line) => ({ productId: line.product.id, quantity: line.quantity })),
+      items: lines.map(({ product, quantity }) => ({ productId: product.id, quantity, colour: product.colour })),
+      tintedAccepted: tinted && tintAccepted,
       customer: info.data,
       shippingAddress: shipping.data,
       payment: { method },
@@ -337,6 +347,31 @@ export default function CheckoutApp() {
                   onPreference={(key, value) => setValues((v) => ({ ...v, [key]: value }))}
                 />
               </Suspense>
+            )}
+            {step === 3 && tinted && (
+              <div className="mt-6 rounded-lg bg-canvas p-4">
+                <label className="flex items-start gap-3 text-sm font-medium text-ink">
+                  <input
+                    id="tint-accept"
+                    type="checkbox"
+                    required
+                    checked={tintAccepted}
+                    onChange={(e) => {
+                      setTintAccepted(e.target.checked);
+                      setTintUnaccepted(false);
+                    }}
+                    aria-invalid={tintUnaccepted || undefined}
+                    aria-describedby={tintUnaccepted ? 'tint-accept-error' : undefined}
+                    className="mt-0.5 size-5 shrink-0 accent-accent"
+                  />
+                  I understand that tinted paint is mixed to order and cannot be returned.
+                </label>
+                {tintUnaccepted && (
+                  <p id="tint-accept-error" className="mt-2 text-sm font-medium text-danger">
+                    Please confirm this to order paint tinted to a colour.
+                  </p>
+                )}
+              </div>
             )}
             <div className="mt-8 flex flex-col-reverse gap-3 border-t border-line pt-6 sm:flex-row sm:justify-between">
               <button

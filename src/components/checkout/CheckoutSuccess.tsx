@@ -1,3 +1,4 @@
+import { LineColour } from '../cart/LineColour';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useEarlyInput } from '../ui/use-early-input';
 import { FREE_SHIPPING_THRESHOLD_CENTS, VAT_RATE } from '../../lib/constants';
@@ -214,11 +215,12 @@ function Confirmation({ order, support }: { order: Order; support: SupportContac
               </tr>
             </thead>
             <tbody>
-              {order.items.map((item) => (
-                <tr key={item.product.id} className="border-b border-line align-top">
+              {order.items.map((item, i) => (
+                <tr key={`${item.product.id}-${i}`} className="border-b border-line align-top">
                   <td className="py-3 pr-3">
                     <span className="font-semibold text-ink">{item.product.name}</span>
                     {item.product.sku && <span className="block text-xs text-ink-muted">SKU {item.product.sku}</span>}
+                    {item.colour && <LineColour colour={item.colour} className="mt-1" />}
                   </td>
                   <td className="py-3 px-3 text-right">{item.quantity}</td>
                   <td className="hidden py-3 px-3 text-right sm:table-cell print:table-cell">{dollars(item.price)}</td>

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { VAT_RATE } from '../../lib/constants';
-import type { CartLine } from '../../lib/cart';
+import { lineKey, type CartLine } from '../../lib/cart';
+import { LineColour } from '../cart/LineColour';
 import { formatMoney, multiplyCents, roundToCents } from '../../lib/money';
 import { computeTotals, toPricedLines, withShippingCents } from '../../lib/pricing';
 import HazardPictograms from '../product/HazardPictograms';
@@ -46,7 +47,7 @@ export default function OrderSummary({ lines, shippingCents }: { lines: readonly
           </p>
           <ul className="mt-4 divide-y divide-line" aria-label="Items in your order">
             {lines.map((line) => (
-              <li key={line.product.id} className="flex items-center gap-3 py-3">
+              <li key={lineKey(line.product)} className="flex items-center gap-3 py-3">
                 <span className="relative shrink-0">
                   <img src={line.product.image} alt="" width={56} height={56} loading="lazy" className="size-14 rounded-lg bg-canvas object-contain p-1 ring-1 ring-line/70" />
                   <span className="tabular absolute -top-2 -right-2 grid h-6 min-w-6 place-items-center rounded-full bg-ink px-1.5 text-xs font-semibold text-white" aria-hidden="true">
@@ -55,6 +56,7 @@ export default function OrderSummary({ lines, shippingCents }: { lines: readonly
                 </span>
                 <span className="min-w-0 flex-1">
                   <span className="block text-sm leading-snug font-semibold text-ink">{line.product.name}</span>
+                  {line.product.colour && <LineColour colour={line.product.colour} className="my-0.5" />}
                   <span className="tabular block text-xs text-ink-muted">
                     Qty {line.quantity} × {formatMoney(roundToCents(line.product.price))}
                   </span>

@@ -4,7 +4,8 @@
  * the add-to-cart gate passes.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { CartProduct } from '../../lib/cart';
+import { lineKey, type CartProduct } from '../../lib/cart';
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { $cart, addToCart, openCart } from '../../stores/cart';
 import { showAddedToast } from '../cart/added-toast';
 import { CartIcon, CheckIcon } from '../shop/Icons';
@@ -33,8 +34,9 @@ export default function AddToCartButton({ product, variant = 'card', className =
 
   const add = () => {
     addToCart(product);
-    const lineQuantity = $cart.get().find((l) => l.product.id === product.id)?.quantity ?? 1;
-    showAddedToast({ name: product.name, quantity: 1, lineQuantity });
+    const key = lineKey(product);
+    const lineQuantity = $cart.get().find((l) => lineKey(l.product) === key)?.quantity ?? 1;
+    showAddedToast({ name: product.name, quantity: 1, lineQuantity, ...(product.colour ? { detail: formatColourLabel(product.colour) } : {}) });
     setAdded(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setAdded(false), CONFIRM_MS);

@@ -11,7 +11,10 @@ import { withLiveFacts, type FamilySize } from '../../lib/paint/family';
 import type { Product } from '../../lib/schemas/catalog';
 import { loadLiveProduct, type LiveProduct } from '../../stores/catalog';
 import { loadLiveProducts } from '../../stores/product-family';
+import { useStore } from '@nanostores/react';
+import { $chosenColour } from '../../stores/colour-choice';
 import AddToCartButton from './AddToCartButton';
+import ColourPickerLauncher from './ColourPickerLauncher';
 import PackSizes from './PackSizes';
 import PaintCalculatorLauncher from './PaintCalculatorLauncher';
 import ProductDetail from './ProductDetail';
@@ -62,14 +65,26 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
     [sizes, product.id, live, liveSizes],
   );
   const spreadRate = current.spreadRate;
+  const colour = useStore($chosenColour);
+  const tinted = current.tintable && colour ? { colour } : {};
+  const packSizes = shownSizes.length > 1 ? <PackSizes sizes={shownSizes} currentId={product.id} heading="h2" /> : undefined;
   return (
     <ProductDetail
       product={current}
       quoteEmail={quoteEmail}
       variant="page"
       safety={safety}
-      cart={<AddToCartButton product={toCartProduct(current)} variant="detail" />}
-      sizes={shownSizes.length > 1 ? <PackSizes sizes={shownSizes} currentId={product.id} heading="h2" /> : undefined}
+      cart={<AddToCartButton product={{ ...toCartProduct(current), ...tinted }} variant="detail" />}
+      sizes={
+        current.tintable && !current.requestQuoteOnly ? (
+          <>
+            {packSizes}
+            <ColourPickerLauncher />
+          </>
+        ) : (
+          packSizes
+        )
+      }
       calculator={
         spreadRate && shownSizes.length > 0 && !current.requestQuoteOnly ? (
           <PaintCalculatorLauncher
@@ -77,6 +92,7 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
             spreadRate={spreadRate}
             recommendedCoats={current.recommendedCoats ?? null}
             primerAdvised={current.primerAdvised ?? false}
+            tintable={current.tintable ?? false}
             sizes={shownSizes}
             formatPrice={formatPrice}
           />

@@ -9,7 +9,10 @@ import { useId, useMemo, useState } from 'react';
 import { DEFAULT_DOOR_AREA_M2, DEFAULT_WINDOW_AREA_M2, estimatePaint, NO_PACKS_MESSAGES, SURFACES, type PaintEstimate, type Surface } from '../../lib/paint/estimate';
 import { formatPackSize, toPackOptions, type FamilySize } from '../../lib/paint/family';
 import { COATS_MAX, feetToMetres, litresToGallons, squareFeetToSquareMetres, squareMetresToSquareFeet, type SpreadRate } from '../../lib/paint/units';
+import { lineKey } from '../../lib/cart';
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { $cart } from '../../stores/cart';
+import { $chosenColour } from '../../stores/colour-choice';
 import { addQuantitiesToCart } from '../../stores/cart-mix';
 import { $paintUnits, setPaintUnits, type PaintUnits } from '../../stores/paint-units';
 import { showAddedToast } from '../cart/added-toast';
@@ -21,6 +24,8 @@ export interface PaintCalculatorProps {
   /** The maker's coats; the calculator starts with them. */
   recommendedCoats: number | null;
   primerAdvised: boolean;
+  /** Whether the paint is tinted: the colour chosen on the page goes into the mix. */
+  tintable?: boolean;
   /** The family's sizes with live price and stock (the product alone when it has no family). */
   sizes: readonly FamilySize[];
   /**
@@ -55,7 +60,8 @@ function defaultOpenings(units: PaintUnits): { door: string; window: string } {
 }
 
 /** The calculator. */
-export default function PaintCalculator({ name, spreadRate, recommendedCoats, primerAdvised, sizes, formatPrice }: PaintCalculatorProps) {
+export default function PaintCalculator({ name, spreadRate, recommendedCoats, primerAdvised, tintable = false, sizes, formatPrice }: PaintCalculatorProps) {
+  const chosen = useStore($chosenColour);
   const id = useId();
   const units = useStore($paintUnits);
   const [mode, setMode] = useState<'walls' | 'area'>('walls');
@@ -126,14 +132,17 @@ export default function PaintCalculator({ name, spreadRate, recommendedCoats, pr
 
   const addMix = () => {
     if (!estimate) return;
+    // The colour chosen on the page tints every pack of the mix (one colour, one batch).
+    const colour = tintable ? $chosenColour.get() : null;
     const items = estimate.packs.map((p) => {
       const { id: sizeId, name: sizeName, price, image, category } = byId.get(p.productId)!;
-      return { product: { id: sizeId, name: sizeName, price, image, category }, quantity: p.quantity };
+      return { product: { id: sizeId, name: sizeName, price, image, category, ...(colour ? { colour } : {}) }, quantity: p.quantity };
     });
     addQuantitiesToCart(items);
     for (const item of items) {
-      const lineQuantity = $cart.get().find((l) => l.product.id === item.product.id)?.quantity ?? item.quantity;
-      showAddedToast({ name: item.product.name, quantity: item.quantity, lineQuantity });
+      const key = lineKey(item.product);
+      const lineQuantity = $cart.get().find((l) => lineKey(l.product) === key)?.quantity ?? item.quantity;
+      showAddedToast({ name: item.product.name, quantity: item.quantity, lineQuantity, ...(colour ? { detail: formatColourLabel(colour) } : {}) });
     }
     setAdded(true);
   };
@@ -295,7 +304,7 @@ export default function PaintCalculator({ name, spreadRate, recommendedCoats, pr
                   onClick={addMix}
                   className={`inline-flex min-h-12 items-center justify-center rounded-lg px-5 font-semibold text-white transition ${added ? 'bg-success' : 'bg-ink hover:bg-ink-soft'}`}
                 >
-                  {added ? 'Added to cart' : 'Add these to cart'}
+                  {added ? 'Added to cart' : tintable && chosen ? `Add these to cart in ${chosen.code}` : 'Add these to cart'}
                 </button>
               </div>
             ) : (

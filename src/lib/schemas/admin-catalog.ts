@@ -87,6 +87,7 @@ export const ADMIN_CATALOG_MESSAGES = {
   coverage: "Please enter the coverage (e.g. '350-400 sq ft per gallon').",
   family: 'The family must be lower-case letters, digits and single hyphens (at most 80 characters).',
   primerAdvised: 'Primer advised must be true or false.',
+  tintable: 'Tintable must be true or false.',
   finish: 'Please choose a finish.',
   slug: 'The web address may hold only lower-case letters, digits and single hyphens.',
   slugMax: `The web address must be at most ${PRODUCT_SLUG_MAX} characters.`,
@@ -234,6 +235,7 @@ const productFieldsSchema = z.object({
   recommendedCoats: recommendedCoatsSchema.nullable().optional(),
   /** Whether a primer is advised. */
   primerAdvised: z.boolean({ error: M.primerAdvised }).optional(),
+  tintable: z.boolean({ error: M.tintable }).optional(),
   /** Marketing description, plain text, at least 10 characters. */
   description: requiredText(M.requiredFields, PRODUCT_TEXT_MAX, M.textMax, PRODUCT_DESCRIPTION_MIN, M.descriptionMin),
   /** Maker's brand; the dialog offers ADMIN_BRANDS (plus the product's current brand). */

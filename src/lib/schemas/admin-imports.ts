@@ -98,6 +98,8 @@ export const TEMPLATE_COLUMNS = [
   'spreadRate',
   'recommendedCoats',
   'primerAdvised',
+  // Colours by code (issue 24): whether the paint is tinted to a chosen colour.
+  'tintable',
   'slug',
   'category',
   'brand',

@@ -86,6 +86,8 @@ export const productSchema = z
     recommendedCoats: recommendedCoatsSchema.nullable().optional(),
     /** Whether the maker advises a primer before it. */
     primerAdvised: z.boolean().optional(),
+    /** Whether the shop tints it to a colour chosen by code (src/lib/paint/colours.ts); absent means not tintable. */
+    tintable: z.boolean().optional(),
     /** Price in dollars. */
     price: dollarsSchema,
     /** Price before a reduction, in dollars; shown struck through when above price. */

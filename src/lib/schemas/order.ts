@@ -8,6 +8,7 @@ import { CART_LINE_MAX_QUANTITY, ESTIMATED_DELIVERY_DAYS, ORDER_LINES_MAX, ORDER
 import { CARD_BRAND_IDS, checkExpiry, normalizeExpiry } from '../payment-card';
 import { SHIPPING_METHOD_IDS } from '../paint/shipping';
 import { checkoutInformationSchema, checkoutShippingSchema, NAME_MAX, ORDER_MESSAGES, requiredText } from './checkout-form';
+import { TINT_MESSAGES } from './tinting';
 
 export {
   checkoutInformationSchema,
@@ -82,10 +83,15 @@ export const orderPaymentInputSchema = z
     return { method: 'bank_transfer', card: summary.data };
   });
 
+/** A colour asked for on a line: its system and code (the server looks it up; a name or hex sent along is ignored). */
+const colourText = z.string({ error: TINT_MESSAGES.colour }).trim().min(1, { error: TINT_MESSAGES.colour }).max(40, { error: TINT_MESSAGES.colour });
+
 /** One requested line: the server looks up its price. */
 export const orderItemInputSchema = z.object({
   productId: z.string({ error: ORDER_MESSAGES.unknownProduct }).trim().min(1, { error: ORDER_MESSAGES.unknownProduct }).max(200, { error: ORDER_MESSAGES.unknownProduct }),
   quantity: z.number({ error: ORDER_MESSAGES.quantity }).int({ error: ORDER_MESSAGES.quantity }).min(1, { error: ORDER_MESSAGES.quantity }).max(CART_LINE_MAX_QUANTITY, { error: ORDER_MESSAGES.quantity }),
+  /** The colour a tintable paint is mixed to ({ system: 'ral-classic', code: 'RAL 7016' }); absent for an untinted line. */
+  colour: z.object({ system: colourText, code: colourText }, { error: TINT_MESSAGES.colour }).optional(),
 });
 
 /** POST /api/orders body (API.md "Orders"). Prices are never taken from the client. */
@@ -103,6 +109,8 @@ export const orderInputSchema = z.object({
   saveInfo: z.boolean().optional().default(false),
   /** Opt in to the newsletter. */
   newsletter: z.boolean().optional().default(false),
+  /** The customer accepts that tinted paint is mixed to order and cannot be returned; required when a line has a colour. */
+  tintedAccepted: z.boolean().optional(),
 });
 export type OrderInput = z.input<typeof orderInputSchema>;
 export type ParsedOrderInput = z.infer<typeof orderInputSchema>;
@@ -164,12 +172,17 @@ export const orderProductSnapshotSchema = z.object({
   sku: z.string().optional(),
 });
 
+/** The colour an order line was tinted to: system, code and name as ordered, hex for a screen swatch. */
+export const orderLineColourSchema = z.object({ system: z.string(), code: z.string(), name: z.string(), hex: z.string() });
+
 /** One line of an order. */
 export const orderItemSchema = z.object({
   product: orderProductSnapshotSchema,
   quantity: z.number().int(),
   /** Unit price in dollars charged for this line. */
   price: z.number(),
+  /** The colour it was tinted to; absent when untinted (made to order, not returnable). */
+  colour: orderLineColourSchema.optional(),
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
@@ -250,6 +263,8 @@ export const orderSchema = z.object({
   trackingNumber: z.string().nullable().optional(),
   /** What happened to the order, oldest first (staff appear as the shop). */
   history: z.array(orderHistoryEntrySchema).optional(),
+  /** When the customer accepted that its tinted lines are mixed to order and cannot be returned; null without tinted lines. */
+  tintedAcceptedAt: z.string().nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;
 

@@ -5,9 +5,16 @@
 import './zod-config';
 import { z } from 'zod';
 
-/** A line to add to the cart: the product as the cart keeps it (price in dollars, today's) and how many. */
+/** A line to add to the cart: the product as the cart keeps it (price in dollars, today's; the colour it was tinted to) and how many. */
 export const reorderLineSchema = z.object({
-  product: z.object({ id: z.string(), name: z.string(), price: z.number(), image: z.string(), category: z.string() }),
+  product: z.object({
+    id: z.string(),
+    name: z.string(),
+    price: z.number(),
+    image: z.string(),
+    category: z.string(),
+    colour: z.object({ system: z.string(), code: z.string(), name: z.string(), hex: z.string() }).optional(),
+  }),
   quantity: z.number().int(),
 });
 

@@ -116,6 +116,7 @@ export function inputToColumns(
     spreadRate: input.spreadRate === undefined ? kept?.spreadRate : input.spreadRate,
     recommendedCoats: input.recommendedCoats === undefined ? kept?.recommendedCoats : input.recommendedCoats,
     primerAdvised: input.primerAdvised ?? kept?.primerAdvised,
+    tintable: input.tintable ?? kept?.tintable,
     price: input.price,
     originalPrice: input.originalPrice ?? undefined,
     description: input.description,

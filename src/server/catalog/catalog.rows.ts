@@ -20,6 +20,7 @@ export function productToColumns(p: Product): ProductColumns {
     spread_rate: p.spreadRate ? JSON.stringify(p.spreadRate) : null,
     recommended_coats: p.recommendedCoats ?? null,
     primer_advised: bool(p.primerAdvised ?? false),
+    tintable: bool(p.tintable ?? false),
     name: p.name,
     price_cents: toCents(p.price),
     original_price_cents: p.originalPrice === undefined ? null : toCents(p.originalPrice),
@@ -51,16 +52,17 @@ export function productToColumns(p: Product): ProductColumns {
 }
 
 /** The paint family and coverage columns of a row that a Product carries. */
-export type PaintColumns = Pick<ProductsTable, 'family' | 'pack_size' | 'spread_rate' | 'recommended_coats' | 'primer_advised'>;
+export type PaintColumns = Pick<ProductsTable, 'family' | 'pack_size' | 'spread_rate' | 'recommended_coats' | 'primer_advised' | 'tintable'>;
 
 /** A row's paint family and coverage fields, each present (null when unset). */
-export function rowToPaintFields(row: PaintColumns): Pick<Product, 'family' | 'packSize' | 'spreadRate' | 'recommendedCoats' | 'primerAdvised'> {
+export function rowToPaintFields(row: PaintColumns): Pick<Product, 'family' | 'packSize' | 'spreadRate' | 'recommendedCoats' | 'primerAdvised' | 'tintable'> {
   return {
     family: row.family ?? null,
     packSize: row.pack_size ? JSON.parse(row.pack_size) : null,
     spreadRate: row.spread_rate ? JSON.parse(row.spread_rate) : null,
     recommendedCoats: row.recommended_coats === null || row.recommended_coats === undefined ? null : Number(row.recommended_coats),
     primerAdvised: Boolean(row.primer_advised),
+    tintable: Boolean(row.tintable),
   };
 }
 

@@ -22,6 +22,8 @@ export interface ProductsTable {
   spread_rate: string | null;
   recommended_coats: number | null;
   primer_advised: IntBool;
+  /** Whether the product is tinted to a colour chosen by code. */
+  tintable: IntBool;
   name: string;
   price_cents: number;
   original_price_cents: number | null;
@@ -321,6 +323,8 @@ export interface OrdersTable {
   shipping_method: Generated<string>;
   /** The parcels (JSON Parcel[] of src/lib/paint/shipping.ts) the order ships in; null for orders from before they were kept. */
   parcels_json: Generated<string | null>;
+  /** When the customer accepted that tinted paint is mixed to order and cannot be returned; null without tinted lines. */
+  tinted_accepted_at: Generated<string | null>;
 }
 
 /** A payment provider's notification already applied (migration 2026-11-29T0250). */
@@ -393,6 +397,12 @@ export interface OrderItemsTable {
   /** The unit price charged, in cents. */
   unit_price_cents: number;
   quantity: number;
+  /** The colour system of a tinted line ('ral-classic'); null when untinted (migration 2026-11-29T1410). */
+  colour_system: string | null;
+  /** The colour's canonical code ('RAL 7016'); null when untinted. */
+  colour_code: string | null;
+  /** The colour's name when ordered ('Anthracite Grey'); null when untinted. */
+  colour_name: string | null;
 }
 
 /** Sale order lines summed per UTC day of the order and product, kept by triggers (migration 2026-11-26T0600). */

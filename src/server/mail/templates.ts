@@ -1,4 +1,5 @@
 import { formatOrderDelivery } from '../../lib/shipping-methods';
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { formatCardMask } from '../../lib/payment-card';
 import { formatIban } from '../../lib/iban';
 import type { Order } from '../../lib/schemas/order';
@@ -257,7 +258,10 @@ export function renderOrderReceivedMail(input: {
       const line =
         (hazard ? `<br><span style="font-size:12px;color:#b42318">${escapeHtml(formatMailHazardLine(hazard))}</span>` : '') +
         (sheet ? `<br><span style="font-size:12px"><a href="${escapeHtml(sheet.url)}" style="color:#b4532a">Safety data sheet (PDF)</a> ${escapeHtml(sheet.revision)}</span>` : '');
-      return `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}${line}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`;
+      const colour = item.colour
+        ? `<br><span style="font-size:12px;color:#4a433c"><span style="display:inline-block;width:10px;height:10px;border-radius:2px;border:1px solid #d8cfc2;vertical-align:-1px;background:${/^#[0-9a-f]{6}$/i.test(item.colour.hex) ? item.colour.hex : '#ffffff'}"></span> Tinted to ${escapeHtml(formatColourLabel(item.colour))}: made to order, not returnable</span>`
+        : '';
+      return `<tr><td style="${cell}">${escapeHtml(item.product.name)} × ${item.quantity}${colour}${line}</td><td style="${cell};text-align:right">${formatMailMoney(item.price * item.quantity)}</td></tr>`;
     })
     .join('');
   const totalRows = totals
@@ -285,7 +289,12 @@ export function renderOrderReceivedMail(input: {
     ...order.items.flatMap((item) => {
       const hazard = hazardOf(item.product.id);
       const sheet = sheetOf(item.product.id);
-      return [`${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`, ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : []), ...(sheet ? [`  ${sheet.text}`] : [])];
+      return [
+        `${item.product.name} x ${item.quantity}  ${formatMailMoney(item.price * item.quantity)}`,
+        ...(item.colour ? [`  Tinted to ${formatColourLabel(item.colour)}: made to order, not returnable`] : []),
+        ...(hazard ? [`  ${formatMailHazardLine(hazard)}`] : []),
+        ...(sheet ? [`  ${sheet.text}`] : []),
+      ];
     }),
     ...(anyHazard ? ['', READ_LABEL_NOTICE] : []),
     '',

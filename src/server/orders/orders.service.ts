@@ -11,11 +11,13 @@ import {
 } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
 import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
-import { computeTotals, withShippingCents } from '../../lib/pricing';
+import { computeTotals, withShippingCents, type OrderTotals } from '../../lib/pricing';
 import { decideShipping, type ShippingMethodId } from '../../lib/paint/shipping';
 import { toShippingMethodId } from '../../lib/shipping-methods';
 import { assertShippingMethodAllowed, computeMethodShippingCents, toShippingLine } from './shipping.service';
-import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
+import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type OrderItem, type ParsedOrderInput } from '../../lib/schemas/order';
+import { notTintableMessage, TINT_MESSAGES, unknownColourMessage } from '../../lib/schemas/tinting';
+import { getColourSystem, type Colour } from '../../lib/paint/colours';
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { parseConfig, type Config } from '../config';
@@ -118,11 +120,13 @@ export type OrderToPlace = Omit<ParsedOrderInput, 'items' | 'shippingMethod'> & 
   quotedShippingCents?: number;
 };
 
-/** One requested product and the total quantity asked for it. */
+/** One requested product (in one colour, when tinted) and the total quantity asked for it. */
 interface WantedLine {
   productId: string;
   quantity: number;
   quotedUnitCents?: number;
+  /** The colour it is tinted to, as the colour system has it. */
+  colour?: Colour;
 }
 
 /** Why a product cannot be sold, for the 409. */
@@ -133,13 +137,33 @@ interface Refusal {
   available?: number;
 }
 
-/** Merges repeated products (in first-seen order) and refuses a total over the line maximum. */
-function mergeLines(items: OrderToPlace['items']): WantedLine[] {
+/** The colour a line asks for, as its system has it; 422 for a system or code the shop cannot mix. */
+function resolveColour(asked: { system: string; code: string }): Colour {
+  const system = getColourSystem(asked.system);
+  const colour = system?.lookup(asked.code);
+  if (!colour) {
+    const message = unknownColourMessage(asked, system?.label);
+    throw new ApiError(422, 'invalid_fields', message, { 'items.colour': message });
+  }
+  return colour;
+}
+
+/**
+ * Merges repeated lines of a product in one colour (in first-seen order; the same product in two
+ * colours stays two lines), resolves each colour (422 for one the shop cannot mix), refuses a
+ * total over the line maximum, and tinted lines without the made-to-order acceptance (422).
+ */
+function mergeLines(items: OrderToPlace['items'], tintedAccepted = false): WantedLine[] {
   const merged = new Map<string, WantedLine>();
   for (const item of items) {
-    const line = merged.get(item.productId);
+    const colour = item.colour ? resolveColour(item.colour) : undefined;
+    const key = colour ? `${item.productId}|${colour.system}|${colour.code}` : item.productId;
+    const line = merged.get(key);
     if (line) line.quantity += item.quantity;
-    else merged.set(item.productId, { productId: item.productId, quantity: item.quantity, ...(item.quotedUnitCents !== undefined ? { quotedUnitCents: item.quotedUnitCents } : {}) });
+    else merged.set(key, { productId: item.productId, quantity: item.quantity, ...(item.quotedUnitCents !== undefined ? { quotedUnitCents: item.quotedUnitCents } : {}), ...(colour ? { colour } : {}) });
+  }
+  if (!tintedAccepted && [...merged.values()].some((l) => l.colour)) {
+    throw new ApiError(422, 'invalid_fields', TINT_MESSAGES.acceptanceRequired, { tintedAccepted: TINT_MESSAGES.acceptanceRequired });
   }
   const lines = [...merged.values()];
   if (lines.some((l) => l.quantity > CART_LINE_MAX_QUANTITY)) {
@@ -151,7 +175,11 @@ function mergeLines(items: OrderToPlace['items']): WantedLine[] {
 /** SHA-256 of everything that makes the order what it is, so a reused key with another order is caught. */
 function hashRequest(input: OrderToPlace, lines: WantedLine[], customerId: string | undefined): string {
   const { idempotencyKey: _key, items: _items, ...rest } = input;
-  const canonical = JSON.stringify({ ...rest, lines: [...lines].sort((a, b) => a.productId.localeCompare(b.productId)), customerId: customerId ?? null });
+  const canonical = JSON.stringify({
+    ...rest,
+    lines: [...lines].map(({ colour, ...l }) => ({ ...l, colour: colour ? `${colour.system}|${colour.code}` : null })).sort((a, b) => a.productId.localeCompare(b.productId) || String(a.colour).localeCompare(String(b.colour))),
+    customerId: customerId ?? null,
+  });
   return createHash('sha256').update(canonical).digest('hex');
 }
 
@@ -181,6 +209,10 @@ function findRefusals(lines: WantedLine[], products: Map<string, OrderableProduc
   const refusals: Refusal[] = [];
   for (const line of lines) {
     const product = products.get(line.productId);
+    if (product && line.colour && product.tintable !== 1) {
+      const message = notTintableMessage(product.name);
+      throw new ApiError(422, 'invalid_fields', message, { [`items.${product.id}.colour`]: message });
+    }
     if (!product) refusals.push({ productId: line.productId, name: line.productId, reason: 'no longer available' });
     else if (product.request_quote_only === 1 && line.quotedUnitCents === undefined) refusals.push({ productId: product.id, name: product.name, reason: 'available on quotation only' });
     else if (product.in_stock !== 1 || product.stock_quantity === 0) refusals.push({ productId: product.id, name: product.name, reason: 'out of stock', available: 0 });
@@ -205,6 +237,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     customerEmail: row.customer_email,
     customerName: `${row.first_name} ${row.last_name}`,
     items: items.map((item) => ({
+      ...(item.colour_system && item.colour_code ? { colour: toLineColour(item.colour_system, item.colour_code, item.colour_name) } : {}),
       product: {
         id: item.product_id,
         name: item.product_name,
@@ -242,7 +275,13 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     trackingNumber: row.tracking_number ?? null,
     shippingMethod: toShippingMethodId(row.shipping_method),
     ...(row.parcels_json ? { parcels: JSON.parse(row.parcels_json) } : {}),
+    tintedAcceptedAt: row.tinted_accepted_at ?? null,
   };
+}
+
+/** An order line's colour for the API: as ordered, with today's screen hex of the code (none when the system no longer has it). */
+function toLineColour(system: string, code: string, name: string | null): NonNullable<OrderItem['colour']> {
+  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
 }
 
 /** Loads the lines of one order row and maps both. */
@@ -271,7 +310,7 @@ async function replay(db: Kysely<Database>, row: OrderRow, requestHash: string):
  * orders per address and e-mail) it answers 429 and nothing is written or sent.
  */
 export async function placeOrder(db: Kysely<Database>, input: OrderToPlace, facts: PlaceOrderFacts): Promise<PlacedOrder> {
-  const lines = mergeLines(input.items);
+  const lines = mergeLines(input.items, input.tintedAccepted);
   const provider = input.payment.method === 'account' ? await accountProviderFor(db, facts.customerId) : enabledPaymentProviders(facts.config ?? parseConfig({})).get(input.payment.method);
   if (!provider) throw new ApiError(422, 'invalid_fields', ORDER_MESSAGES.paymentMethod, { 'payment.method': ORDER_MESSAGES.paymentMethod });
   const requestHash = hashRequest(input, lines, facts.customerId);
@@ -373,10 +412,13 @@ async function placeWithinLimits(
 
         const at = now.toISOString();
         // The customer's unit prices (trade-pricing's rule; the list for everyone else).
+        // Priced per product over all its colours: a trade tier counts the product's whole quantity.
+        const perProduct = new Map<string, number>();
+        for (const line of lines) perProduct.set(line.productId, (perProduct.get(line.productId) ?? 0) + line.quantity);
         const unitPrices = await priceOrderLines(
           trx,
           facts.customerId,
-          lines.map((line) => ({ ...line, listCents: products.get(line.productId)!.price_cents })),
+          [...perProduct].map(([productId, quantity]) => ({ productId, quantity, listCents: products.get(productId)!.price_cents })),
         );
         // A quoted price (an accepted quote) wins over the customer's trade or list price.
         const priced = lines.map((line) => ({ line, product: products.get(line.productId)!, unitCents: line.quotedUnitCents ?? unitPrices.get(line.productId)! }));
@@ -450,6 +492,7 @@ async function placeWithinLimits(
           invoice_issued_at: null,
           shipping_method: shippingMethod,
           parcels_json: JSON.stringify(parcels),
+          tinted_accepted_at: lines.some((l) => l.colour) ? at : null,
         };
         const items: OrderItemRow[] = priced.map(({ line, product, unitCents }, position) => ({
           order_id: row.id,
@@ -461,6 +504,9 @@ async function placeWithinLimits(
           product_category: product.category,
           unit_price_cents: unitCents,
           quantity: line.quantity,
+          colour_system: line.colour?.system ?? null,
+          colour_code: line.colour?.code ?? null,
+          colour_name: line.colour?.name ?? null,
         }));
         await insertOrder(trx, row, items);
         placedRow = row;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import sharp from 'sharp';
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { GHS_PICTOGRAMS, type GhsPictogram } from '../../lib/paint/ghs';
 import { formatPackSize } from '../../lib/paint/family';
 import { decideShipping, type Parcel } from '../../lib/paint/shipping';
@@ -51,8 +52,7 @@ function toPackingSlip(row: OrderRow, items: OrderItemRow[], products: ReadonlyM
       const product = products.get(item.product_id);
       const dg = product?.dangerous_goods ? (JSON.parse(product.dangerous_goods) as DangerousGoods) : null;
       const hazard = product?.hazard ? (JSON.parse(product.hazard) as { pictograms?: GhsPictogram[] }) : null;
-      // The colours branch adds a colour to order lines; a line without one prints none.
-      const colour = (item as OrderItemRow & { colour?: string | null }).colour ?? null;
+      const colour = item.colour_code ? formatColourLabel({ code: item.colour_code, name: item.colour_name ?? '' }) : null;
       return {
         sku: item.product_sku,
         name: item.product_name,

@@ -1,3 +1,4 @@
+import { getColourSystem } from '../../lib/paint/colours';
 import type { Kysely } from 'kysely';
 import { formatMoney, toDollars } from '../../lib/money';
 import { ORDER_MESSAGES } from '../../lib/schemas/order';
@@ -20,13 +21,16 @@ export async function reorderLines(db: Kysely<Database>, customerId: string, ord
   const result: ReorderResult = { added: [], changed: [], unavailable: [] };
   for (const item of items) {
     const product = products.get(item.product_id);
+    // The colour goes back into the cart with the line: the same paint in the same colour.
+    const colour = item.colour_system && item.colour_code ? getColourSystem(item.colour_system)?.lookup(item.colour_code) : undefined;
     const gone = (reason: string) => result.unavailable.push({ productId: item.product_id, name: product?.name ?? item.product_name, reason });
     if (!product) gone('no longer available');
     else if (product.request_quote_only === 1) gone('available on quotation only');
+    else if (item.colour_code && (product.tintable !== 1 || !colour)) gone('no longer tinted to order');
     else if (product.in_stock !== 1 || product.stock_quantity === 0) gone('out of stock');
     else {
       const quantity = product.stock_quantity === null ? item.quantity : Math.min(item.quantity, product.stock_quantity);
-      result.added.push({ product: { id: product.id, name: product.name, price: toDollars(product.price_cents), image: product.image, category: product.category }, quantity });
+      result.added.push({ product: { id: product.id, name: product.name, price: toDollars(product.price_cents), image: product.image, category: product.category, ...(colour ? { colour } : {}) }, quantity });
       const notes = [
         ...(product.price_cents !== item.unit_price_cents ? [`Price now ${formatMoney(product.price_cents)} (was ${formatMoney(item.unit_price_cents)})`] : []),
         ...(quantity < item.quantity ? [`Only ${quantity} left`] : []),

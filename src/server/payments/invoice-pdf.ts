@@ -3,7 +3,8 @@
  * of the spec sheet). Lines flow onto further pages when they do not fit; every page repeats the
  * document's number and the table's heading.
  */
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { PDFDocument, rgb, StandardFonts, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { parseHex } from '../../lib/color';
 import { formatMoney } from '../../lib/money';
 import { ACCENT, CANVAS, ellipsize, INK, INK_SOFT, LINE, M, MUTED, PAGE, PAPER, toWinAnsi, WHITE, wrapText } from '../catalog/spec-sheet';
 
@@ -18,6 +19,8 @@ export interface DocumentLine {
   vatCents: number;
   /** Quantity × unit price, before VAT. */
   netCents: number;
+  /** The colour a tinted line was mixed to: 'Tinted to RAL 7016 Anthracite Grey' and its swatch's '#rrggbb' (absent when unknown). */
+  colour?: { label: string; hex?: string };
 }
 
 /** Everything an invoice or credit note shows. */
@@ -173,12 +176,20 @@ export async function buildInvoicePdf(doc: InvoiceDocument): Promise<Uint8Array>
     names.forEach((name, i) => text(name, M + 6, y - i * 11, regular, 9));
     const skuY = y - names.length * 11 + 1;
     text(ellipsize(toWinAnsi(`SKU ${line.sku}`), regular, 7, descWidth), M + 6, skuY, regular, 7, MUTED);
+    let rowBottom = skuY;
+    if (line.colour) {
+      // A tinted line: a small swatch and its code and name under the SKU.
+      rowBottom = skuY - 10;
+      const swatch = line.colour.hex && /^#[0-9a-f]{6}$/i.test(line.colour.hex) ? rgb(...(parseHex(line.colour.hex).map((v) => v / 255) as [number, number, number])) : WHITE;
+      page!.drawRectangle({ x: M + 6, y: rowBottom - 1, width: 7, height: 7, color: swatch, borderColor: LINE, borderWidth: 0.5 });
+      text(ellipsize(toWinAnsi(line.colour.label), regular, 7, descWidth - 11), M + 17, rowBottom, regular, 7, INK_SOFT);
+    }
     textRight(String(line.quantity), cols.qty, y, regular, 9);
     textRight(formatMoney(line.unitPriceCents), cols.unit, y, regular, 9);
     textRight(percent(line.vatRate), cols.rate, y, regular, 9);
     textRight(formatMoney(line.vatCents), cols.vat, y, regular, 9);
     textRight(formatMoney(line.netCents), cols.net - 6, y, regular, 9);
-    y = skuY - 6;
+    y = rowBottom - 6;
     page!.drawLine({ start: { x: M, y: y + 2 }, end: { x: W - M, y: y + 2 }, thickness: 0.5, color: LINE });
     y -= 10;
   }

@@ -6,6 +6,8 @@
 import { SHIPPING_METHOD_DETAILS, toShippingMethodId } from '../../lib/shipping-methods';
 import { ACCOUNT_PROVIDER_ID } from '../trade/trade.repository';
 import { dueDateOf, findAccountTerms } from '../trade/trade.service';
+import { formatColourLabel } from '../../lib/paint/colour-label';
+import { getColourSystem } from '../../lib/paint/colours';
 import type { Kysely } from 'kysely';
 import { formatIban } from '../../lib/iban';
 import { VAT_RATE } from '../../lib/constants';
@@ -88,6 +90,7 @@ function invoiceLines(items: OrderItemRow[], taxCents: number): DocumentLine[] {
   return items.map((item, i) => ({
     description: item.product_name,
     sku: item.product_sku,
+    ...(item.colour_code ? { colour: { label: `Tinted to ${formatColourLabel({ code: item.colour_code, name: item.colour_name ?? '' })}`, hex: getColourSystem(item.colour_system ?? '')?.lookup(item.colour_code)?.hex } } : {}),
     quantity: item.quantity,
     unitPriceCents: item.unit_price_cents,
     vatRate: VAT_RATE,

@@ -397,6 +397,7 @@ export function ProductDialog({
                   </Field>
                 </div>
                 <Flag label="Primer advised" hint="The maker advises a primer first (bare or patched surfaces)." checked={form.primerAdvised} onChange={(v) => set('primerAdvised', v)} />
+                <Flag label="Tintable" hint="Mixed to a colour the shopper picks by code (RAL); tinted lines cannot be returned." checked={form.tintable} onChange={(v) => set('tintable', v)} />
                 {product?.family && <FamilySiblings family={product.family} currentId={product.id} />}
               </Group>
 

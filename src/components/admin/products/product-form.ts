@@ -29,6 +29,7 @@ export interface ProductForm {
   spreadUnit: SpreadRateUnit;
   recommendedCoats: string;
   primerAdvised: boolean;
+  tintable: boolean;
   slug: string;
   description: string;
   brand: string;
@@ -81,6 +82,7 @@ export const FIELD_LABELS: Record<ProductFormField, string> = {
   spreadUnit: 'Spread rate unit',
   recommendedCoats: 'Recommended coats',
   primerAdvised: 'Primer advised',
+  tintable: 'Tintable',
   slug: 'Web address',
   description: 'Description',
   brand: 'Brand',
@@ -131,6 +133,7 @@ export function emptyProductForm(): ProductForm {
     spreadUnit: 'ft2/gal',
     recommendedCoats: '',
     primerAdvised: false,
+    tintable: false,
     slug: '',
     description: '',
     brand: '',
@@ -182,6 +185,7 @@ export function productToForm(product: AdminProduct): ProductForm {
     spreadUnit: product.spreadRate?.unit ?? 'ft2/gal',
     recommendedCoats: product.recommendedCoats == null ? '' : String(product.recommendedCoats),
     primerAdvised: product.primerAdvised ?? false,
+    tintable: product.tintable ?? false,
     slug: product.slug,
     description: product.description,
     brand: product.brand,
@@ -276,6 +280,7 @@ export function formToInput(form: ProductForm): ProductInput {
         : { min: readNumber(form.spreadMin) as number, max: readNumber(form.spreadMax) as number, unit: form.spreadUnit },
     recommendedCoats: readNumber(form.recommendedCoats) ?? null,
     primerAdvised: form.primerAdvised,
+    tintable: form.tintable,
     slug: form.slug.trim() || undefined,
     description: form.description,
     brand: form.brand,
