@@ -76,8 +76,8 @@ function DocumentKindFields({
       ) : (
         <p className="text-sm text-ink-muted">No {label.toLowerCase()} yet.</p>
       )}
-      <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
-        <label className="text-sm font-medium text-ink" htmlFor={`${id}-file`}>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <label className="text-sm font-medium text-ink sm:col-span-2" htmlFor={`${id}-file`}>
           {current ? `Replace with (PDF)` : 'PDF file'}
           <input
             key={inputKey}
