@@ -59,9 +59,9 @@ describe.each([375, 1440])('hazard pictograms at %i px', (width) => {
     const cardOf = (name: string) => all.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
 
     const card = cardOf(hazardous.name);
-    const cardPictograms = card.getByRole('list', { name: 'Hazard pictograms' }).getByRole('img');
+    const cardPictograms = card.getByRole('group', { name: 'Hazard pictograms' }).getByRole('img');
     expect(await cardPictograms.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(names);
-    expect(await cardOf(harmless.name).getByRole('list', { name: 'Hazard pictograms' }).count()).toBe(0);
+    expect(await cardOf(harmless.name).getByRole('group', { name: 'Hazard pictograms' }).count()).toBe(0);
     await card.scrollIntoViewIfNeeded();
     // The card's images load lazily: drawn once they have arrived (the pictograms' names were checked above).
     await card.getByRole('img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().catch(() => undefined))));
