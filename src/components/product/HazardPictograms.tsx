@@ -9,12 +9,11 @@ import type { GhsPictogram } from '../../lib/paint/ghs-pictograms';
 export default function HazardPictograms({ codes, size = 24, className = '' }: { codes: readonly GhsPictogram[] | undefined; size?: number; className?: string }) {
   if (!codes || codes.length === 0) return null;
   return (
-    <ul className={`flex flex-wrap items-center gap-1 ${className}`} aria-label="Hazard pictograms">
+    // A group, not a list: it sits inside list items (cart and summary lines), whose counts must stay one per line.
+    <div role="group" className={`flex flex-wrap items-center gap-1 ${className}`} aria-label="Hazard pictograms">
       {pictogramViews({ pictograms: [...codes] }).map((p) => (
-        <li key={p.code}>
-          <img src={p.src} alt={p.name} title={p.name} width={size} height={size} loading="lazy" decoding="async" style={{ width: size, height: size }} />
-        </li>
+        <img key={p.code} src={p.src} alt={p.name} title={p.name} width={size} height={size} loading="lazy" decoding="async" style={{ width: size, height: size }} />
       ))}
-    </ul>
+    </div>
   );
 }

@@ -12,6 +12,7 @@ import { selectProduct } from '../../stores/product-selection';
 import AddToCartButton from '../product/AddToCartButton';
 import HazardPictograms from '../product/HazardPictograms';
 import RatingStars from '../product/RatingStars';
+import CardOwnPrice from './CardOwnPrice';
 import { LeafIcon } from './Icons';
 import type { ShopProduct } from './types';
 
@@ -155,6 +156,7 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: Pr
                     {list && <span className="w-full text-xs font-semibold text-accent-strong">{savings}</span>}
                   </>
                 )}
+                <CardOwnPrice productId={p.id} />
               </p>
             )}
             <p className={`flex shrink-0 flex-col text-xs font-medium ${list ? 'items-end lg:items-start' : 'items-end'}`}>

@@ -11,7 +11,10 @@ import { formatMoney, toCents } from '../../../src/lib/money';
 import type { Order } from '../../../src/lib/schemas/order';
 import { CUSTOMER_PASSWORD, freshEmail, JOURNEY_TIMEOUT_MS, SUPER_ADMIN, signInStaff, useAdminServer, useBrowserPages } from '../admin/admin-helpers';
 import { CART_STORAGE_KEY } from '../../../src/lib/constants';
-import { cartButton, cartDrawer } from '../shop/shop-helpers';
+import { categorySlug } from '../../../src/lib/catalog/category-slug';
+import { selectCategoryProducts } from '../../../src/lib/catalog/featured';
+import { PRODUCT_LIST_PAGE_SIZE } from '../../../src/lib/constants';
+import { cartButton, cartDrawer, readCatalogue } from '../shop/shop-helpers';
 import { BUYABLE, continueButton, EXPECTED_STATUS_ERRORS, fillShipping, orderNumberOf, waitForCheckout } from './checkout-helpers';
 
 const server = useAdminServer();
@@ -121,5 +124,33 @@ describe('a trade customer', () => {
     await staff.setViewportSize({ width: 375, height: 812 });
     await staff.getByLabel('Company').scrollIntoViewIfNeeded();
     await shoot(staff, 'trade-editor-375');
+  });
+
+  it('sees their own price on the category page cards, under the list price the page keeps', { timeout: JOURNEY_TIMEOUT_MS }, async () => {
+    const category = 'Decorative Paints';
+    const shown = selectCategoryProducts(readCatalogue(), category).slice(0, PRODUCT_LIST_PAGE_SIZE);
+    const [product, other] = shown.filter((p) => !p.requestQuoteOnly && p.price >= 10);
+    const own = Math.round(toCents(product!.price) * 0.7);
+    const email = freshEmail('carla');
+    await setTradeByApi(await registerByApi(email), { company: 'Carla Coatings', vatNumber: 'GB 555 9876 00', discountPercent: 0, prices: [{ productId: product!.id, unitCents: own }], tiers: [] });
+
+    for (const width of [375, 1440]) {
+      const page = await pages.open({ width, reducedMotion: 'reduce', allowErrors: EXPECTED_STATUS_ERRORS });
+      await page.goto(server.at('/login'), { waitUntil: 'domcontentloaded' });
+      await page.getByLabel('Email address').fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(CUSTOMER_PASSWORD);
+      await page.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(/\/shop\/?$/, { waitUntil: 'commit' });
+      await page.goto(server.at(`/products/${categorySlug(category)}`), { waitUntil: 'domcontentloaded' });
+      const all = page.getByRole('list', { name: /^All / });
+      const cardOf = (name: string) => all.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
+      const card = cardOf(product!.name);
+      await card.getByText('Your price', { exact: true }).waitFor();
+      await card.getByText(formatMoney(own), { exact: true }).waitFor();
+      // The list price stays beside it, and a product without their own price shows only its list price.
+      await card.getByText(formatMoney(toCents(product!.price)), { exact: true }).waitFor();
+      expect(await cardOf(other!.name).getByText('Your price').count()).toBe(0);
+      await shoot(page, `category-card-trade-${width}`);
+    }
   });
 });

@@ -1,7 +1,9 @@
 // Hazard pictograms before purchase (issue 25 item 1, CLP Article 48): a hazardous product's card
 // on its category page shows its GHS pictograms named by their official names, and so do its line
 // in the cart drawer and its line in the checkout's order summary.
-import type { Browser } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { canAddToCart } from '../../../src/lib/cart';
 import { categorySlug } from '../../../src/lib/catalog/category-slug';
@@ -24,6 +26,14 @@ const { category, hazardous, harmless } = (() => {
   throw new Error('the catalogue has no category with a hazardous product and a harmless one on its first page');
 })();
 const names = hazardous.hazard!.pictograms.map((code) => GHS_PICTOGRAM_NAMES[code]);
+
+/** Saves a screenshot when HAZARD_SHOTS_DIR is set. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.HAZARD_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
 
 let browser: Browser;
 const opened: TrackedPage[] = [];
@@ -49,14 +59,19 @@ describe.each([375, 1440])('hazard pictograms at %i px', (width) => {
     const cardOf = (name: string) => all.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
 
     const card = cardOf(hazardous.name);
-    const cardPictograms = card.getByRole('list', { name: 'Hazard pictograms' }).getByRole('img');
+    const cardPictograms = card.getByRole('group', { name: 'Hazard pictograms' }).getByRole('img');
     expect(await cardPictograms.evaluateAll((imgs) => imgs.map((i) => i.getAttribute('alt')))).toEqual(names);
-    expect(await cardOf(harmless.name).getByRole('list', { name: 'Hazard pictograms' }).count()).toBe(0);
+    expect(await cardOf(harmless.name).getByRole('group', { name: 'Hazard pictograms' }).count()).toBe(0);
+    await card.scrollIntoViewIfNeeded();
+    // The card's images load lazily: drawn once they have arrived (the pictograms' names were checked above).
+    await card.getByRole('img').evaluateAll((imgs) => Promise.all((imgs as HTMLImageElement[]).map((i) => i.decode().catch(() => undefined))));
+    await shoot(page, `card-pictograms-${width}`);
 
     await card.getByRole('button', { name: 'Add to Cart' }).click();
     await page.getByRole('banner').getByRole('button', { name: 'Cart, 1 item' }).click();
     const line = cartDrawer(page).getByRole('listitem').filter({ hasText: hazardous.name });
     for (const name of names) await line.getByRole('img', { name, exact: true }).waitFor();
+    await shoot(page, `cart-drawer-pictograms-${width}`);
 
     await cartDrawer(page).getByRole('link', { name: 'Proceed to Checkout' }).click();
     const summary = page.getByRole('list', { name: 'Items in your order' });
@@ -64,5 +79,7 @@ describe.each([375, 1440])('hazard pictograms at %i px', (width) => {
     if (width < 1024) await page.getByRole('button', { name: 'Show order summary' }).click();
     const summaryLine = summary.getByRole('listitem').filter({ hasText: hazardous.name });
     for (const name of names) await summaryLine.getByRole('img', { name, exact: true }).waitFor();
+    await summaryLine.scrollIntoViewIfNeeded();
+    await shoot(page, `checkout-pictograms-${width}`);
   });
 });
