@@ -7,6 +7,7 @@ import { ADMIN_MESSAGES, adminSignInSchema, declineOrderSchema, orderStatusChang
 import { AUTH_MESSAGES, forgotPasswordSchema, resetPasswordSchema, signInSchema, signUpSchema } from '../../../../src/lib/schemas/auth';
 import { contactMessageInputSchema, ENQUIRY_MESSAGES, isValidContactPhone, quoteRequestInputSchema } from '../../../../src/lib/schemas/enquiries';
 import { ORDER_MESSAGES, orderInputSchema } from '../../../../src/lib/schemas/order';
+import { TINT_MESSAGES } from '../../../../src/lib/schemas/tinting';
 
 type Schema = z.ZodType;
 type Path = (string | number)[];
@@ -58,7 +59,7 @@ function withField(value: unknown, path: Path, replace: (current: unknown) => un
 }
 
 /** Every text the shop itself says about a field. */
-const OWN_MESSAGES = new Set<string>([AUTH_MESSAGES, ORDER_MESSAGES, ENQUIRY_MESSAGES, ADMIN_MESSAGES].flatMap((m) => Object.values(m)));
+const OWN_MESSAGES = new Set<string>([AUTH_MESSAGES, ORDER_MESSAGES, TINT_MESSAGES, ENQUIRY_MESSAGES, ADMIN_MESSAGES].flatMap((m) => Object.values(m)));
 const RAW_ZOD = /^(Too (big|small)|Invalid (input|string|type|option|element)|Expected|Unrecognized)/;
 
 const order = {
