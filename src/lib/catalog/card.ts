@@ -21,6 +21,7 @@ export const CARD_FIELDS = [
   'sku',
   'price',
   'originalPrice',
+  'priceTiers',
   'description',
   'category',
   'brand',

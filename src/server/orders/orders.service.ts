@@ -24,6 +24,7 @@ import { accountProvider } from '../payments/account.provider';
 import { enabledPaymentProviders } from '../payments/providers';
 import { TRADE_MESSAGES } from '../../lib/schemas/trade';
 import { assertWithinCredit, findAccountTerms, priceOrderLines } from '../trade/trade.service';
+import { parseStoredTiers } from '../catalog/catalog.rows';
 import { selectRefundsOfOrders, updateOrderPayment } from '../payments/payments.repository';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
@@ -374,7 +375,7 @@ async function placeWithinLimits(
         const unitPrices = await priceOrderLines(
           trx,
           facts.customerId,
-          lines.map((line) => ({ ...line, listCents: products.get(line.productId)!.price_cents })),
+          lines.map((line) => ({ ...line, listCents: products.get(line.productId)!.price_cents, publicTiers: parseStoredTiers(products.get(line.productId)!.price_tiers) })),
         );
         // A quoted price (an accepted quote) wins over the customer's trade or list price.
         const priced = lines.map((line) => ({ line, product: products.get(line.productId)!, unitCents: line.quotedUnitCents ?? unitPrices.get(line.productId)! }));

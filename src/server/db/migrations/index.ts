@@ -23,6 +23,7 @@ import * as payments from './2026-11-29T0200_payments';
 import * as providerEvents from './2026-11-29T0250_provider_events';
 import * as importFileKeys from './2026-11-29T0600_import_file_keys';
 import * as bulkJobs from './2026-11-29T1300_bulk_jobs';
+import * as publicPriceTiers from './2026-11-29T1700_public_price_tiers';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
@@ -66,4 +67,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1000_quotes': quotes,
   '2026-11-29T1010_project_lists': projectLists,
   '2026-11-29T1300_bulk_jobs': bulkJobs,
+  '2026-11-29T1700_public_price_tiers': publicPriceTiers,
 };

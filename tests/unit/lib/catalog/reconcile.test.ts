@@ -58,7 +58,7 @@ function makeProduct(id: string, overrides: Partial<Product> = {}): Product {
 const copy = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
 const a = makeProduct('a');
-const b = makeProduct('b', { price: 12.5, originalPrice: 15 });
+const b = makeProduct('b', { price: 12.5, originalPrice: 15, priceTiers: [{ minQuantity: 10, price: 11 }] });
 const c = makeProduct('c');
 const buildTime: readonly Product[] = [a, b, c];
 
@@ -291,7 +291,7 @@ describe('parseLiveCatalog', () => {
     if (!parsed.ok) return;
     expect(parsed.catalog.version).toBe('k3Jx9QpX2mN8vL1aB4cD7e');
     expect(parsed.catalog.products).toEqual([toCatalogCard(a), toCatalogCard(b)]);
-    expect(Object.keys(parsed.catalog.products[0]!).sort()).toEqual(CARD_FIELDS.filter((f) => f !== 'originalPrice').sort());
+    expect(Object.keys(parsed.catalog.products[0]!).sort()).toEqual(CARD_FIELDS.filter((f) => f !== 'originalPrice' && f !== 'priceTiers').sort());
     expect(parsed.catalog.categories).toEqual([category]);
     expect(isSameCatalog(parsed.catalog.products, [a, b].map(toCatalogCard))).toBe(true);
   });
@@ -355,7 +355,7 @@ describe('parseLiveProduct', () => {
 describe('toCatalogCard', () => {
   it('keeps the card fields in order, optional ones only when set, and none of the detail', () => {
     expect(Object.keys(toCatalogCard(b))).toEqual([...CARD_FIELDS]);
-    expect(Object.keys(toCatalogCard(a))).toEqual(CARD_FIELDS.filter((f) => f !== 'originalPrice'));
+    expect(Object.keys(toCatalogCard(a))).toEqual(CARD_FIELDS.filter((f) => f !== 'originalPrice' && f !== 'priceTiers'));
     const card = toCatalogCard(a) as Record<string, unknown>;
     for (const f of ['brandLogo', 'gallery', 'technicalSpecs', 'usageInstructions', 'coverage', 'visual']) expect(card[f]).toBeUndefined();
     expect(toCatalogCard(toCatalogCard(a))).toEqual(toCatalogCard(a));
