@@ -174,7 +174,7 @@ function ListEditor({
         <ul className="divide-y divide-line">
           {quantities.map((q, index) => (
             <li key={q.productId} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span className="min-w-0 flex-1 font-medium text-ink">{nameOf(q.productId)}</span>
+              <span className="min-w-0 basis-full font-medium text-ink sm:flex-1 sm:basis-auto">{nameOf(q.productId)}</span>
               <label className="flex items-center gap-2 text-sm text-ink-soft">
                 Quantity
                 <input
