@@ -54,7 +54,7 @@ export function applyLiveToCart(lines: readonly CartLine[], liveById: ReadonlyMa
     if (!card) continue;
     const own = ownPrices?.get(card.id);
     const price = own ? ownUnitCentsAt(own, line.quantity) / 100 : publicUnitPrice(card, line.quantity);
-    if (price !== card.price) priced.set(card.id, { ...card, price });
+    if (card.price !== price) priced.set(card.id, { ...card, price });
   }
   return applyLiveCards(lines, priced);
 }
