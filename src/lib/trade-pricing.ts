@@ -2,7 +2,8 @@
  * Trade prices (issue 27), pure so the server that charges and the pages that show prices compute
  * them alike. A customer's unit price of a product at a quantity is the LOWEST of: the list price,
  * the list less the account's discount, the account's fixed price, and the account's best tier the
- * quantity reaches. Lowest wins so that adding a term can never raise what a customer pays.
+ * quantity reaches. Lowest wins so that adding a term can never raise what a customer pays. A
+ * product's public tiers count as tiers of every customer (withPublicTiers), guests included.
  */
 
 /** One quantity tier: from `minQuantity` units, each costs `unitCents`. */
@@ -49,6 +50,19 @@ export function tradeUnitPrice(listCents: number, quantity: number, terms: Produ
     if (quantity >= tier.minQuantity) offer({ unitCents: tier.unitCents, source: 'tier', minQuantity: tier.minQuantity });
   }
   return best;
+}
+
+/** No trade account: only the product's public tiers apply. */
+const NO_TERMS: ProductPriceTerms = { discountBp: 0, fixedCents: null, tiers: [] };
+
+/**
+ * A customer's terms for a product with the product's public tiers added (they apply to every
+ * shopper, guests included); undefined when there is neither a trade account nor a public tier.
+ */
+export function withPublicTiers(terms: ProductPriceTerms | undefined, publicTiers: readonly PriceTier[]): ProductPriceTerms | undefined {
+  if (publicTiers.length === 0) return terms;
+  const own = terms ?? NO_TERMS;
+  return { ...own, tiers: [...own.tiers, ...publicTiers] };
 }
 
 /** A customer's price of one product as GET /api/account/prices gives it. */

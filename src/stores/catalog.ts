@@ -42,19 +42,26 @@ export async function loadOwnPrice(id: string): Promise<CustomerPrice | undefine
 }
 
 /**
- * The cart drawer's reconciliation (it loads this module on its first opening): the lines at the
- * live cards' prices, or at a trade customer's own unit price for each line's quantity (tiers
- * included), so the cart and the checkout show what the server will charge.
+ * The cart drawer's reconciliation (it loads this module on its first opening and runs it again
+ * whenever the lines change): the lines at the live cards' prices for each line's quantity (the
+ * product's public tiers applied), or at a trade customer's own unit price for it (their tiers and
+ * the public ones included), so the cart and the checkout show what the server will charge.
  */
 export function applyLiveToCart(lines: readonly CartLine[], liveById: ReadonlyMap<string, CatalogCard>): LiveCart {
-  if (!ownPrices) return applyLiveCards(lines, liveById);
   const priced = new Map(liveById);
   for (const line of lines) {
     const card = liveById.get(line.product.id);
-    const own = ownPrices.get(line.product.id);
-    if (card && own) priced.set(card.id, { ...card, price: ownUnitCentsAt(own, line.quantity) / 100 });
+    if (!card) continue;
+    const own = ownPrices?.get(card.id);
+    const price = own ? ownUnitCentsAt(own, line.quantity) / 100 : publicUnitPrice(card, line.quantity);
+    if (card.price !== price) priced.set(card.id, { ...card, price });
   }
   return applyLiveCards(lines, priced);
+}
+
+/** A card's unit price in dollars at `quantity`: its best public tier reached, else its price (the server's rule without a trade account). */
+export function publicUnitPrice(card: Pick<CatalogCard, 'price' | 'priceTiers'>, quantity: number): number {
+  return (card.priceTiers ?? []).reduce((best, tier) => (quantity >= tier.minQuantity && tier.price < best ? tier.price : best), card.price);
 }
 
 

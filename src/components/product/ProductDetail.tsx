@@ -190,6 +190,16 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
             </p>
           </div>
 
+          {!p.requestQuoteOnly && p.priceTiers && p.priceTiers.length > 0 && (
+            <ul className="-mt-1 flex flex-wrap gap-2 text-sm text-ink" aria-label="Quantity prices">
+              {p.priceTiers.map((tier) => (
+                <li key={tier.minQuantity} className="rounded-full bg-accent-soft/70 px-3 py-1 tabular">
+                  Buy {tier.minQuantity}+ for <strong className="font-semibold">{formatPrice(tier.price)}</strong> each
+                </li>
+              ))}
+            </ul>
+          )}
+
           {!p.requestQuoteOnly && <OwnPrice productId={p.id} />}
 
           {safety}

@@ -22,6 +22,7 @@ export const CARD_FIELDS = [
   'sku',
   'price',
   'originalPrice',
+  'priceTiers',
   'description',
   'category',
   'brand',

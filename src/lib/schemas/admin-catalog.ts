@@ -12,7 +12,7 @@ import { ADMIN_BRANDS, ADMIN_PRODUCT_CATEGORIES } from '../admin-constants';
 import { CATEGORY_ICONS, FINISHES, LOW_STOCK_MAX, PRODUCT_CATEGORIES } from '../constants';
 import { slugifyBrand } from '../slug';
 import { adminOrdersQuerySchema } from './admin';
-import { categorySchema, imageRefSchema, productSchema } from './catalog';
+import { categorySchema, checkPriceTiers, imageRefSchema, priceTierSchema, productSchema } from './catalog';
 import { packSizeSchema, recommendedCoatsSchema, spreadRateSchema } from '../paint/units';
 import { dangerousGoodsSchema, productHazardInputSchema, productVocInputSchema } from './product-safety';
 
@@ -297,10 +297,13 @@ const productFieldsSchema = z.object({
   voc: productVocInputSchema.nullish(),
   /** Dangerous-goods data of the pack. */
   dangerousGoods: dangerousGoodsSchema.nullish(),
+  /** Public quantity tiers (issue 27): null or [] clears them; absent keeps what the product has. */
+  priceTiers: z.array(priceTierSchema).max(10).nullish(),
 });
 
-/** The rules across fields: a price above 0 unless quote-only; an original price above the price. */
-function checkPrices(p: { price: number; originalPrice?: number | null; requestQuoteOnly: boolean }, ctx: z.RefinementCtx): void {
+/** The rules across fields: a price above 0 unless quote-only; an original price above the price; tiers below it. */
+function checkPrices(p: { price: number; originalPrice?: number | null; requestQuoteOnly: boolean; priceTiers?: z.infer<typeof priceTierSchema>[] | null }, ctx: z.RefinementCtx): void {
+  checkPriceTiers(p.priceTiers, p.price, ctx);
   if (p.price === 0 && !p.requestQuoteOnly) ctx.addIssue({ code: 'custom', path: ['price'], message: M.priceZero });
   if (p.originalPrice !== null && p.originalPrice !== undefined && p.originalPrice <= p.price) {
     ctx.addIssue({ code: 'custom', path: ['originalPrice'], message: M.originalPriceNotAbove });

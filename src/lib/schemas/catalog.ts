@@ -16,6 +16,28 @@ export const dollarsSchema = z
   .nonnegative()
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'At most two decimals.');
 
+/** What a malformed quantity price is told. */
+export const PRICE_TIER_MESSAGE = 'Each quantity price is a whole quantity from 2 and a price, e.g. 10: 18.50.';
+
+/** One public quantity tier of a product: from `minQuantity` units (2 or more) each costs `price` dollars. */
+export const priceTierSchema = z.object({
+  /** The quantity of one order line from which the tier's price applies; at least 2. */
+  minQuantity: z.number({ error: PRICE_TIER_MESSAGE }).int({ error: PRICE_TIER_MESSAGE }).min(2, { error: PRICE_TIER_MESSAGE }).max(10_000, { error: PRICE_TIER_MESSAGE }),
+  /** Unit price in dollars at that quantity; below the product's price. */
+  price: z.number({ error: PRICE_TIER_MESSAGE }).pipe(dollarsSchema),
+});
+export type PriceTier = z.infer<typeof priceTierSchema>;
+
+/** The cross-field rules of a product's public tiers: each quantity once, each price below the product's price. */
+export function checkPriceTiers(tiers: readonly PriceTier[] | null | undefined, price: number, ctx: z.RefinementCtx, path = 'priceTiers'): void {
+  const seen = new Set<number>();
+  (tiers ?? []).forEach((tier, i) => {
+    if (seen.has(tier.minQuantity)) ctx.addIssue({ code: 'custom', path: [path, i, 'minQuantity'], message: `A tier from ${tier.minQuantity} is listed twice.` });
+    seen.add(tier.minQuantity);
+    if (tier.price >= price) ctx.addIssue({ code: 'custom', path: [path, i, 'price'], message: 'A tier price must be below the price.' });
+  });
+}
+
 /** A site path (starting with '/') or an absolute http(s) URL. */
 export const imageRefSchema = z
   .string()
@@ -92,6 +114,8 @@ export const productSchema = z
     price: dollarsSchema,
     /** Price before a reduction, in dollars; shown struck through when above price. */
     originalPrice: dollarsSchema.optional(),
+    /** Public quantity tiers ('Buy 10+ for $X each') every shopper gets, guests included; absent when none. */
+    priceTiers: z.array(priceTierSchema).max(10).optional(),
     /** Marketing description, plain text. */
     description: z.string().min(10),
     /** One of the catalogue's categories; also the brand-grid key. */
@@ -162,6 +186,7 @@ export const productSchema = z
         message: 'originalPrice must be above price.',
       });
     }
+    checkPriceTiers(p.priceTiers, p.price, ctx);
   });
 export type Product = z.infer<typeof productSchema>;
 

@@ -26,7 +26,7 @@ import {
   updateProductIfVersion,
 } from './admin-products.repository';
 import { selectNextPosition } from './catalog.repository';
-import { productToColumns, rowToPaintFields, rowToProduct, type PaintColumns, type ProductColumns } from './catalog.rows';
+import { productToColumns, rowToPaintFields, rowToProduct, storedPriceTiers, type PaintColumns, type ProductColumns } from './catalog.rows';
 import { chooseSourceFile } from './catalog.service';
 import { recordFormerSlug } from './product-slugs.repository';
 
@@ -102,7 +102,7 @@ export function inputToColumns(
   slug: string,
   brandLogo: string,
   visual: string | null,
-  before?: PaintColumns & Pick<ProductsTable, 'hazard' | 'voc' | 'dangerous_goods'>,
+  before?: PaintColumns & Pick<ProductsTable, 'hazard' | 'voc' | 'dangerous_goods' | 'price_tiers'>,
 ): ProductColumns {
   const kept = before ? rowToPaintFields(before) : undefined;
   const columns = productToColumns({
@@ -146,7 +146,9 @@ export function inputToColumns(
     voc: input.voc === undefined ? (before?.voc ?? null) : input.voc && JSON.stringify(input.voc),
     dangerous_goods: input.dangerousGoods === undefined ? (before?.dangerous_goods ?? null) : input.dangerousGoods && JSON.stringify(input.dangerousGoods),
   };
-  return { ...columns, ...safety, visual };
+  // Public tiers likewise: absent keeps the product's, null or [] clears them.
+  const price_tiers = input.priceTiers === undefined ? (before?.price_tiers ?? null) : storedPriceTiers(input.priceTiers);
+  return { ...columns, ...safety, price_tiers, visual };
 }
 
 /** The logo of a brand: the one its products already use, else the shop's. */

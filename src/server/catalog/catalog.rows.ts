@@ -1,5 +1,6 @@
 import { toCents, toDollars } from '../../lib/money';
-import { categorySchema, productSchema, type Category, type Product } from '../../lib/schemas/catalog';
+import { categorySchema, productSchema, type Category, type PriceTier, type Product } from '../../lib/schemas/catalog';
+import type { PriceTier as TierCents } from '../../lib/trade-pricing';
 import { toProductHazard, toProductVoc, toStoredHazard, toStoredVoc } from '../../lib/schemas/product-safety';
 import type { CategoriesTable, IntBool, ProductsTable } from '../db/schema';
 
@@ -7,6 +8,17 @@ import type { CategoriesTable, IntBool, ProductsTable } from '../db/schema';
 export type ProductColumns = Omit<ProductsTable, 'source_file' | 'position' | 'version' | 'created_at' | 'updated_at'>;
 
 const bool = (b: boolean): IntBool => (b ? 1 : 0);
+
+/** The price_tiers column of public tiers in dollars: JSON [{ minQuantity, unitCents }] by quantity, null when none. */
+export function storedPriceTiers(tiers: readonly PriceTier[] | null | undefined): string | null {
+  if (!tiers || tiers.length === 0) return null;
+  return JSON.stringify([...tiers].sort((a, b) => a.minQuantity - b.minQuantity).map((t) => ({ minQuantity: t.minQuantity, unitCents: toCents(t.price) })));
+}
+
+/** The public tiers of a price_tiers column (null or absent: none), in cents. */
+export function parseStoredTiers(column: string | null | undefined): TierCents[] {
+  return column ? (JSON.parse(column) as TierCents[]) : [];
+}
 
 /** Maps a Product (dollars) to its columns (cents, 0/1, JSON text). */
 export function productToColumns(p: Product): ProductColumns {
@@ -24,6 +36,7 @@ export function productToColumns(p: Product): ProductColumns {
     name: p.name,
     price_cents: toCents(p.price),
     original_price_cents: p.originalPrice === undefined ? null : toCents(p.originalPrice),
+    price_tiers: storedPriceTiers(p.priceTiers),
     description: p.description,
     category: p.category,
     brand: p.brand,
@@ -80,6 +93,7 @@ export function rowToProduct(row: ProductColumns): Product {
     ...rowToPaintFields(row),
     price: toDollars(Number(row.price_cents)),
     originalPrice: row.original_price_cents === null ? undefined : toDollars(Number(row.original_price_cents)),
+    priceTiers: row.price_tiers ? parseStoredTiers(row.price_tiers).map((t) => ({ minQuantity: t.minQuantity, price: toDollars(t.unitCents) })) : undefined,
     description: row.description,
     category: row.category,
     brand: row.brand,

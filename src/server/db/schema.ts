@@ -27,6 +27,8 @@ export interface ProductsTable {
   name: string;
   price_cents: number;
   original_price_cents: number | null;
+  /** Public quantity tiers (issue 27): JSON [{ minQuantity, unitCents }] ascending, or null when none. */
+  price_tiers?: string | null;
   description: string;
   category: string;
   brand: string;

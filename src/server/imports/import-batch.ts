@@ -65,7 +65,7 @@ const COMPARED: readonly (keyof ProductsTable)[] = [
   'slug', 'sku', 'name', 'price_cents', 'original_price_cents', 'description', 'category', 'brand', 'image', 'gallery', 'in_stock', 'stock_quantity',
   'is_eco_friendly', 'is_new', 'is_popular', 'request_quote_only', 'rating', 'reviews', 'features', 'technical_specs', 'certifications',
   'usage_instructions', 'coverage', 'finish',
-  'hazard', 'voc', 'dangerous_goods',
+  'hazard', 'voc', 'dangerous_goods', 'price_tiers',
 ];
 
 const COMPARED_SET: ReadonlySet<string> = new Set(COMPARED);

@@ -10,7 +10,7 @@ export type OrderItemRow = Selectable<OrderItemsTable>;
 /** The product columns an order reads to price and snapshot a line. */
 export type OrderableProductRow = Pick<
   ProductsTable,
-  'id' | 'name' | 'sku' | 'image' | 'category' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only' | 'hazard' | 'dangerous_goods' | 'tintable'
+  'id' | 'name' | 'sku' | 'image' | 'category' | 'price_cents' | 'in_stock' | 'stock_quantity' | 'request_quote_only' | 'hazard' | 'dangerous_goods' | 'tintable' | 'price_tiers'
 >;
 
 /** The live products with these ids (missing and withdrawn ids are simply absent). */
@@ -18,7 +18,7 @@ export function selectOrderableProducts(db: Db, ids: readonly string[]): Promise
   if (ids.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('products')
-    .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only', 'hazard', 'dangerous_goods', 'tintable'])
+    .select(['id', 'name', 'sku', 'image', 'category', 'price_cents', 'in_stock', 'stock_quantity', 'request_quote_only', 'hazard', 'dangerous_goods', 'tintable', 'price_tiers'])
     .where('id', 'in', ids)
     .where('withdrawn_at', 'is', null)
     .execute();

@@ -29,6 +29,7 @@ import { accountProvider } from '../payments/account.provider';
 import { enabledPaymentProviders } from '../payments/providers';
 import { TRADE_MESSAGES } from '../../lib/schemas/trade';
 import { assertWithinCredit, findAccountTerms, priceOrderLines } from '../trade/trade.service';
+import { parseStoredTiers } from '../catalog/catalog.rows';
 import { selectRefundsOfOrders, updateOrderPayment } from '../payments/payments.repository';
 import { selectCatalogRevision } from '../catalog/catalog.repository';
 import { announceOwnCatalogChange, type OwnCatalogChange } from '../catalog/own-changes';
@@ -418,7 +419,7 @@ async function placeWithinLimits(
         const unitPrices = await priceOrderLines(
           trx,
           facts.customerId,
-          [...perProduct].map(([productId, quantity]) => ({ productId, quantity, listCents: products.get(productId)!.price_cents })),
+          [...perProduct].map(([productId, quantity]) => ({ productId, quantity, listCents: products.get(productId)!.price_cents, publicTiers: parseStoredTiers(products.get(productId)!.price_tiers) })),
         );
         // A quoted price (an accepted quote) wins over the customer's trade or list price.
         const priced = lines.map((line) => ({ line, product: products.get(line.productId)!, unitCents: line.quotedUnitCents ?? unitPrices.get(line.productId)! }));

@@ -63,10 +63,10 @@ export async function selectLiveProductIds(db: Db, ids: readonly string[]): Prom
   return new Set(rows.map((r) => r.id));
 }
 
-/** List prices of live, sellable products among these ids. */
-export function selectListPrices(db: Db, ids: readonly string[]): Promise<{ id: string; price_cents: number }[]> {
+/** List prices and public tiers of live, sellable products among these ids. */
+export function selectListPrices(db: Db, ids: readonly string[]): Promise<{ id: string; price_cents: number; price_tiers?: string | null }[]> {
   if (ids.length === 0) return Promise.resolve([]);
-  return db.selectFrom('products').select(['id', 'price_cents']).where('id', 'in', [...ids]).where('withdrawn_at', 'is', null).execute();
+  return db.selectFrom('products').select(['id', 'price_cents', 'price_tiers']).where('id', 'in', [...ids]).where('withdrawn_at', 'is', null).execute();
 }
 
 /** A customer's orders paid on account still owed money (not declined or cancelled), oldest first. */

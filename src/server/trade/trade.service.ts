@@ -8,7 +8,8 @@ import {
   type TradeAccount,
   type TradeStatement,
 } from '../../lib/schemas/trade';
-import { tradeUnitPrice, type ProductPriceTerms } from '../../lib/trade-pricing';
+import { tradeUnitPrice, withPublicTiers, type PriceTier, type ProductPriceTerms } from '../../lib/trade-pricing';
+import { parseStoredTiers } from '../catalog/catalog.rows';
 import { recordAudit, type Actor } from '../audit/audit.service';
 import type { Db } from '../customers/customers.repository';
 import { findCustomerById } from '../customers/customers.repository';
@@ -184,32 +185,35 @@ export async function loadPriceTerms(db: Db, customerId: string | undefined, pro
 
 /**
  * The one pricing step of an order: the unit price in cents of each line for the customer placing
- * it (the list price for guests and customers without a trade account; tradeUnitPrice's rule
- * otherwise), by product id.
+ * it (tradeUnitPrice's rule over their trade terms, if any, and the product's public tiers
+ * `publicTiers`; the list price when neither applies), by product id.
  */
 export async function priceOrderLines(
   db: Db,
   customerId: string | undefined,
-  lines: readonly { productId: string; quantity: number; listCents: number }[],
+  lines: readonly { productId: string; quantity: number; listCents: number; publicTiers?: readonly PriceTier[] }[],
 ): Promise<Map<string, number>> {
   const terms = await loadPriceTerms(
     db,
     customerId,
     lines.map((l) => l.productId),
   );
-  return new Map(lines.map((l) => [l.productId, tradeUnitPrice(l.listCents, l.quantity, terms?.get(l.productId)).unitCents]));
+  return new Map(
+    lines.map((l) => [l.productId, tradeUnitPrice(l.listCents, l.quantity, withPublicTiers(terms?.get(l.productId), l.publicTiers ?? [])).unitCents]),
+  );
 }
 
 /** The signed-in customer's prices of these products (live ones only, in the order asked). */
 export async function getCustomerPrices(db: Kysely<Database>, customerId: string, ids: readonly string[]): Promise<AccountPricesResponse> {
   const [account, list] = await Promise.all([selectTradeAccount(db, customerId), selectListPrices(db, ids)]);
-  const listById = new Map(list.map((p) => [p.id, Number(p.price_cents)]));
+  const listById = new Map(list.map((p) => [p.id, p]));
   const terms = account ? await loadPriceTerms(db, customerId, ids) : undefined;
   const prices: CustomerPrice[] = [];
   for (const id of ids) {
-    const listCents = listById.get(id);
-    if (listCents === undefined) continue;
-    const own = terms?.get(id);
+    const product = listById.get(id);
+    if (product === undefined) continue;
+    const listCents = Number(product.price_cents);
+    const own = withPublicTiers(terms?.get(id), parseStoredTiers(product.price_tiers));
     const unit = tradeUnitPrice(listCents, 1, own);
     const tiers = [...(own?.tiers ?? [])]
       .sort((a, b) => a.minQuantity - b.minQuantity)

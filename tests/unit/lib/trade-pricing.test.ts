@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discountedCents, tradeUnitPrice } from '../../../src/lib/trade-pricing';
+import { discountedCents, tradeUnitPrice, withPublicTiers } from '../../../src/lib/trade-pricing';
 
 describe('tradeUnitPrice', () => {
   it('is the list price without terms', () => {
@@ -25,5 +25,24 @@ describe('tradeUnitPrice', () => {
     expect(tradeUnitPrice(2000, 10, terms)).toEqual({ unitCents: 1800, source: 'discount' });
     expect(tradeUnitPrice(2000, 10, { ...terms, discountBp: 0, fixedCents: 1950 })).toEqual({ unitCents: 1900, source: 'tier', minQuantity: 10 });
     expect(tradeUnitPrice(2000, 1, { discountBp: 0, fixedCents: 1950, tiers: [] })).toEqual({ unitCents: 1950, source: 'fixed' });
+  });
+});
+
+describe('withPublicTiers', () => {
+  const publicTiers = [{ minQuantity: 10, unitCents: 1800 }];
+
+  it('gives a guest the public tier from its quantity on', () => {
+    expect(tradeUnitPrice(2000, 9, withPublicTiers(undefined, publicTiers))).toEqual({ unitCents: 2000, source: 'list' });
+    expect(tradeUnitPrice(2000, 10, withPublicTiers(undefined, publicTiers))).toEqual({ unitCents: 1800, source: 'tier', minQuantity: 10 });
+  });
+
+  it('keeps a trade price lower than the public tier', () => {
+    const trade = { discountBp: 0, fixedCents: 1700, tiers: [] };
+    expect(tradeUnitPrice(2000, 10, withPublicTiers(trade, publicTiers))).toEqual({ unitCents: 1700, source: 'fixed' });
+    expect(tradeUnitPrice(2000, 10, withPublicTiers({ ...trade, fixedCents: 1900 }, publicTiers))).toEqual({ unitCents: 1800, source: 'tier', minQuantity: 10 });
+  });
+
+  it('leaves the terms alone when the product has no public tier', () => {
+    expect(withPublicTiers(undefined, [])).toBeUndefined();
   });
 });

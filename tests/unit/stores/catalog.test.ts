@@ -287,3 +287,20 @@ describe('loadLiveCards', () => {
     expect([...found!.keys()]).toEqual(['primer']);
   });
 });
+
+describe('applyLiveToCart with public quantity tiers', () => {
+  const tiered = toCatalogCard(makeProduct('t', { price: 20, priceTiers: [{ minQuantity: 10, price: 18 }, { minQuantity: 50, price: 15 }] }));
+  const line = (quantity: number, price = 20) => ({ product: { id: 't', name: tiered.name, price, image: tiered.image, category: tiered.category }, quantity });
+
+  it('prices a line at the best tier its quantity reaches, from exactly that quantity', () => {
+    const byId = new Map([[tiered.id, tiered]]);
+    expect([9, 10, 49, 50].map((q) => store.applyLiveToCart([line(q)], byId).lines[0]!.product.price)).toEqual([20, 18, 18, 15]);
+  });
+
+  it('goes back to the price when the quantity drops below the tier, and leaves a settled line alone', () => {
+    const byId = new Map([[tiered.id, tiered]]);
+    expect(store.applyLiveToCart([line(9, 18)], byId).lines[0]!.product.price).toBe(20);
+    const settled = [line(10, 18)];
+    expect(store.applyLiveToCart(settled, byId).lines).toBe(settled);
+  });
+});

@@ -350,6 +350,15 @@ export function ProductDialog({
                   <Field label="Stock quantity" hint={stockState ?? 'Units on hand; 0 is out of stock.'} error={errors.stockQuantity} className="col-span-2 sm:col-span-1">
                     {(p) => <input {...p} {...text('stockQuantity')} type="number" inputMode="numeric" min={0} step={1} className={`${p.className} tabular`} />}
                   </Field>
+                  <Field
+                    label="Quantity prices"
+                    optional
+                    hint="For every shopper: quantity and unit price, e.g. 10: 18.50, 50: 16."
+                    error={errors.priceTiers}
+                    className="col-span-2 sm:col-span-3"
+                  >
+                    {(p) => <input {...p} {...text('priceTiers')} type="text" placeholder="10: 18.50, 50: 16" className={`${p.className} tabular`} />}
+                  </Field>
                 </div>
                 <div className="grid gap-2 sm:grid-cols-2">
                   <Flag label="Eco-friendly" hint="Low-VOC or eco certified." checked={form.isEcoFriendly} onChange={(v) => set('isEcoFriendly', v)} />

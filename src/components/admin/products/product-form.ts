@@ -37,6 +37,8 @@ export interface ProductForm {
   finish: string;
   price: string;
   originalPrice: string;
+  /** Public quantity tiers as typed: 'quantity: price' pairs separated by commas or new lines ('10: 18.50, 50: 16'). */
+  priceTiers: string;
   stockQuantity: string;
   rating: string;
   reviews: string;
@@ -90,6 +92,7 @@ export const FIELD_LABELS: Record<ProductFormField, string> = {
   finish: 'Finish',
   price: 'Price',
   originalPrice: 'Original price',
+  priceTiers: 'Quantity prices',
   stockQuantity: 'Stock quantity',
   rating: 'Rating',
   reviews: 'Reviews',
@@ -141,6 +144,7 @@ export function emptyProductForm(): ProductForm {
     finish: '',
     price: '',
     originalPrice: '',
+    priceTiers: '',
     stockQuantity: '',
     rating: '0',
     reviews: '0',
@@ -193,6 +197,7 @@ export function productToForm(product: AdminProduct): ProductForm {
     finish: product.finish,
     price: String(product.price),
     originalPrice: product.originalPrice === undefined ? '' : String(product.originalPrice),
+    priceTiers: (product.priceTiers ?? []).map((t) => `${t.minQuantity}: ${t.price.toFixed(2)}`).join(', '),
     stockQuantity: product.stockQuantity === undefined ? (product.inStock ? '' : '0') : String(product.stockQuantity),
     rating: String(product.rating),
     reviews: String(product.reviews),
@@ -266,6 +271,18 @@ function readNumber(text: string): number | undefined {
   return trimmed === '' ? undefined : Number(trimmed);
 }
 
+/** Typed 'quantity: price' pairs as tiers (blank: none); a pair that is not two numbers is sent as NaN for the schema to name. */
+export function readTiers(text: string): { minQuantity: number; price: number }[] {
+  return text
+    .split(/[,\n]+/)
+    .map((pair) => pair.trim())
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const [quantity, price, ...rest] = pair.split(/\s*[:=]\s*/);
+      return rest.length > 0 || price === undefined ? { minQuantity: Number.NaN, price: Number.NaN } : { minQuantity: Number(quantity), price: Number(price.replace(/^\$/, '')) };
+    });
+}
+
 /** The request body of the form (POST as is; PUT adds `version`). A blank slug lets the server generate it. */
 export function formToInput(form: ProductForm): ProductInput {
   const originalPrice = readNumber(form.originalPrice);
@@ -288,6 +305,7 @@ export function formToInput(form: ProductForm): ProductInput {
     finish: form.finish as ProductInput['finish'],
     price: readNumber(form.price) as number,
     originalPrice: originalPrice ?? null,
+    priceTiers: readTiers(form.priceTiers),
     stockQuantity: readNumber(form.stockQuantity) as number,
     rating: readNumber(form.rating) ?? 0,
     reviews: readNumber(form.reviews) ?? 0,
@@ -335,6 +353,7 @@ function formFieldOf(path: readonly string[]): ProductFormField {
   if (head === 'hazard') return key === 'pictograms' || key === 'signalWord' || key === 'ufi' ? key : 'statements';
   if (head === 'voc') return key === 'subcategory' ? 'vocSubcategory' : key === 'base' ? 'vocBase' : 'vocMax';
   if (head === 'dangerousGoods') return DG_FIELDS[key ?? ''] ?? 'dgUn';
+  if (head === 'priceTiers') return 'priceTiers';
   return (head ?? '') as ProductFormField;
 }
 

@@ -27,6 +27,7 @@ import * as auditImportJob from './2026-11-29T1800_audit_import_job';
 import * as orderShippingMethod from './2026-11-29T1500_order_shipping_method';
 import * as productTintable from './2026-11-29T1400_product_tintable';
 import * as orderLineColours from './2026-11-29T1410_order_line_colours';
+import * as publicPriceTiers from './2026-11-29T1700_public_price_tiers';
 import * as adminSortIndexes from './2026-11-29T0700_admin_sort_indexes';
 import * as productFamilies from './2026-11-29T0800_product_families';
 import * as productSafety from './2026-11-29T0900_product_safety';
@@ -75,5 +76,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1410_order_line_colours': orderLineColours,
   '2026-11-29T1500_order_shipping_method': orderShippingMethod,
   '2026-11-29T1600_product_documents': productDocuments,
+  '2026-11-29T1700_public_price_tiers': publicPriceTiers,
   '2026-11-29T1800_audit_import_job': auditImportJob,
 };
