@@ -208,7 +208,7 @@ function ListEditor({
         <button type="button" onClick={() => onAddToCart(list)} className="min-h-11 rounded-xl bg-accent px-4 text-sm font-semibold text-white hover:bg-accent-strong">
           Add all to cart
         </button>
-        <button type="button" onClick={() => void onDelete(list)} className="min-h-11 rounded-xl px-4 text-sm font-semibold text-danger hover:underline" aria-label={`Delete ${list.name}`}>
+        <button type="button" onClick={() => void onDelete(list)} className="min-h-11 rounded-xl px-4 text-sm font-semibold text-danger hover:underline" aria-label={`Delete list ${list.name}`}>
           Delete list
         </button>
       </div>

@@ -1,0 +1,77 @@
+// Project lists as a painter keeps them (issue 27 item 5): a signed-in customer's list is on
+// /account/lists; they rename it, change a quantity, remove a product and save; add the whole list
+// to the cart (the drawer opens with its lines); then delete it. The list is read back through the
+// API after each step, so what the page says is what the server keeps. A signed-out visitor is
+// invited to sign in. At 375 and 1440 px, with axe on the page.
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../helpers/axe';
+import { urlOf } from '../../helpers/base-url';
+import { VIEWPORT_WIDTHS } from '../../helpers/browser';
+import { usePagePerTest } from '../../helpers/page-per-test';
+import { BUYABLE, EXPECTED_STATUS_ERRORS } from '../checkout/checkout-helpers';
+import { cartDrawer } from '../shop/shop-helpers';
+
+const PASSWORD = 'Harbour7!Lights';
+const pages = usePagePerTest();
+
+interface ListAnswer {
+  lists: { id: string; name: string; items: { productId: string; quantity: number }[] }[];
+}
+
+/** The signed-in customer's lists as the server keeps them. */
+async function listsOf(page: Page): Promise<ListAnswer['lists']> {
+  const response = await page.request.get(urlOf('/api/account/lists'));
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as ListAnswer).lists;
+}
+
+describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
+  it('renames a list, changes and removes lines, adds it all to the cart and deletes it', async () => {
+    // Signed out, the page asks for the lists and gets 401, then invites the visitor to sign in.
+    const page = await pages.open({ width, allowErrors: [...EXPECTED_STATUS_ERRORS, /status of 401 \(Unauthorized\) @ .*\/api\/account\/lists/] });
+    await page.goto(urlOf('/account/lists'));
+    await page.getByRole('link', { name: 'Sign in' }).waitFor();
+
+    const email = `lists.${randomUUID()}@example.com`;
+    const signUp = await page.request.post(urlOf('/api/auth/register'), {
+      headers: { origin: urlOf('') },
+      data: { fullName: 'Priya Painter', email, phone: '+447700900321', dateOfBirth: '1990-06-02', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+    });
+    expect(signUp.status()).toBe(201);
+    const [first, second] = [BUYABLE[0]!, BUYABLE[1]!];
+    const created = await page.request.post(urlOf('/api/account/lists'), {
+      headers: { origin: urlOf('') },
+      data: { name: 'Kitchen repaint', items: [{ productId: first.id, quantity: 2 }, { productId: second.id, quantity: 1 }] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+
+    await page.goto(urlOf('/account/lists'));
+    const list = page.getByRole('form', { name: 'Kitchen repaint' });
+    await list.getByLabel(`Quantity of ${first.name}`).waitFor();
+    await expectAccessible(page);
+
+    await list.getByLabel('List name').fill('Kitchen and hall');
+    await list.getByLabel(`Quantity of ${first.name}`).fill('3');
+    await list.getByRole('button', { name: `Remove ${second.name}` }).click();
+    await list.getByRole('button', { name: 'Save changes' }).click();
+    await page.getByText('Saved Kitchen and hall.').waitFor();
+    await expect.poll(async () => (await listsOf(page)).map((l) => ({ name: l.name, items: l.items.map((i) => ({ productId: i.productId, quantity: i.quantity })) }))).toEqual([
+      { name: 'Kitchen and hall', items: [{ productId: first.id, quantity: 3 }] },
+    ]);
+
+    const saved = page.getByRole('form', { name: 'Kitchen and hall' });
+    await saved.getByRole('button', { name: 'Add all to cart' }).click();
+    const drawer = cartDrawer(page);
+    await drawer.waitFor();
+    await drawer.getByRole('spinbutton', { name: `Quantity of ${first.name}` }).waitFor();
+    expect(await drawer.getByRole('spinbutton', { name: `Quantity of ${first.name}` }).inputValue()).toBe('3');
+    await drawer.getByRole('button', { name: 'Close cart' }).click();
+    await page.getByText('Added 1 product from Kitchen and hall to your cart.').waitFor();
+
+    await saved.getByRole('button', { name: 'Delete list Kitchen and hall' }).click();
+    await page.getByText('No lists yet', { exact: false }).waitFor();
+    expect(await listsOf(page)).toEqual([]);
+  });
+});
