@@ -235,7 +235,8 @@ export default function ProductDetail({ product: p, quoteEmail, variant, titleId
             </div>
             {p.visual?.colorName && (
               <div className="sm:col-span-2">
-                <dt className="text-xs font-semibold tracking-[0.08em] text-ink-muted uppercase">Colour</dt>
+                {/* A tintable paint is sold in this colour untinted; the colour picker above tints it. */}
+                <dt className="text-xs font-semibold tracking-[0.08em] text-ink-muted uppercase">{p.tintable ? 'Untinted colour' : 'Colour'}</dt>
                 <dd className="mt-1 flex items-center gap-2 font-medium text-ink">
                   <span className="size-5 rounded-full ring-1 ring-ink/15" style={{ background: p.visual.color }} aria-hidden="true" />
                   {p.visual.colorName}

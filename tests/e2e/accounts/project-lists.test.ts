@@ -50,7 +50,7 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
     await page.goto(urlOf('/account/lists'));
     const list = page.getByRole('form', { name: 'Kitchen repaint' });
     await list.getByLabel(`Quantity of ${first.name}`).waitFor();
-    await expectAccessible(page);
+    await expectAccessible(page, 'the project lists page');
 
     await list.getByLabel('List name').fill('Kitchen and hall');
     await list.getByLabel(`Quantity of ${first.name}`).fill('3');
