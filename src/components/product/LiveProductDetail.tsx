@@ -14,6 +14,7 @@ import { loadLiveProducts } from '../../stores/product-family';
 import { useStore } from '@nanostores/react';
 import { $chosenColour } from '../../stores/colour-choice';
 import AddToCartButton from './AddToCartButton';
+import AddToListLauncher from './AddToListLauncher';
 import ColourPickerLauncher from './ColourPickerLauncher';
 import PackSizes from './PackSizes';
 import PaintCalculatorLauncher from './PaintCalculatorLauncher';
@@ -74,7 +75,12 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
       quoteEmail={quoteEmail}
       variant="page"
       safety={safety}
-      cart={<AddToCartButton product={{ ...toCartProduct(current), ...tinted }} variant="detail" />}
+      cart={
+        <>
+          <AddToCartButton product={{ ...toCartProduct(current), ...tinted }} variant="detail" />
+          <AddToListLauncher productId={current.id} productName={current.name} />
+        </>
+      }
       sizes={
         current.tintable && !current.requestQuoteOnly ? (
           <>

@@ -1,9 +1,11 @@
-// Project lists as a painter keeps them (issue 27 item 5): a signed-in customer's list is on
-// /account/lists; they rename it, change a quantity, remove a product and save; add the whole list
-// to the cart (the drawer opens with its lines); then delete it. The list is read back through the
-// API after each step, so what the page says is what the server keeps. A signed-out visitor is
-// invited to sign in. At 375 and 1440 px, with axe on the page.
+// Project lists as a painter keeps them (issue 27 item 5): 'Add to list' on product pages starts a
+// list and adds to it (signed out, it invites them to sign in and come back); on /account/lists
+// they rename it, change a quantity, remove a product and save; add the whole list to the cart
+// (the drawer opens with its lines); then delete it. The list is read back through the API after
+// each step, so what the page says is what the server keeps. At 375 and 1440 px, with axe.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../helpers/axe';
@@ -15,6 +17,25 @@ import { cartDrawer } from '../shop/shop-helpers';
 
 const PASSWORD = 'Harbour7!Lights';
 const pages = usePagePerTest();
+
+/** Saves a screenshot when LISTS_SHOTS_DIR is set. */
+async function shoot(page: Page, name: string): Promise<void> {
+  const dir = process.env.LISTS_SHOTS_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** Opens 'Add to list' on a product page, clicking again until the page's island has hydrated. */
+async function openAddToList(page: Page): Promise<void> {
+  const button = page.getByRole('button', { name: 'Add to list' });
+  await expect
+    .poll(async () => {
+      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+      return button.getAttribute('aria-expanded');
+    })
+    .toBe('true');
+}
 
 interface ListAnswer {
   lists: { id: string; name: string; items: { productId: string; quantity: number }[] }[];
@@ -31,8 +52,15 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
   it('renames a list, changes and removes lines, adds it all to the cart and deletes it', async () => {
     // Signed out, the page asks for the lists and gets 401, then invites the visitor to sign in.
     const page = await pages.open({ width, allowErrors: [...EXPECTED_STATUS_ERRORS, /status of 401 \(Unauthorized\) @ .*\/api\/account\/lists/] });
+    const [first, second] = [BUYABLE[0]!, BUYABLE[1]!];
     await page.goto(urlOf('/account/lists'));
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
+    // Signed out, 'Add to list' on a product page invites them to sign in and come back.
+    await page.goto(urlOf(`/shop/${first.slug}`));
+    await openAddToList(page);
+    const signIn = page.getByText('to keep project lists of the products you need.').getByRole('link', { name: 'Sign in' });
+    await signIn.waitFor();
+    expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/shop/${first.slug}`)}`);
 
     const email = `lists.${randomUUID()}@example.com`;
     const signUp = await page.request.post(urlOf('/api/auth/register'), {
@@ -40,17 +68,28 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
       data: { fullName: 'Priya Painter', email, phone: '+447700900321', dateOfBirth: '1990-06-02', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
     });
     expect(signUp.status()).toBe(201);
-    const [first, second] = [BUYABLE[0]!, BUYABLE[1]!];
-    const created = await page.request.post(urlOf('/api/account/lists'), {
-      headers: { origin: urlOf('') },
-      data: { name: 'Kitchen repaint', items: [{ productId: first.id, quantity: 2 }, { productId: second.id, quantity: 1 }] },
-    });
-    expect(created.status(), await created.text()).toBe(201);
+
+    // Signed in: the first product starts a new list, the second joins it.
+    await page.goto(urlOf(`/shop/${first.slug}`));
+    await openAddToList(page);
+    const chooser = page.getByRole('form', { name: 'Add to a project list' });
+    await chooser.getByLabel('New list name').fill('Kitchen repaint');
+    await chooser.getByLabel('Quantity').fill('2');
+    await chooser.getByRole('button', { name: 'Save to list' }).click();
+    await chooser.getByText(`Added 2 × ${first.name} to Kitchen repaint.`).waitFor();
+    await page.goto(urlOf(`/shop/${second.slug}`));
+    await openAddToList(page);
+    await expect.poll(() => chooser.getByRole('combobox', { name: 'List' }).inputValue()).not.toBe('');
+    await chooser.getByRole('button', { name: 'Save to list' }).click();
+    await chooser.getByText(`Added 1 × ${second.name} to Kitchen repaint.`).waitFor();
+    await chooser.scrollIntoViewIfNeeded();
+    await shoot(page, `add-to-list-${width}`);
 
     await page.goto(urlOf('/account/lists'));
     const list = page.getByRole('form', { name: 'Kitchen repaint' });
     await list.getByLabel(`Quantity of ${first.name}`).waitFor();
     await expectAccessible(page, 'the project lists page');
+    await shoot(page, `lists-${width}`);
 
     await list.getByLabel('List name').fill('Kitchen and hall');
     await list.getByLabel(`Quantity of ${first.name}`).fill('3');
