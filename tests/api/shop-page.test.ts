@@ -32,7 +32,8 @@ function dataBlockOf(html: string): CatalogResultsAnswer | undefined {
 
 /** The names of the cards in the frame's list, in order. */
 function frameCardNames(html: string): string[] {
-  const list = /<ul data-shop-first-cards=""[^>]*>([\s\S]*?)<\/ul><div/.exec(html)?.[1] ?? '';
+  // The frame's list ends where the div it hides begins (a card's own lists, such as its badges, end inside it).
+  const list = /<ul data-shop-first-cards=""[^>]*>([\s\S]*?)<\/ul><div class="\[\[data-shop-first-cards\]/.exec(html)?.[1] ?? '';
   return [...list.matchAll(/<h3[^>]*><a [^>]*>([^<]*)<\/a><\/h3>/g)].map((m) => m[1]!.replace(/&amp;/g, '&').replace(/&#x27;/g, "'").replace(/&quot;/g, '"'));
 }
 
