@@ -69,7 +69,9 @@ describe('payment data', () => {
     const body = JSON.parse(posted[0]!.postData() ?? '') as Record<string, unknown>;
     expect(body.payment).toEqual({ method: 'bank_transfer' });
     expect(body.items).toEqual([{ productId: BUYABLE[3]!.id, quantity: 2 }]);
-    expect(Object.keys(body).sort()).toEqual(['customer', 'idempotencyKey', 'items', 'newsletter', 'payment', 'saveInfo', 'shippingAddress']);
+    // The delivery method and the (untinted) cart's tint acceptance travel too; nothing about a card.
+    expect({ shippingMethod: body.shippingMethod, tintedAccepted: body.tintedAccepted }).toEqual({ shippingMethod: 'standard', tintedAccepted: false });
+    expect(Object.keys(body).sort()).toEqual(['customer', 'idempotencyKey', 'items', 'newsletter', 'payment', 'saveInfo', 'shippingAddress', 'shippingMethod', 'tintedAccepted']);
 
     const stored = await dumpStorage(page);
     // 'Save this information' kept the address for next time, and nothing about payment.
