@@ -49,3 +49,16 @@ export function isScrollLocked(page: Page): Promise<boolean> {
     return locks(document.documentElement) || locks(document.body) || getComputedStyle(document.body).position === 'fixed';
   });
 }
+
+/**
+ * Clicks a disclosure button (one with aria-expanded) until it says it is expanded: a click that lands
+ * before its island has hydrated does nothing, as it would for a person, who clicks again.
+ */
+export async function clickUntilExpanded(button: Locator, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while ((await button.getAttribute('aria-expanded')) !== 'true') {
+    if (Date.now() > deadline) throw new Error(`${button} never expanded after ${timeoutMs} ms of clicks.`);
+    await button.click();
+    await button.page().waitForTimeout(100);
+  }
+}

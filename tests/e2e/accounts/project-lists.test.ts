@@ -12,6 +12,7 @@ import { expectAccessible } from '../../helpers/axe';
 import { urlOf } from '../../helpers/base-url';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
 import { usePagePerTest } from '../../helpers/page-per-test';
+import { clickUntilExpanded } from '../../helpers/wait';
 import { BUYABLE, EXPECTED_STATUS_ERRORS } from '../checkout/checkout-helpers';
 import { cartDrawer } from '../shop/shop-helpers';
 
@@ -24,17 +25,6 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: join(dir, `${name}.png`) });
-}
-
-/** Opens 'Add to list' on a product page, clicking again until the page's island has hydrated. */
-async function openAddToList(page: Page): Promise<void> {
-  const button = page.getByRole('button', { name: 'Add to list' });
-  await expect
-    .poll(async () => {
-      if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
-      return button.getAttribute('aria-expanded');
-    })
-    .toBe('true');
 }
 
 interface ListAnswer {
@@ -57,7 +47,7 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
     await page.getByRole('link', { name: 'Sign in' }).waitFor();
     // Signed out, 'Add to list' on a product page invites them to sign in and come back.
     await page.goto(urlOf(`/shop/${first.slug}`));
-    await openAddToList(page);
+    await clickUntilExpanded(page.getByRole('button', { name: 'Add to list' }));
     const signIn = page.getByText('to keep project lists of the products you need.').getByRole('link', { name: 'Sign in' });
     await signIn.waitFor();
     expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(`/shop/${first.slug}`)}`);
@@ -71,14 +61,14 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
 
     // Signed in: the first product starts a new list, the second joins it.
     await page.goto(urlOf(`/shop/${first.slug}`));
-    await openAddToList(page);
+    await clickUntilExpanded(page.getByRole('button', { name: 'Add to list' }));
     const chooser = page.getByRole('form', { name: 'Add to a project list' });
     await chooser.getByLabel('New list name').fill('Kitchen repaint');
     await chooser.getByLabel('Quantity').fill('2');
     await chooser.getByRole('button', { name: 'Save to list' }).click();
     await chooser.getByText(`Added 2 × ${first.name} to Kitchen repaint.`).waitFor();
     await page.goto(urlOf(`/shop/${second.slug}`));
-    await openAddToList(page);
+    await clickUntilExpanded(page.getByRole('button', { name: 'Add to list' }));
     await expect.poll(() => chooser.getByRole('combobox', { name: 'List' }).inputValue()).not.toBe('');
     await chooser.getByRole('button', { name: 'Save to list' }).click();
     await chooser.getByText(`Added 1 × ${second.name} to Kitchen repaint.`).waitFor();

@@ -5,6 +5,7 @@
 // in the order panel. At 375 and 1440 px.
 import { describe, it } from 'vitest';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
+import { clickUntilExpanded } from '../../helpers/wait';
 import { freshEmail, JOURNEY_TIMEOUT_MS, ORDER_MANAGER, orderPanel, orderRow, signInStaff, signUpCustomer, useAdminServer, useBrowserPages } from '../admin/admin-helpers';
 import { continueButton, EXPECTED_STATUS_ERRORS, fillPayment, fillShipping, orderNumberOf, waitForCheckout } from './checkout-helpers';
 
@@ -21,7 +22,8 @@ describe.each(VIEWPORT_WIDTHS)('a tinted paint order at %i px', (width) => {
 
     const colour = shopper.getByRole('region', { name: 'Colour' });
     await colour.getByText('Tinted paint is mixed to order for you and cannot be returned.').waitFor();
-    await colour.getByRole('button', { name: 'Choose a RAL colour' }).click();
+    // The page's island may still be hydrating: a click before that does nothing, so click until it opens.
+    await clickUntilExpanded(colour.getByRole('button', { name: 'Choose a RAL colour' }));
     await colour.getByLabel('RAL code or colour name').fill('anthracite');
     await colour.getByRole('button', { name: /^RAL 7016\s*Anthracite Grey$/ }).click();
     await colour.getByText(COLOUR).waitFor();
