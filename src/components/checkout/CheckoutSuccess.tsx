@@ -3,6 +3,7 @@ import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'reac
 import { useEarlyInput } from '../ui/use-early-input';
 import { FREE_SHIPPING_THRESHOLD_CENTS, VAT_RATE } from '../../lib/constants';
 import { formatIban } from '../../lib/iban';
+import { formatOrderDelivery } from '../../lib/shipping-methods';
 import { formatMoney, roundToCents } from '../../lib/money';
 import { formatCardMask } from '../../lib/payment-card';
 import { normalizeOrderNumber, ORDER_MESSAGES } from '../../lib/schemas/checkout-form';
@@ -177,7 +178,10 @@ function Confirmation({ order, support }: { order: Order; support: SupportContac
         <dl className="grid grid-cols-2 gap-x-6 gap-y-4 border-b border-line p-5 text-sm sm:p-8 lg:grid-cols-4 print:grid-cols-4">
           <Fact label="Order number"><span className="tabular">{order.orderNumber}</span></Fact>
           <Fact label="Date">{dateFormat.format(new Date(order.createdAt))}</Fact>
-          <Fact label="Estimated delivery">{formatDeliveryDate(order.estimatedDelivery)}</Fact>
+          <Fact label="Estimated delivery">
+            {formatDeliveryDate(order.estimatedDelivery)}
+            <span className="block text-xs font-normal text-ink-muted">{formatOrderDelivery(order)}</span>
+          </Fact>
           <Fact label="Payment method">{payment}</Fact>
         </dl>
         {transfer && (

@@ -114,6 +114,8 @@ describe('shipping methods and packing slips', () => {
       await laptop.getByRole('button', { name: 'Complete Order' }).click();
       await laptop.waitForURL(/\/checkout\/success\?order=ORD-\d{8}$/, { waitUntil: 'commit' });
       const expressOrder = orderNumberOf(laptop);
+      // The confirmation names the method the shopper chose.
+      await laptop.getByText('Express delivery (1–2 business days)', { exact: true }).waitFor();
       const placed = (await laptop.evaluate(async ([n, e]) => (await fetch(`/api/orders/${n}?email=${encodeURIComponent(e!)}`)).json(), [expressOrder, email])) as Order;
       expect(placed.shippingMethod).toBe('express');
       expect(placed.shipping).toBe(19.99);
