@@ -24,6 +24,8 @@ import ProductDetail from './ProductDetail';
 import RatingStars from './RatingStars';
 import SafetyBlock from './SafetyBlock';
 import { describeSafety, type SafetyView } from '../../lib/catalog/safety-view';
+import { orderedDocuments } from '../../lib/catalog/document-view';
+import type { ProductDocument } from '../../lib/schemas/product-documents';
 
 const TITLE_ID = 'product-modal-title';
 
@@ -62,24 +64,24 @@ function useWholeProduct(card: ShopProduct | undefined): { product: Product | nu
 /**
  * The safety block of a product (hazard, VOC, transport) from its own answer, GET /api/products/:id:
  * the live look-up carries the card and detail fields only (the cart drawer on every page shares it,
- * and the home page's JS budget has no byte to spare), so the modal asks for the safety data itself.
- * Nothing while it loads, for a product without safety data, or when the server cannot be asked.
+ * and the home page's JS budget has no byte to spare), so the modal asks for the safety data and data sheets itself.
+ * Nothing while it loads, for a product with neither, or when the server cannot be asked.
  */
 function useSafetyBlock(id: string | undefined) {
-  const [safety, setSafety] = useState<{ id: string; view: SafetyView | null } | null>(null);
+  const [safety, setSafety] = useState<{ id: string; view: SafetyView | null; documents: ProductDocument[] } | null>(null);
   useEffect(() => {
     if (!id) return;
     let cancelled = false;
     fetch(`/api/products/${encodeURIComponent(id)}`)
       .then((r) => (r.ok ? (r.json() as Promise<Product>) : null))
-      .then((product) => !cancelled && setSafety({ id, view: product && describeSafety(product) }))
+      .then((product) => !cancelled && setSafety({ id, view: product && describeSafety(product), documents: orderedDocuments(product?.documents) }))
       .catch(() => undefined);
     return () => {
       cancelled = true;
     };
   }, [id]);
-  const view = safety && safety.id === id ? safety.view : null;
-  return view && <SafetyBlock safety={view} headingId="product-modal-safety" />;
+  if (!safety || safety.id !== id || (!safety.view && safety.documents.length === 0)) return null;
+  return <SafetyBlock safety={safety.view} documents={safety.documents} headingId="product-modal-safety" />;
 }
 
 const BACKDROP = {

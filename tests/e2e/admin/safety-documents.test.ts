@@ -2,12 +2,13 @@
 // width: the Products view's 'Safety data sheets' report lists a hazardous product without one; its
 // button opens the product's dialog, where staff upload a real PDF with its revision date and
 // language in the Documents group; the product leaves the report, and the product page's safety
-// block links the sheet (served as a PDF) with its revision date and language. axe checks the
+// block and the shop's quick view link the sheet (served as a PDF) with its revision date and language. axe checks the
 // report, the dialog's Documents group and the product page. With ADMIN_SHOTS_DIR set, PNGs are saved.
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../helpers/axe';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
+import { productList, searchBox, waitForShop } from '../shop/shop-helpers';
 import { JOURNEY_TIMEOUT_MS, shoot, signInStaff, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
 
 const server = useAdminServer();
@@ -80,6 +81,19 @@ describe.each(VIEWPORT_WIDTHS)('staff add a safety data sheet from the report at
       expect(pdf.status).toBe(200);
       expect(pdf.headers.get('content-type')).toBe('application/pdf');
       expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+
+      // The shop's quick view links the same sheet in its safety block.
+      await page.goto(server.at('/shop?view=products'), { waitUntil: 'load' });
+      await waitForShop(page);
+      await searchBox(page).fill(product.name);
+      await productList(page).getByRole('link', { name: product.name }).first().click();
+      const quick = page.getByRole('dialog', { name: product.name });
+      const quickSheet = quick.getByRole('region', { name: 'Safety information' }).getByRole('link', { name: 'Safety data sheet (PDF)' });
+      await quickSheet.waitFor();
+      expect(await quickSheet.getAttribute('href')).toBe(href);
+      await quick.getByText('Revised 12 March 2025 · English').waitFor();
+      await quickSheet.scrollIntoViewIfNeeded();
+      await shoot(page, `safety-documents-quick-view-${width}`);
     },
     JOURNEY_TIMEOUT_MS,
   );
