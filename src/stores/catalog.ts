@@ -44,17 +44,21 @@ export async function loadOwnPrice(id: string): Promise<CustomerPrice | undefine
 /**
  * The cart drawer's reconciliation (it loads this module on its first opening and runs it again
  * whenever the lines change): the lines at the live cards' prices for each line's quantity (the
- * product's public tiers applied), or at a trade customer's own unit price for it (their tiers and
- * the public ones included), so the cart and the checkout show what the server will charge.
+ * product's public tiers applied over its quantity in all its lines), or at a trade customer's own
+ * unit price for it (their tiers and the public ones included), so the cart and the checkout show what
+ * the server will charge.
  */
 export function applyLiveToCart(lines: readonly CartLine[], liveById: ReadonlyMap<string, CatalogCard>): LiveCart {
+  // A tier counts a product's quantity over all its lines (one per colour), as the server does.
+  const quantityOf = new Map<string, number>();
+  for (const line of lines) quantityOf.set(line.product.id, (quantityOf.get(line.product.id) ?? 0) + line.quantity);
   const priced = new Map(liveById);
-  for (const line of lines) {
-    const card = liveById.get(line.product.id);
+  for (const [id, quantity] of quantityOf) {
+    const card = liveById.get(id);
     if (!card) continue;
-    const own = ownPrices?.get(card.id);
-    const price = own ? ownUnitCentsAt(own, line.quantity) / 100 : publicUnitPrice(card, line.quantity);
-    if (card.price !== price) priced.set(card.id, { ...card, price });
+    const own = ownPrices?.get(id);
+    const price = own ? ownUnitCentsAt(own, quantity) / 100 : publicUnitPrice(card, quantity);
+    if (card.price !== price) priced.set(id, { ...card, price });
   }
   return applyLiveCards(lines, priced);
 }

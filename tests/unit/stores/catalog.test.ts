@@ -303,4 +303,12 @@ describe('applyLiveToCart with public quantity tiers', () => {
     const settled = [line(10, 18)];
     expect(store.applyLiveToCart(settled, byId).lines).toBe(settled);
   });
+
+  it("counts a product's quantity over its lines in two colours, as the server prices it", () => {
+    const byId = new Map([[tiered.id, tiered]]);
+    const grey = { ...line(6), colour: { system: 'RAL' as const, code: '7016' } };
+    const white = { ...line(4), colour: { system: 'RAL' as const, code: '9010' } };
+    expect(store.applyLiveToCart([grey, white], byId).lines.map((l) => l.product.price)).toEqual([18, 18]);
+    expect(store.applyLiveToCart([grey, { ...white, quantity: 3 }], byId).lines.map((l) => l.product.price)).toEqual([20, 20]);
+  });
 });
