@@ -38,7 +38,7 @@ import {
   updateOrderIfStatus,
 } from './order-admin.repository';
 import { lockCatalogRevision, selectItemsOfOrders, type OrderItemRow, type OrderRow } from './orders.repository';
-import { toOrder } from './orders.service';
+import { toOrder } from './order-view';
 
 /** The staff view of an order row without its history. */
 function toAdminListItem(row: OrderRow, items: OrderItemRow[]): AdminOrderListItem {

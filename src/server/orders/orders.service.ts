@@ -4,18 +4,13 @@ import type { Kysely } from 'kysely';
 import {
   CART_LINE_MAX_QUANTITY,
   ORDER_NUMBER_PREFIX,
-  ORDER_STATUSES,
-  PAYMENT_STATUSES,
-  type OrderStatus,
-  type PaymentStatus,
 } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
-import { CARD_BRAND_IDS, formatCardMask, type CardBrand } from '../../lib/payment-card';
+import { formatCardMask } from '../../lib/payment-card';
 import { computeTotals, withShippingCents, type OrderTotals } from '../../lib/pricing';
 import { decideShipping, type ShippingMethodId } from '../../lib/paint/shipping';
-import { toShippingMethodId } from '../../lib/shipping-methods';
 import { assertShippingMethodAllowed, computeMethodShippingCents, toShippingLine } from './shipping.service';
-import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type OrderItem, type ParsedOrderInput } from '../../lib/schemas/order';
+import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
 import { notTintableMessage, TINT_MESSAGES, unknownColourMessage } from '../../lib/schemas/tinting';
 import { getColourSystem, type Colour } from '../../lib/paint/colours';
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
@@ -23,7 +18,6 @@ import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-l
 import { parseConfig, type Config } from '../config';
 import type { PaymentProvider, PreparedPayment, PrepareRequest } from '../payments/payment-provider';
 import { cancelUnpreparedCardOrder } from '../payments/card-payments.service';
-import { toOrderInvoice, toOrderPayment } from '../payments/payment-status';
 import { bankDetailsOf } from '../payments/bank-transfer.provider';
 import { accountProvider } from '../payments/account.provider';
 import { enabledPaymentProviders } from '../payments/providers';
@@ -42,6 +36,7 @@ import { renderOrderReceivedMail } from '../mail/templates';
 import { firstOrderSafetySheets } from '../catalog/product-documents.service';
 import { insertMailEvent } from './order-admin.repository';
 import { withCustomerHistory } from './order-history';
+import { toOrder } from './order-view';
 import {
   assertEmailNotBlocked,
   orderRateChecks,
@@ -227,62 +222,6 @@ function findRefusals(lines: WantedLine[], products: Map<string, OrderableProduc
 /** What the back-office search matches for an order: number, e-mail and name, lower-cased. */
 export function buildOrderSearchText(orderNumber: string, email: string, firstName: string, lastName: string): string {
   return `${orderNumber} ${email} ${firstName} ${lastName}`.toLowerCase();
-}
-
-/** The API view of an order row and its lines. */
-export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
-  const brand = (CARD_BRAND_IDS as readonly string[]).includes(row.card_brand) ? (row.card_brand as CardBrand) : null;
-  return {
-    id: row.id,
-    orderNumber: row.order_number,
-    customerEmail: row.customer_email,
-    customerName: `${row.first_name} ${row.last_name}`,
-    items: items.map((item) => ({
-      ...(item.colour_system && item.colour_code ? { colour: toLineColour(item.colour_system, item.colour_code, item.colour_name) } : {}),
-      product: {
-        id: item.product_id,
-        name: item.product_name,
-        price: toDollars(item.unit_price_cents),
-        image: item.product_image,
-        category: item.product_category,
-        sku: item.product_sku,
-      },
-      quantity: item.quantity,
-      price: toDollars(item.unit_price_cents),
-    })),
-    shippingAddress: {
-      firstName: row.first_name,
-      lastName: row.last_name,
-      address: row.address,
-      city: row.city,
-      postalCode: row.postal_code,
-      country: row.country,
-      phone: row.phone,
-    },
-    subtotal: toDollars(row.subtotal_cents),
-    shipping: toDollars(row.shipping_cents),
-    tax: toDollars(row.tax_cents),
-    total: toDollars(row.total_cents),
-    status: (ORDER_STATUSES as readonly string[]).includes(row.status) ? (row.status as OrderStatus) : 'pending',
-    paymentStatus: (PAYMENT_STATUSES as readonly string[]).includes(row.payment_status) ? (row.payment_status as PaymentStatus) : 'pending',
-    paymentMethod: brand && /^\d{4}$/.test(row.card_last4) ? { brand, last4: row.card_last4 } : null,
-    payment: toOrderPayment(row),
-    invoice: toOrderInvoice(row),
-    estimatedDelivery: row.estimated_delivery,
-    notes: row.notes,
-    createdAt: row.created_at,
-    updatedAt: row.updated_at,
-    carrier: row.carrier ?? null,
-    trackingNumber: row.tracking_number ?? null,
-    shippingMethod: toShippingMethodId(row.shipping_method),
-    ...(row.parcels_json ? { parcels: JSON.parse(row.parcels_json) } : {}),
-    tintedAcceptedAt: row.tinted_accepted_at ?? null,
-  };
-}
-
-/** An order line's colour for the API: as ordered, with today's screen hex of the code (none when the system no longer has it). */
-function toLineColour(system: string, code: string, name: string | null): NonNullable<OrderItem['colour']> {
-  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
 }
 
 /** Loads the lines of one order row and maps both. */

@@ -23,7 +23,7 @@ import { renderOrderReceivedMail } from '../mail/templates';
 import { firstOrderSafetySheets } from '../catalog/product-documents.service';
 import { giveBackStock, insertMailEvent, insertOrderEvent, updateOrderIfStatus } from '../orders/order-admin.repository';
 import { lockCatalogRevision, selectItemsOfOrders, selectOrderByNumber, type OrderRow } from '../orders/orders.repository';
-import { toOrder } from '../orders/orders.service';
+import { toOrder } from '../orders/order-view';
 import { bankDetailsOf } from './bank-transfer.provider';
 import type { PaymentProvider, PaymentSnapshot, ProviderEvent } from './payment-provider';
 import { derivePaymentStatus, paymentRecordOf } from './payment-status';

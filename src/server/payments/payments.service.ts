@@ -28,7 +28,7 @@ import { enqueueMail } from '../mail/outbox';
 import { renderRefundMail } from '../mail/templates';
 import { giveBackStock, insertMailEvent, insertOrderEvent } from '../orders/order-admin.repository';
 import { lockCatalogRevision, selectItemsOfOrders, type OrderRow } from '../orders/orders.repository';
-import { toOrder } from '../orders/orders.service';
+import { toOrder } from '../orders/order-view';
 import { derivePaymentStatus, outstandingCentsOf, paymentRecordOf } from './payment-status';
 import type { ProviderOutcome } from './payment-provider';
 import { providerById } from './providers';

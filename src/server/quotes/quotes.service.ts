@@ -20,7 +20,8 @@ import { ApiError, notFound } from '../http/errors';
 import { enqueueMail } from '../mail/outbox';
 import { renderQuoteOfferMail } from '../mail/templates';
 import { selectItemsOfOrders, selectOrderableProducts, selectOrderByIdempotencyKey, selectOrderByNumber } from '../orders/orders.repository';
-import { placeOrder, toOrder, type OrderToPlace, type PlacedOrder, type PlaceOrderFacts } from '../orders/orders.service';
+import { toOrder } from '../orders/order-view';
+import { placeOrder, type OrderToPlace, type PlacedOrder, type PlaceOrderFacts } from '../orders/orders.service';
 import {
   insertQuote,
   replaceQuoteLines,
