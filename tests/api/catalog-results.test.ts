@@ -34,13 +34,14 @@ async function cardsOf(origin: string): Promise<CardsBody> {
 /** What the answer to a /shop query string must be: the worker's query over the cards, cut to `limit`. */
 function expectedAnswer(cards: CardsBody, query: string, limit = PRODUCT_LIST_PAGE_SIZE): Omit<CatalogResultsAnswer, 'key'> {
   const { filters, sort, search } = parseShopQuery(query);
-  const { results, counts } = queryWithFacets(cards.products, { filters, sort, search });
+  const { results, counts, colour } = queryWithFacets(cards.products, { filters, sort, search });
   return {
     version: cards.version,
     total: results.length,
     results: results.slice(0, limit),
     counts: countsToJson(counts),
     brands: [...new Set(cards.products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b)),
+    ...(colour ? { colour } : {}),
   };
 }
 
@@ -130,6 +131,32 @@ describe('GET /api/catalog/results', () => {
     const refused = await rawRequest(resultsUrl('?html=2'));
     expect(refused.status).toBe(422);
     expect(errorOf(JSON.parse(refused.body.toString('utf8'))).fields).toEqual({ html: "Html must be '1' when given." });
+  });
+
+  it.each(['RAL 7016', 'ral7016', '7016', '  Anthracite   grey ', 'ANTHRACITE GRAY'])(
+    "finds every tintable paint for a search naming RAL 7016 ('%s'), says so on their cards, and links them to their page in that colour",
+    async (search) => {
+      const tintable = cards.products.filter((p) => p.tintable).map((p) => p.id);
+      expect(tintable.length).toBeGreaterThan(FIRST_CARDS);
+      expect(cards.products.filter((p) => 'tintable' in p && p.tintable !== true)).toEqual([]);
+      const query = `?q=${encodeURIComponent(search)}`;
+      const { body } = await answerOf(resultsUrl(`${query}&limit=480`));
+      expect(body.colour).toEqual({ system: 'ral-classic', code: 'RAL 7016', name: 'Anthracite Grey', hex: '#293133' });
+      expect(body).toEqual({ key: body.key, ...expectedAnswer(cards, query, 480) });
+      expect(body.results.map((p) => p.id)).toEqual(expect.arrayContaining(tintable));
+      const { html } = (await answerOf(resultsUrl(`${query}&html=1`))).body;
+      const tinted = [...html!.matchAll(/href="([^"]*)"[^>]*><span aria-hidden="true"[^>]*><\/span>Tintable to RAL 7016 Anthracite Grey<\/a>/g)].map((m) => m[1]);
+      const shownTintable = body.results.slice(0, FIRST_CARDS).filter((p) => p.tintable);
+      expect(shownTintable.length).toBeGreaterThan(0);
+      expect(tinted).toEqual(shownTintable.map((p) => `/shop/${p.slug}?colour=RAL%207016`));
+    },
+  );
+
+  it('finds no tintable paint for a search that is not a whole colour, and names no colour', async () => {
+    const { body } = await answerOf(resultsUrl('?q=RAL%20701&limit=480'));
+    expect(body.colour).toBeUndefined();
+    expect(body).toEqual({ key: body.key, ...expectedAnswer(cards, '?q=RAL%20701', 480) });
+    expect(body.results.filter((p) => p.tintable).length).toBeLessThan(cards.products.filter((p) => p.tintable).length);
   });
 
   it('refuses any other limit with 422 and the message on fields.limit', async () => {

@@ -4,7 +4,7 @@
  * modified clicks and crawlers follow the link.
  */
 import { memo, type MouseEvent } from 'react';
-import { canAddToCart } from '../../lib/cart';
+import { canAddToCart, type LineColour } from '../../lib/cart';
 import { productPath, takeFirst, toCartProduct } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import { mediaSrcSet } from '../../lib/media';
@@ -36,6 +36,8 @@ export interface ProductCardProps {
   headingLevel?: 3 | 4;
   /** Eager for cards in the first screenful. */
   eager?: boolean;
+  /** The colour the shopper searched for: a tintable card says it can be tinted to it and links to its page with the colour chosen. */
+  tint?: LineColour | null;
 }
 
 /** Opens the modal on an unmodified primary click; lets the browser follow the link otherwise. */
@@ -47,7 +49,7 @@ function openInModal(event: MouseEvent<HTMLAnchorElement>, id: string): void {
 }
 
 /** A product card. */
-function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: ProductCardProps) {
+function ProductCard({ product: p, layout, headingLevel = 3, eager = false, tint = null }: ProductCardProps) {
   const Heading = `h${headingLevel}` as 'h3' | 'h4';
   const savings = p.requestQuoteOnly ? null : formatSavings(p.price, p.originalPrice);
   const lowStock = p.inStock ? formatLowStock(p.stockQuantity) : null;
@@ -105,6 +107,16 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: Pr
             </Heading>
             <RatingStars rating={p.rating} reviews={p.reviews} />
           </div>
+
+          {tint && p.tintable && (
+            <a
+              href={`${productPath(p.slug)}?colour=${encodeURIComponent(tint.code)}`}
+              className="relative z-10 inline-flex items-center gap-2 self-start rounded-md text-sm font-medium text-ink-soft hover:text-accent-strong focus-visible:outline-3 focus-visible:outline-accent"
+            >
+              <span aria-hidden="true" className="size-4 shrink-0 rounded-sm ring-1 ring-ink/20" style={{ background: tint.hex }} />
+              Tintable to {tint.code} {tint.name}
+            </a>
+          )}
 
           {features.shown.length > 0 && (
             <ul className="flex flex-col gap-1 text-sm text-ink-soft">

@@ -345,7 +345,7 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
               <ul ref={listRef} className={productListClass(layout)} aria-label={`${title}: products`} aria-busy={pending || !whole || undefined}>
                 {results.map((p, i) => (
                   <li key={p.id} className={productItemClass(layout)}>
-                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < EAGER_CARDS} /> : null}
+                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < EAGER_CARDS} tint={answer?.colour} /> : null}
                   </li>
                 ))}
               </ul>

@@ -4,6 +4,7 @@
  * view can draw its first screenful before the worker has the whole catalogue. Shared by the
  * server, which writes it, and the browser, which reads it.
  */
+import type { LineColour } from '../cart';
 import type { CatalogCard } from './card';
 import type { CatalogQuery, FacetCounts } from './query';
 import { formatShopQuery } from './url';
@@ -38,6 +39,8 @@ export interface CatalogResultsAnswer {
   counts: FacetCountsJson;
   /** Every brand of the catalogue, alphabetical (the sidebar's brand options). */
   brands: string[];
+  /** The colour the search names, when it names one: its tintable results are there because they can be tinted to it. */
+  colour?: LineColour;
   /**
    * With `html=1`: the first results (up to FIRST_CARDS) as the products view's grid items, rendered
    * by the island's own components, for the page to show before its scripts have run.
@@ -74,7 +77,7 @@ export function countsFromJson(json: FacetCountsJson): FacetCounts {
   };
 }
 
-/** What the products view takes of an answer: its cards, their total and the counts. */
-export function fromResultsAnswer(answer: CatalogResultsAnswer): { results: CatalogCard[]; total: number; counts: FacetCounts } {
-  return { results: answer.results, total: answer.total, counts: countsFromJson(answer.counts) };
+/** What the products view takes of an answer: its cards, their total, the counts and the colour searched for. */
+export function fromResultsAnswer(answer: CatalogResultsAnswer): { results: CatalogCard[]; total: number; counts: FacetCounts; colour: LineColour | null } {
+  return { results: answer.results, total: answer.total, counts: countsFromJson(answer.counts), colour: answer.colour ?? null };
 }

@@ -5,6 +5,7 @@
  * so fetching, parsing and querying 10,000 products never block the page; the page keeps no copy
  * of the catalogue. Pure: the host hands it the fetch and the way to answer, so tests drive it directly.
  */
+import type { LineColour } from '../cart';
 import { DEFAULT_SORT, SHOP_FEATURED_COUNT } from '../constants';
 import type { CatalogCard } from './card';
 import { selectShopFeatured } from './featured';
@@ -32,6 +33,8 @@ export interface ShopResults {
   results: CatalogCard[];
   total: number;
   counts: FacetCounts;
+  /** The colour the search names (tintable results match by it), or null. */
+  colour: LineColour | null;
   /** How long finding the results took, in ms (the performance overlay's 'Last filter'). */
   ms: number;
 }
@@ -110,8 +113,8 @@ export function createShopCatalogue(host: ShopCatalogueHost): (request: ShopRequ
       const found = queryWithFacets(products, query);
       last = { key, products, found, ms: host.now() - started };
     }
-    const { results, counts } = last.found;
-    host.post({ type: 'results', id, results: results.slice(0, Math.max(0, limit)), total: results.length, counts, ms: last.ms });
+    const { results, counts, colour } = last.found;
+    host.post({ type: 'results', id, results: results.slice(0, Math.max(0, limit)), total: results.length, counts, colour, ms: last.ms });
   };
 
   return async (request) => {

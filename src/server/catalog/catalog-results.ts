@@ -81,7 +81,7 @@ function memoOf(cache: CatalogSnapshotCache, version: string): ResultsMemo {
 
 /** Finds and serialises one answer over the cards of one version. */
 function makeAnswer(memo: ResultsMemo, cards: readonly CatalogCard[], query: ResultsQuery, tag: string): KeptAnswer {
-  const { results, counts } = queryWithFacets(cards, query.query);
+  const { results, counts, colour } = queryWithFacets(cards, query.query);
   memo.brands ??= [...new Set(cards.map((card) => card.brand))].sort((a, b) => a.localeCompare(b));
   const answer: CatalogResultsAnswer = {
     key: query.key,
@@ -90,10 +90,11 @@ function makeAnswer(memo: ResultsMemo, cards: readonly CatalogCard[], query: Res
     results: results.slice(0, query.limit),
     counts: countsToJson(counts),
     brands: memo.brands,
+    ...(colour ? { colour } : {}),
   };
   // React puts a preload link before the markup for each eager image; the cards are going into a
   // list, where links do not belong, and their images are fetched as the cards are inserted anyway.
-  if (query.html) answer.html = renderToStaticMarkup(createElement(FirstCards, { products: answer.results })).replace(/^(?:<link [^>]*\/>)+/, '');
+  if (query.html) answer.html = renderToStaticMarkup(createElement(FirstCards, { products: answer.results, colour })).replace(/^(?:<link [^>]*\/>)+/, '');
   return { tag, answer, body: lazyEncodings(Buffer.from(JSON.stringify(answer))) };
 }
 
