@@ -14,6 +14,7 @@ import HazardPictograms from '../product/HazardPictograms';
 import RatingStars from '../product/RatingStars';
 import CardOwnPrice from './CardOwnPrice';
 import { LeafIcon } from './Icons';
+import type { ListedCard } from '../../lib/catalog/families';
 import type { ShopProduct } from './types';
 
 /** Features shown on a grid card and a list card (spec §2.7). */
@@ -30,7 +31,8 @@ const BACKDROP = {
 };
 
 export interface ProductCardProps {
-  product: ShopProduct;
+  /** A product, or a paint family's card (familySizes set: its price reads 'from', its sizes are listed). */
+  product: ListedCard<ShopProduct>;
   layout: 'grid' | 'list';
   /** Heading level of the name, so the page outline stays right. */
   headingLevel?: 3 | 4;
@@ -108,6 +110,13 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false, tint
             <RatingStars rating={p.rating} reviews={p.reviews} />
           </div>
 
+          {p.familySizes && p.familySizes.length > 0 && (
+            <p className="text-sm font-medium text-ink-soft">
+              <span className="sr-only">Sizes: </span>
+              {p.familySizes.join(' · ')}
+            </p>
+          )}
+
           {tint && p.tintable && (
             <a
               href={`${productPath(p.slug)}?colour=${encodeURIComponent(tint.code)}`}
@@ -160,6 +169,7 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false, tint
             ) : (
               <p className="flex flex-wrap items-baseline gap-x-2 tabular">
                 <span className="sr-only">Price</span>
+                {p.familySizes && <span className="text-sm text-ink-muted">from</span>}
                 <span className="text-xl font-semibold text-ink">{formatPrice(p.price)}</span>
                 {savings && p.originalPrice !== undefined && (
                   <>

@@ -36,6 +36,8 @@ export interface CatalogQuery {
   filters: ShopFilters;
   sort: SortOption;
   search: string;
+  /** List one card per paint family (groupFamilies in families.ts); the counts stay of products. */
+  group?: boolean;
 }
 
 /** The fields filters, sorting and search read. */
