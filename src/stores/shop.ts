@@ -31,6 +31,8 @@ export const $search = atom('');
 export const $view = atom<ShopView>('categories');
 /** Product list layout. */
 export const $layout = atom<ShopLayout>('grid');
+/** Whether the list shows one card per paint family ('Group sizes'). */
+export const $group = atom(false);
 
 /** Shows a query's time in the performance overlay. */
 export function recordQueryTime(ms: number): void {
@@ -51,6 +53,7 @@ function readUrlState(): ShopUrlState {
     sort: $sort.get(),
     search: $search.get(),
     layout: $layout.get(),
+    group: $group.get(),
   };
 }
 
@@ -70,6 +73,7 @@ function applyUrlState(state: ShopUrlState): void {
   $sort.set(state.sort);
   $search.set(state.search);
   $layout.set(state.layout);
+  $group.set(state.group ?? false);
 }
 
 /** Merges a partial filter change (spec §4: filters merge partially); a new history entry. */
@@ -122,6 +126,12 @@ export function setView(view: ShopView): void {
 export function setLayout(layout: ShopLayout): void {
   if ($layout.get() === layout) return;
   $layout.set(layout);
+  writeUrl('push');
+}
+
+/** Shows one card per paint family, or one per product. */
+export function setGroup(group: boolean): void {
+  $group.set(group);
   writeUrl('push');
 }
 

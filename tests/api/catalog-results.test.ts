@@ -6,6 +6,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CatalogCard } from '../../src/lib/catalog/card';
 import { FIRST_CARDS } from '../../src/components/shop/product-list';
+import { groupFamilies } from '../../src/lib/catalog/families';
 import { queryWithFacets } from '../../src/lib/catalog/query';
 import { countsToJson, type CatalogResultsAnswer } from '../../src/lib/catalog/results';
 import { parseShopQuery } from '../../src/lib/catalog/url';
@@ -33,14 +34,17 @@ async function cardsOf(origin: string): Promise<CardsBody> {
 
 /** What the answer to a /shop query string must be: the worker's query over the cards, cut to `limit`. */
 function expectedAnswer(cards: CardsBody, query: string, limit = PRODUCT_LIST_PAGE_SIZE): Omit<CatalogResultsAnswer, 'key'> {
-  const { filters, sort, search } = parseShopQuery(query);
-  const { results, counts } = queryWithFacets(cards.products, { filters, sort, search });
+  const { filters, sort, search, group } = parseShopQuery(query);
+  const { results, counts, colour } = queryWithFacets(cards.products, { filters, sort, search });
+  const listed = group ? groupFamilies(results, sort) : results;
   return {
     version: cards.version,
     total: results.length,
-    results: results.slice(0, limit),
+    ...(group ? { listed: listed.length } : {}),
+    results: listed.slice(0, limit),
     counts: countsToJson(counts),
     brands: [...new Set(cards.products.map((p) => p.brand))].sort((a, b) => a.localeCompare(b)),
+    ...(colour ? { colour } : {}),
   };
 }
 
@@ -130,6 +134,74 @@ describe('GET /api/catalog/results', () => {
     const refused = await rawRequest(resultsUrl('?html=2'));
     expect(refused.status).toBe(422);
     expect(errorOf(JSON.parse(refused.body.toString('utf8'))).fields).toEqual({ html: "Html must be '1' when given." });
+  });
+
+  it.each(['RAL 7016', 'ral7016', '7016', '  Anthracite   grey ', 'ANTHRACITE GRAY'])(
+    "finds every tintable paint for a search naming RAL 7016 ('%s'), says so on their cards, and links them to their page in that colour",
+    async (search) => {
+      const tintable = cards.products.filter((p) => p.tintable).map((p) => p.id);
+      expect(tintable.length).toBeGreaterThan(FIRST_CARDS);
+      expect(cards.products.filter((p) => 'tintable' in p && p.tintable !== true)).toEqual([]);
+      const query = `?q=${encodeURIComponent(search)}`;
+      const { body } = await answerOf(resultsUrl(`${query}&limit=480`));
+      expect(body.colour).toEqual({ system: 'ral-classic', code: 'RAL 7016', name: 'Anthracite Grey', hex: '#293133' });
+      expect(body).toEqual({ key: body.key, ...expectedAnswer(cards, query, 480) });
+      expect(body.results.map((p) => p.id)).toEqual(expect.arrayContaining(tintable));
+      const { html } = (await answerOf(resultsUrl(`${query}&html=1`))).body;
+      const tinted = [...html!.matchAll(/href="([^"]*)"[^>]*><span aria-hidden="true"[^>]*><\/span>Tintable to RAL 7016 Anthracite Grey<\/a>/g)].map((m) => m[1]);
+      const shownTintable = body.results.slice(0, FIRST_CARDS).filter((p) => p.tintable);
+      expect(shownTintable.length).toBeGreaterThan(0);
+      expect(tinted).toEqual(shownTintable.map((p) => `/shop/${p.slug}?colour=RAL%207016`));
+    },
+  );
+
+  it('finds no tintable paint for a search that is not a whole colour, and names no colour', async () => {
+    const { body } = await answerOf(resultsUrl('?q=RAL%20701&limit=480'));
+    expect(body.colour).toBeUndefined();
+    expect(body).toEqual({ key: body.key, ...expectedAnswer(cards, '?q=RAL%20701', 480) });
+    expect(body.results.filter((p) => p.tintable).length).toBeLessThan(cards.products.filter((p) => p.tintable).length);
+  });
+
+  it("groups each paint family into one card with group=1: 'from' its cheapest matching member, its sizes, the products' total and counts unchanged", async () => {
+    const plain = await answerOf(resultsUrl('?sort=price-low&limit=480'));
+    const { body } = await answerOf(resultsUrl('?group=1&sort=price-low&limit=480'));
+    expect(body.key).toBe('sort=price-low&group=1');
+    expect(body).toEqual({ key: body.key, ...expectedAnswer(cards, '?group=1&sort=price-low', 480) });
+    expect(body.total).toBe(plain.body.total);
+    expect(body.counts).toEqual(plain.body.counts);
+    expect(body.listed).toBe(body.results.length);
+    expect(body.listed).toBeLessThan(body.total);
+    const families = new Map<string, CatalogCard[]>();
+    for (const p of cards.products) if (p.family) families.set(p.family, [...(families.get(p.family) ?? []), p]);
+    const grouped = body.results.filter((p) => p.familySizes);
+    expect(grouped.length).toBeGreaterThan(0);
+    for (const card of grouped) {
+      const members = families.get(card.family!)!;
+      expect(body.results.filter((p) => p.family === card.family)).toEqual([card]);
+      expect(card.familySizes).toHaveLength(new Set(members.map((m) => `${m.packSize!.value} ${m.packSize!.unit}`)).size);
+      const inStock = members.filter((m) => m.inStock);
+      expect(card.price).toBe(Math.min(...(inStock.length > 0 ? inStock : members).map((m) => m.price)));
+    }
+    const prices = body.results.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+
+    // A price floor leaves only the dearer sizes: the family shows from its cheapest one left.
+    const family = grouped.find((card) => families.get(card.family!)!.length > 1 && new Set(families.get(card.family!)!.map((m) => m.price)).size > 1)!;
+    const floor = Math.ceil(Math.min(...families.get(family.family!)!.map((m) => m.price)) + 0.01);
+    const narrowed = await answerOf(resultsUrl(`?group=1&min=${floor}&limit=480`));
+    expect(narrowed.body).toEqual({ key: narrowed.body.key, ...expectedAnswer(cards, `?group=1&min=${floor}`, 480) });
+    const left = families.get(family.family!)!.filter((m) => m.price >= floor);
+    const shown = narrowed.body.results.filter((p) => p.family === family.family);
+    expect(shown).toHaveLength(left.length > 0 ? 1 : 0);
+    if (left.length > 0) expect(shown[0]!.price).toBeGreaterThanOrEqual(floor);
+
+    // The first cards the server draws show a family's sizes and its 'from' price.
+    const named = `?group=1&q=${encodeURIComponent(family.name.split(' ').slice(0, 3).join(' '))}`;
+    const drawn = (await answerOf(resultsUrl(`${named}&html=1`))).body;
+    const drawnFamilies = drawn.results.slice(0, FIRST_CARDS).filter((p) => p.familySizes);
+    expect(drawnFamilies.length).toBeGreaterThan(0);
+    for (const card of drawnFamilies) expect(drawn.html).toContain(`<span class="sr-only">Sizes: </span>${card.familySizes!.join(' · ')}`);
+    expect(drawn.html!.match(/>from<\/span>/g)).toHaveLength(drawnFamilies.length);
   });
 
   it('refuses any other limit with 422 and the message on fields.limit', async () => {

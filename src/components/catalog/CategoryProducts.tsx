@@ -13,6 +13,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type CSSProperties, type Ref } from 'react';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
 import type { CatalogCard } from '../../lib/catalog/card';
+import type { groupFamilies, ListedCard } from '../../lib/catalog/families';
 import { indexProductsById, isSameCatalog, reconcileCatalog } from '../../lib/catalog/reconcile';
 import { liveCategory, loadLiveCategory } from '../../stores/category-cards';
 import { $selectedProduct } from '../../stores/product-selection';
@@ -52,7 +53,7 @@ const GRID = 'grid grid-cols-1 gap-4 sm:grid-cols-2 sm:gap-5 lg:grid-cols-3 xl:g
  * One grid of cards, their images lazy: the grids come after the category's hero, below the fold
  * on a phone, where eager images were fetched ahead of the hero's text and delayed its paint.
  */
-function Grid({ products, label, listRef }: { products: readonly CatalogCard[]; label: string; listRef?: Ref<HTMLUListElement> }) {
+function Grid({ products, label, listRef }: { products: readonly ListedCard<CatalogCard>[]; label: string; listRef?: Ref<HTMLUListElement> }) {
   return (
     <ul ref={listRef} className={GRID} aria-label={label}>
       {products.map((p) => (
@@ -100,8 +101,17 @@ export default function CategoryProducts({
   );
   const byId = useMemo(() => new Map([...featured, ...products].map((p) => [p.id, p])), [featured, products]);
   const n = liveById ? products.length : total;
+  // 'Group sizes': one card per paint family, in catalogue order; the count above stays of products (spec §2.8).
+  // The grouping code loads on the first tick: category pages' JavaScript is near its budget.
+  const [group, setGroup] = useState<typeof groupFamilies | null>(null);
+  const [grouped, setGrouped] = useState(false);
+  const toggleGrouped = (on: boolean) => {
+    setGrouped(on);
+    if (on && !group) void import('../../lib/catalog/families').then((m) => setGroup(() => m.groupFamilies));
+  };
+  const listed = useMemo(() => (grouped && group ? group(products, 'popular') : products), [grouped, group, products]);
   const [count, setCount] = useState(PRODUCT_LIST_PAGE_SIZE);
-  const shown = products.slice(0, count);
+  const shown = listed.slice(0, count);
   const listRef = useRef<HTMLUListElement>(null);
   const showMore = () => setCount(count + PRODUCT_LIST_PAGE_SIZE);
   const selected = useStore($selectedProduct);
@@ -138,15 +148,21 @@ export default function CategoryProducts({
           <h2 id={allTitleId} className="text-3xl font-semibold text-ink">
             {allTitle}
           </h2>
-          <p className="tabular text-sm text-ink-muted">
-            {n} {n === 1 ? 'product' : 'products'}
-          </p>
+          <div className="flex items-center gap-4">
+            <label className="inline-flex min-h-11 items-center gap-2 text-sm font-semibold text-ink">
+              <input type="checkbox" checked={grouped} onChange={(e) => toggleGrouped(e.target.checked)} className="size-4 accent-ink" />
+              Group sizes
+            </label>
+            <p className="tabular text-sm text-ink-muted">
+              {n} {n === 1 ? 'product' : 'products'}
+            </p>
+          </div>
         </header>
         <Grid products={shown} label={allLabel} listRef={listRef} />
         {/* The products past the first page come with the category's live cards; so does the button (never in the server's HTML). */}
-        {liveById && n > PRODUCT_LIST_PAGE_SIZE && (
+        {liveById && listed.length > PRODUCT_LIST_PAGE_SIZE && (
           <Suspense fallback={null}>
-            <ShowMore shown={shown.length} total={n} pageSize={PRODUCT_LIST_PAGE_SIZE} list={listRef} onMore={showMore} />
+            <ShowMore shown={shown.length} total={listed.length} pageSize={PRODUCT_LIST_PAGE_SIZE} list={listRef} onMore={showMore} />
           </Suspense>
         )}
       </section>

@@ -4,7 +4,7 @@
  * page's own JavaScript stays small. Tinted paint is mixed to order and cannot be returned: said here.
  */
 import { useStore } from '@nanostores/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { $chosenColour, chooseColour } from '../../stores/colour-choice';
 import { LineColour } from '../cart/LineColour';
 
@@ -14,6 +14,11 @@ const ColourPicker = lazy(() => import('./ColourPicker'));
 export default function ColourPickerLauncher() {
   const colour = useStore($chosenColour);
   const [open, setOpen] = useState(false);
+  // A link from the shop's colour search (?colour=RAL%207016) arrives with its colour chosen; the table loads only then.
+  useEffect(() => {
+    const asked = new URLSearchParams(location.search).get('colour');
+    if (asked) void import('../../lib/paint/colours').then(({ lookupColour }) => chooseColour(lookupColour(asked) ?? $chosenColour.get()));
+  }, []);
   return (
     <section aria-labelledby="colour-heading" className="flex flex-col gap-2">
       <h2 id="colour-heading" className="text-sm font-semibold text-ink">

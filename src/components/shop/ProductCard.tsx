@@ -4,7 +4,7 @@
  * modified clicks and crawlers follow the link.
  */
 import { memo, type MouseEvent } from 'react';
-import { canAddToCart } from '../../lib/cart';
+import { canAddToCart, type LineColour } from '../../lib/cart';
 import { productPath, takeFirst, toCartProduct } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice, formatSavings } from '../../lib/format';
 import { mediaSrcSet } from '../../lib/media';
@@ -14,6 +14,7 @@ import HazardPictograms from '../product/HazardPictograms';
 import RatingStars from '../product/RatingStars';
 import CardOwnPrice from './CardOwnPrice';
 import { LeafIcon } from './Icons';
+import type { ListedCard } from '../../lib/catalog/families';
 import type { ShopProduct } from './types';
 
 /** Features shown on a grid card and a list card (spec §2.7). */
@@ -30,12 +31,15 @@ const BACKDROP = {
 };
 
 export interface ProductCardProps {
-  product: ShopProduct;
+  /** A product, or a paint family's card (familySizes set: its price reads 'from', its sizes are listed). */
+  product: ListedCard<ShopProduct>;
   layout: 'grid' | 'list';
   /** Heading level of the name, so the page outline stays right. */
   headingLevel?: 3 | 4;
   /** Eager for cards in the first screenful. */
   eager?: boolean;
+  /** The colour the shopper searched for: a tintable card says it can be tinted to it and links to its page with the colour chosen. */
+  tint?: LineColour | null;
 }
 
 /** Opens the modal on an unmodified primary click; lets the browser follow the link otherwise. */
@@ -47,7 +51,7 @@ function openInModal(event: MouseEvent<HTMLAnchorElement>, id: string): void {
 }
 
 /** A product card. */
-function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: ProductCardProps) {
+function ProductCard({ product: p, layout, headingLevel = 3, eager = false, tint = null }: ProductCardProps) {
   const Heading = `h${headingLevel}` as 'h3' | 'h4';
   const savings = p.requestQuoteOnly ? null : formatSavings(p.price, p.originalPrice);
   const lowStock = p.inStock ? formatLowStock(p.stockQuantity) : null;
@@ -106,6 +110,23 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: Pr
             <RatingStars rating={p.rating} reviews={p.reviews} />
           </div>
 
+          {p.familySizes && p.familySizes.length > 0 && (
+            <p className="text-sm font-medium text-ink-soft">
+              <span className="sr-only">Sizes: </span>
+              {p.familySizes.join(' · ')}
+            </p>
+          )}
+
+          {tint && p.tintable && (
+            <a
+              href={`${productPath(p.slug)}?colour=${encodeURIComponent(tint.code)}`}
+              className="relative z-10 inline-flex items-center gap-2 self-start rounded-md text-sm font-medium text-ink-soft hover:text-accent-strong focus-visible:outline-3 focus-visible:outline-accent"
+            >
+              <span aria-hidden="true" className="size-4 shrink-0 rounded-sm ring-1 ring-ink/20" style={{ background: tint.hex }} />
+              Tintable to {tint.code} {tint.name}
+            </a>
+          )}
+
           {features.shown.length > 0 && (
             <ul className="flex flex-col gap-1 text-sm text-ink-soft">
               {features.shown.map((f) => (
@@ -148,6 +169,7 @@ function ProductCard({ product: p, layout, headingLevel = 3, eager = false }: Pr
             ) : (
               <p className="flex flex-wrap items-baseline gap-x-2 tabular">
                 <span className="sr-only">Price</span>
+                {p.familySizes && <span className="text-sm text-ink-muted">from</span>}
                 <span className="text-xl font-semibold text-ink">{formatPrice(p.price)}</span>
                 {savings && p.originalPrice !== undefined && (
                   <>

@@ -8,9 +8,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import type { ListedCard } from '../../lib/catalog/families';
 import type { CatalogQuery, FacetCounts } from '../../lib/catalog/query';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../lib/constants';
-import { $filters, $hasActiveFacet, $layout, $search, $sort, backToCategories, recordQueryTime, resetQuery, setLayout } from '../../stores/shop';
+import { $filters, $group, $hasActiveFacet, $layout, $search, $sort, backToCategories, recordQueryTime, resetQuery, setGroup, setLayout } from '../../stores/shop';
 import { $shopCatalogue, loadShopCatalogue, queryShopCatalogue, type ShopResults } from '../../stores/shop-catalogue';
 import FilterSidebar from './FilterSidebar';
 import { ArrowLeftIcon, FiltersIcon, GridIcon, ListIcon } from './Icons';
@@ -117,7 +118,8 @@ function useShownQuery(ask: boolean, failed: boolean) {
   const filters = useStore($filters);
   const sort = useStore($sort);
   const search = useStore($search);
-  const asked = useMemo<CatalogQuery>(() => ({ filters, sort, search }), [filters, sort, search]);
+  const group = useStore($group);
+  const asked = useMemo<CatalogQuery>(() => (group ? { filters, sort, search, group } : { filters, sort, search }), [filters, sort, search, group]);
   const key = useMemo(() => JSON.stringify(asked), [asked]);
   // How many results to show: one page for a new query, one more for each 'Show more'.
   const [pages, setPages] = useState({ key, limit: PRODUCT_LIST_PAGE_SIZE });
@@ -174,7 +176,7 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
   useEffect(() => {
     if (catalogue !== 'loading') onShown?.();
   }, [catalogue, onShown]);
-  const results: readonly ShopProduct[] = answer?.results ?? NO_RESULTS;
+  const results: readonly ListedCard<ShopProduct>[] = answer?.results ?? NO_RESULTS;
   const query = answer?.query ?? asked;
   const search = query.search.trim();
   const layout = useStore($layout);
@@ -182,6 +184,8 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
   const [filtersOpen, setFiltersOpen] = useState(false);
   const title = titleOf(query.filters.category, query.filters.sprayingSystem);
   const n = answer?.total ?? 0;
+  const listed = answer?.listed ?? n;
+  const grouped = useStore($group);
   // How many cards of the result list are drawn: a new list CARDS_PER_STEP at first, as many more per
   // render; more of the same query ('Show more') at once, so focus can move to its first new card.
   const [drawing, setDrawing] = useState({ results, key: answer?.key, count: results.length, before: NOTHING_DRAWN });
@@ -292,6 +296,10 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
               Filters
               {active && <span className="rounded-full bg-accent px-2 py-0.5 text-[11px] font-bold text-white">Active</span>}
             </button>
+            <label className="inline-flex min-h-11 items-center gap-2 rounded-lg bg-white px-3 text-sm font-semibold text-ink ring-1 ring-line">
+              <input type="checkbox" checked={grouped} onChange={(e) => setGroup(e.target.checked)} className="size-4 accent-ink" />
+              Group sizes
+            </label>
             <div className="hidden items-center gap-1 rounded-lg bg-white p-1 ring-1 ring-line md:flex" role="group" aria-label="Layout">
               {toggleButton('grid', 'Grid view', GridIcon)}
               {toggleButton('list', 'List view', ListIcon)}
@@ -345,14 +353,14 @@ export default function ProductsView({ catalogue: status, onShown, placeholder =
               <ul ref={listRef} className={productListClass(layout)} aria-label={`${title}: products`} aria-busy={pending || !whole || undefined}>
                 {results.map((p, i) => (
                   <li key={p.id} className={productItemClass(layout)}>
-                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < EAGER_CARDS} /> : null}
+                    {i < count || before.has(p.id) ? <ProductCard product={p} layout={layout} eager={i < EAGER_CARDS} tint={answer?.colour} /> : null}
                   </li>
                 ))}
               </ul>
-              {n > PRODUCT_LIST_PAGE_SIZE && (
+              {listed > PRODUCT_LIST_PAGE_SIZE && (
                 <ShowMore
                   shown={results.length}
-                  total={n}
+                  total={listed}
                   pageSize={PRODUCT_LIST_PAGE_SIZE}
                   list={listRef}
                   onMore={showMore}

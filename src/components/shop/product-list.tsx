@@ -4,6 +4,7 @@
  * /api/catalog/results?html=1) so the page shows them before its scripts have run. One definition,
  * so the server's cards and the island's are the same elements in the same places.
  */
+import type { LineColour } from '../../lib/cart';
 import ProductCard from './ProductCard';
 import type { ShopProduct } from './types';
 
@@ -24,12 +25,12 @@ export function productItemClass(layout: 'grid' | 'list'): string {
 }
 
 /** The first cards of a list in the grid, as the products view draws them (the server renders these). */
-export function FirstCards({ products }: { products: readonly ShopProduct[] }) {
+export function FirstCards({ products, colour = null }: { products: readonly ShopProduct[]; colour?: LineColour | null }) {
   return (
     <>
       {products.slice(0, FIRST_CARDS).map((p, i) => (
         <li key={p.id} className={productItemClass('grid')}>
-          <ProductCard product={p} layout="grid" eager={i < EAGER_CARDS} />
+          <ProductCard product={p} layout="grid" eager={i < EAGER_CARDS} tint={colour} />
         </li>
       ))}
     </>

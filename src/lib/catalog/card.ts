@@ -40,6 +40,7 @@ export const CARD_FIELDS = [
   'finish',
   'family',
   'packSize',
+  'tintable',
   'pictograms',
 ] as const;
 
@@ -55,13 +56,18 @@ export type CatalogCard = Pick<Product, Exclude<CardField, 'pictograms'>> & {
 /** What a card is made from: a card, or a product whose hazard gives the card's pictograms. */
 type CardSource = CatalogCard | (Omit<CatalogCard, 'pictograms'> & Pick<Product, 'hazard'>);
 
-/** The card of a product: the card fields only (optional ones only when set: no null family, no empty pictogram list), in CARD_FIELDS order. */
+/**
+ * The card of a product: the card fields only (optional ones only when set: no null family, no
+ * empty pictogram list, `tintable` only when true), in CARD_FIELDS order.
+ */
 export function toCatalogCard(product: CardSource): CatalogCard {
   const source = product as Partial<CatalogCard & Pick<Product, 'hazard'>>;
   const card = {} as Record<string, unknown>;
   for (const field of CARD_FIELDS) {
     const value = field === 'pictograms' ? (source.pictograms ?? source.hazard?.pictograms) : source[field];
-    if (value != null && !(field === 'pictograms' && (value as unknown[]).length === 0)) card[field] = value;
+    // Few products are tintable: a `false` on every other card would only weigh the catalogue down.
+    if (value == null || (field === 'tintable' && value !== true)) continue;
+    if (!(field === 'pictograms' && (value as unknown[]).length === 0)) card[field] = value;
   }
   return card as CatalogCard;
 }

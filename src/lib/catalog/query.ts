@@ -4,6 +4,8 @@ import {
   PRICE_SLIDER_MIN,
   type SortOption,
 } from '../constants';
+import type { LineColour } from '../cart';
+import { lookupColour } from '../paint/colours';
 import { SPRAYING_SYSTEM_PRODUCT_NAMES } from './spraying';
 import type { Product } from '../schemas/catalog';
 
@@ -34,6 +36,8 @@ export interface CatalogQuery {
   filters: ShopFilters;
   sort: SortOption;
   search: string;
+  /** List one card per paint family (groupFamilies in families.ts); the counts stay of products. */
+  group?: boolean;
 }
 
 /** The fields filters, sorting and search read. */
@@ -53,6 +57,7 @@ export type QueryableProduct = Pick<
   | 'isNew'
   | 'isPopular'
   | 'rating'
+  | 'tintable'
 >;
 
 const SPRAYING_NAMES: ReadonlySet<string> = new Set(SPRAYING_SYSTEM_PRODUCT_NAMES);
@@ -81,9 +86,36 @@ function haystackOf(p: QueryableProduct): string {
   return text;
 }
 
-/** True when every search word occurs (as a substring) in one of the product's searchable fields. */
+const searchedColours = new WeakMap<readonly string[], LineColour | null>();
+
+/**
+ * The colour a whole search names ('RAL 7016', 'ral7016', '7016', 'Anthracite gray', or code and
+ * name together, 'RAL 7016 Anthracite grey'), or null: such a search also finds every tintable paint.
+ */
+export function searchedColour(terms: readonly string[]): LineColour | null {
+  let colour = searchedColours.get(terms);
+  if (colour === undefined) {
+    const query = terms.join(' ');
+    colour = lookupColour(query);
+    // A code followed by its own name: both halves must denote the same colour.
+    const both = colour ? null : /^(ral ?\d{4}|\d{4}) (.+)$/.exec(query);
+    if (both) {
+      const byCode = lookupColour(both[1]!);
+      if (byCode && lookupColour(both[2]!) === byCode) colour = byCode;
+    }
+    colour ??= null;
+    searchedColours.set(terms, colour);
+  }
+  return colour;
+}
+
+/**
+ * True when every search word occurs (as a substring) in one of the product's searchable fields,
+ * or when the product is tintable and the whole search names a colour (searchedColour).
+ */
 export function matchesSearch(p: QueryableProduct, terms: readonly string[]): boolean {
   if (terms.length === 0) return true;
+  if (p.tintable && searchedColour(terms)) return true;
   const text = haystackOf(p);
   return terms.every((t) => text.includes(t));
 }
@@ -197,6 +229,8 @@ export interface FacetCounts {
 export interface QueryWithFacets<P> {
   results: P[];
   counts: FacetCounts;
+  /** The colour the search names (its tintable results match because they can be tinted to it), or null. */
+  colour: LineColour | null;
 }
 
 /** Each catalogue's copy sorted by each order (stable: ties keep catalogue order), made once. */
@@ -230,10 +264,11 @@ function searchMatches<P extends QueryableProduct>(products: readonly P[], query
     return known;
   }
   let from: readonly P[] = products;
-  for (const [previous, matched] of cache) {
+  const terms = searchTerms(query);
+  // A colour's search ('ral 7016') also finds tintable paints its prefix ('ral 701') did not: search it all.
+  for (const [previous, matched] of searchedColour(terms) ? [] : cache) {
     if (query.startsWith(previous) && matched.length < from.length) from = matched as readonly P[];
   }
-  const terms = searchTerms(query);
   const matched = from.filter((p) => matchesSearch(p, terms));
   cache.set(query, matched);
   if (cache.size > SEARCHES_KEPT) cache.delete(cache.keys().next().value!);
@@ -272,5 +307,5 @@ export function queryWithFacets<P extends QueryableProduct>(products: readonly P
     if (facets && eco && stock && isSprayingSystemProduct(p)) counts.spraying++;
     if (facets && rest) results.push(p);
   }
-  return { results, counts };
+  return { results, counts, colour: query ? searchedColour(searchTerms(query)) : null };
 }

@@ -228,6 +228,7 @@ function findCardProblem(v: Record<string, unknown>): string | null {
   if (!isText(v.finish) || !FINISH_NAMES.has(v.finish)) return 'finish';
   if (v.family != null && !isText(v.family)) return 'family';
   if (v.packSize != null && !(isRecord(v.packSize) && isAmount(v.packSize.value) && isText(v.packSize.unit))) return 'packSize';
+  if (v.tintable != null && typeof v.tintable !== 'boolean') return 'tintable';
   if (v.pictograms !== undefined && !isPictogramList(v.pictograms)) return 'pictograms';
   // A whole product's hazard gives its card's pictograms.
   if (v.hazard != null && !(isRecord(v.hazard) && isPictogramList(v.hazard.pictograms))) return 'hazard';

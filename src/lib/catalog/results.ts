@@ -4,7 +4,9 @@
  * view can draw its first screenful before the worker has the whole catalogue. Shared by the
  * server, which writes it, and the browser, which reads it.
  */
+import type { LineColour } from '../cart';
 import type { CatalogCard } from './card';
+import type { ListedCard } from './families';
 import type { CatalogQuery, FacetCounts } from './query';
 import { formatShopQuery } from './url';
 
@@ -30,14 +32,18 @@ export interface CatalogResultsAnswer {
   key: string;
   /** The version of the live cards it was found in. */
   version: string;
-  /** How many products match in all. */
+  /** How many products match in all (also when grouped: the spec's count is of products). */
   total: number;
-  /** The first `limit` of them, in the query's order. */
-  results: CatalogCard[];
+  /** With `group=1`: how many cards the grouped list holds in all (a family is one card). */
+  listed?: number;
+  /** The first `limit` of them (of the grouped cards with `group=1`), in the query's order. */
+  results: ListedCard<CatalogCard>[];
   /** The sidebar's counts. */
   counts: FacetCountsJson;
   /** Every brand of the catalogue, alphabetical (the sidebar's brand options). */
   brands: string[];
+  /** The colour the search names, when it names one: its tintable results are there because they can be tinted to it. */
+  colour?: LineColour;
   /**
    * With `html=1`: the first results (up to FIRST_CARDS) as the products view's grid items, rendered
    * by the island's own components, for the page to show before its scripts have run.
@@ -47,7 +53,7 @@ export interface CatalogResultsAnswer {
 
 /** The query part of the shop's URL for a query (no view, no layout), without '?': the answer's `key`. */
 export function catalogResultsKey(query: CatalogQuery): string {
-  return formatShopQuery({ view: 'categories', layout: 'grid', filters: query.filters, sort: query.sort, search: query.search }).slice(1);
+  return formatShopQuery({ view: 'categories', layout: 'grid', filters: query.filters, sort: query.sort, search: query.search, group: query.group }).slice(1);
 }
 
 /** FacetCounts written as JSON. */
@@ -74,7 +80,7 @@ export function countsFromJson(json: FacetCountsJson): FacetCounts {
   };
 }
 
-/** What the products view takes of an answer: its cards, their total and the counts. */
-export function fromResultsAnswer(answer: CatalogResultsAnswer): { results: CatalogCard[]; total: number; counts: FacetCounts } {
-  return { results: answer.results, total: answer.total, counts: countsFromJson(answer.counts) };
+/** What the products view takes of an answer: its cards, their totals, the counts and the colour searched for. */
+export function fromResultsAnswer(answer: CatalogResultsAnswer): { results: ListedCard<CatalogCard>[]; total: number; listed: number; counts: FacetCounts; colour: LineColour | null } {
+  return { results: answer.results, total: answer.total, listed: answer.listed ?? answer.total, counts: countsFromJson(answer.counts), colour: answer.colour ?? null };
 }

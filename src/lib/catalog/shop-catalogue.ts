@@ -5,8 +5,10 @@
  * so fetching, parsing and querying 10,000 products never block the page; the page keeps no copy
  * of the catalogue. Pure: the host hands it the fetch and the way to answer, so tests drive it directly.
  */
+import type { LineColour } from '../cart';
 import { DEFAULT_SORT, SHOP_FEATURED_COUNT } from '../constants';
 import type { CatalogCard } from './card';
+import { groupFamilies, type ListedCard } from './families';
 import { selectShopFeatured } from './featured';
 import { countFacet, DEFAULT_FILTERS, queryWithFacets, type CatalogQuery, type FacetCounts, type QueryWithFacets } from './query';
 import { parseLiveCatalog, type LiveCatalog } from './reconcile';
@@ -29,9 +31,14 @@ export interface ShopCatalogueSummary {
 export interface ShopResults {
   /** The id of the query answered. */
   id: number;
-  results: CatalogCard[];
+  results: ListedCard<CatalogCard>[];
+  /** Products matching (the spec's count). */
   total: number;
+  /** Cards the list holds in all: `total`, or fewer when families are grouped. */
+  listed: number;
   counts: FacetCounts;
+  /** The colour the search names (tintable results match by it), or null. */
+  colour: LineColour | null;
   /** How long finding the results took, in ms (the performance overlay's 'Last filter'). */
   ms: number;
 }
@@ -82,7 +89,7 @@ export function createShopCatalogue(host: ShopCatalogueHost): (request: ShopRequ
   let loading: Promise<LiveCatalog | null> | null = null;
   let featuredIds: readonly string[] = [];
   /** The last query's whole answer, so 'Show more' of the same query slices it rather than running it again. */
-  let last: { key: string; products: readonly CatalogCard[]; found: QueryWithFacets<CatalogCard>; ms: number } | null = null;
+  let last: { key: string; products: readonly CatalogCard[]; found: QueryWithFacets<CatalogCard>; listed: ListedCard<CatalogCard>[]; ms: number } | null = null;
 
   const fail = (reason: string): null => {
     host.post({ type: 'failed', reason });
@@ -108,10 +115,12 @@ export function createShopCatalogue(host: ShopCatalogueHost): (request: ShopRequ
     if (last?.key !== key || last.products !== products) {
       const started = host.now();
       const found = queryWithFacets(products, query);
-      last = { key, products, found, ms: host.now() - started };
+      const listed = query.group ? groupFamilies(found.results, query.sort) : found.results;
+      last = { key, products, found, listed, ms: host.now() - started };
     }
-    const { results, counts } = last.found;
-    host.post({ type: 'results', id, results: results.slice(0, Math.max(0, limit)), total: results.length, counts, ms: last.ms });
+    const { results, counts, colour } = last.found;
+    const { listed } = last;
+    host.post({ type: 'results', id, results: listed.slice(0, Math.max(0, limit)), total: results.length, listed: listed.length, counts, colour, ms: last.ms });
   };
 
   return async (request) => {

@@ -26,6 +26,8 @@ export interface ShopUrlState {
   sort: SortOption;
   search: string;
   layout: ShopLayout;
+  /** One card per paint family ('Group sizes'); written `group=1`. */
+  group?: boolean;
 }
 
 /** The state of a bare /shop. */
@@ -98,6 +100,7 @@ export function parseShopQuery(query: string | URLSearchParams, known: KnownValu
     sort: SORT_SET.has(sort) ? (sort as SortOption) : DEFAULT_SORT,
     search: (params.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH),
     layout: params.get('layout') === 'list' ? 'list' : 'grid',
+    ...(readFlag(params.get('group')) ? { group: true } : {}),
   };
 }
 
@@ -120,6 +123,7 @@ export function formatShopQuery(state: ShopUrlState): string {
   if (f.ecoFriendly) params.set('eco', '1');
   if (f.inStock) params.set('stock', '1');
   if (state.layout === 'list') params.set('layout', 'list');
+  if (state.group) params.set('group', '1');
   const text = params.toString();
   return text ? `?${text}` : '';
 }

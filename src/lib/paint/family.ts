@@ -26,10 +26,7 @@ export interface FamilySize {
 // and importing money.ts would split it into a chunk of its own on every page.
 const priceCents = (dollars: number) => Math.round(dollars * 100);
 
-/** A pack size as a label: '1 gal', '5 L', '500 mL', '12 oz'. */
-export function formatPackSize(size: PackSize): string {
-  return `${Number(size.value.toFixed(3)).toLocaleString('en-US')} ${size.unit}`;
-}
+export { formatPackSize } from './pack-size-label';
 
 /** Sizes smallest first (by litres, or by kilograms for masses); the same size keeps the id order. */
 export function sortSizes<T extends { id: string; packSize: PackSize }>(sizes: readonly T[]): T[] {

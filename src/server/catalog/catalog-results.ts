@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { FirstCards } from '../../components/shop/product-list';
 import type { CatalogCard } from '../../lib/catalog/card';
+import { groupFamilies } from '../../lib/catalog/families';
 import { queryWithFacets, type CatalogQuery } from '../../lib/catalog/query';
 import { catalogResultsKey, countsToJson, type CatalogResultsAnswer } from '../../lib/catalog/results';
 import { parseShopQuery } from '../../lib/catalog/url';
@@ -43,8 +44,8 @@ export function parseCatalogResultsQuery(params: URLSearchParams): ResultsQuery 
   };
   const parsed = catalogResultsQuerySchema.safeParse({ limit: once('limit'), html: once('html') });
   if (!parsed.success) throw invalidFields(parsed.error);
-  const { filters, sort, search } = parseShopQuery(params);
-  const query = { filters, sort, search };
+  const { filters, sort, search, group } = parseShopQuery(params);
+  const query: CatalogQuery = group ? { filters, sort, search, group } : { filters, sort, search };
   return { query, key: catalogResultsKey(query), limit: parsed.data.limit, html: parsed.data.html === '1' };
 }
 
@@ -81,19 +82,22 @@ function memoOf(cache: CatalogSnapshotCache, version: string): ResultsMemo {
 
 /** Finds and serialises one answer over the cards of one version. */
 function makeAnswer(memo: ResultsMemo, cards: readonly CatalogCard[], query: ResultsQuery, tag: string): KeptAnswer {
-  const { results, counts } = queryWithFacets(cards, query.query);
+  const { results, counts, colour } = queryWithFacets(cards, query.query);
+  const listed = query.query.group ? groupFamilies(results, query.query.sort) : results;
   memo.brands ??= [...new Set(cards.map((card) => card.brand))].sort((a, b) => a.localeCompare(b));
   const answer: CatalogResultsAnswer = {
     key: query.key,
     version: memo.version,
     total: results.length,
-    results: results.slice(0, query.limit),
+    ...(query.query.group ? { listed: listed.length } : {}),
+    results: listed.slice(0, query.limit),
     counts: countsToJson(counts),
     brands: memo.brands,
+    ...(colour ? { colour } : {}),
   };
   // React puts a preload link before the markup for each eager image; the cards are going into a
   // list, where links do not belong, and their images are fetched as the cards are inserted anyway.
-  if (query.html) answer.html = renderToStaticMarkup(createElement(FirstCards, { products: answer.results })).replace(/^(?:<link [^>]*\/>)+/, '');
+  if (query.html) answer.html = renderToStaticMarkup(createElement(FirstCards, { products: answer.results, colour })).replace(/^(?:<link [^>]*\/>)+/, '');
   return { tag, answer, body: lazyEncodings(Buffer.from(JSON.stringify(answer))) };
 }
 

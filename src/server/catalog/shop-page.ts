@@ -78,8 +78,8 @@ export class ShopPageVariants {
     if (!isProductsViewQuery(params)) return null;
     const template = this.#read();
     if (!template) return null;
-    const { filters, sort, search } = parseShopQuery(params);
-    const query = { filters, sort, search };
+    const { filters, sort, search, group } = parseShopQuery(params);
+    const query = group ? { filters, sort, search, group } : { filters, sort, search };
     const kept = await findResults(db, cache, { query, key: catalogResultsKey(query), limit: PRODUCT_LIST_PAGE_SIZE, html: true });
     const tag = `${template.tag}-${kept.tag}`;
     return keptBodyAnswer(request, tag, 'text/html; charset=utf-8', (encoding) => this.#page(template, tag, kept.answer).body(encoding));

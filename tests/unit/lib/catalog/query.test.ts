@@ -10,6 +10,7 @@ import {
   queryCatalog,
   queryWithFacets,
   searchTerms,
+  searchedColour,
   sortProducts,
   type CatalogQuery,
   type QueryableProduct,
@@ -147,6 +148,42 @@ describe('search', () => {
   });
 });
 
+describe('search by colour', () => {
+  const tintable = product({ id: 'tint', name: 'Interior Matt 1 gal', tintable: true });
+  const plain = product({ id: 'plain', name: 'Floor Epoxy', tintable: false });
+  const named = product({ id: 'named', name: 'Anthracite Grey Primer' });
+  const all = [tintable, plain, named];
+  const find = (search: string) => ids(queryCatalog(all, q({ search })));
+
+  it.each(['RAL 7016', 'ral7016', '7016', 'RAL-7016', '  ral   7016 ', 'anthracite GRAY', 'RAL 7016 Anthracite Grey'])(
+    "finds every tintable paint for '%s'",
+    (search) => expect(find(search)).toEqual(['tint']),
+  );
+  it('still finds what the text finds', () => expect(find('Anthracite grey')).toEqual(['tint', 'named']));
+  it('names the colour searched for, whatever the spelling', () => {
+    expect(searchedColour(searchTerms('ral7016'))).toEqual({ system: 'ral-classic', code: 'RAL 7016', name: 'Anthracite Grey', hex: '#293133' });
+    expect(searchedColour(searchTerms('Anthracite  gray'))?.code).toBe('RAL 7016');
+  });
+  it('finds no tintable paint for a partial code, an unknown code, or a code with another colour\'s name', () => {
+    expect(find('701')).toEqual([]);
+    expect(find('RAL 7099')).toEqual([]);
+    expect(find('RAL 7016 Signal Yellow')).toEqual([]);
+    expect(searchedColour(searchTerms('anthracite'))).toBeNull();
+  });
+  it('reports the colour with the results and counts the tintable matches', () => {
+    const found = queryWithFacets(all, q({ search: 'RAL 7016' }));
+    expect(ids(found.results)).toEqual(['tint']);
+    expect(found.colour?.code).toBe('RAL 7016');
+    expect(found.counts.category.get('Diamond Collection')).toBe(1);
+    expect(queryWithFacets(all, q({ search: 'epoxy' })).colour).toBeNull();
+  });
+  it("finds the tintable paints once the code is whole, though the code's prefix did not (the remembered searches)", () => {
+    expect(ids(queryWithFacets(all, q({ search: 'ral 701' })).results)).toEqual([]);
+    expect(ids(queryWithFacets(all, q({ search: 'ral 7016' })).results)).toEqual(['tint']);
+    expect(ids(queryWithFacets(all, q({ search: 'ral 7016x' })).results)).toEqual([]);
+  });
+});
+
 describe('sorting', () => {
   const list = [
     product({ id: '1', price: 30, rating: 4.1 }),
@@ -209,6 +246,7 @@ describe('the list and every count in one pass', () => {
       isNew: random() < 0.2,
       isPopular: random() < 0.2,
       rating: Math.round(random() * 50) / 10,
+      tintable: random() < 0.2,
     }),
   );
   const expectSame = (query: CatalogQuery) => {
@@ -244,7 +282,7 @@ describe('the list and every count in one pass', () => {
   });
 
   it('stays right while a search is typed and erased a key at a time (the remembered searches)', () => {
-    for (const text of ['grey epoxy 1', 'crème  sat', 'zinc']) {
+    for (const text of ['grey epoxy 1', 'crème  sat', 'zinc', 'ral 7016 anthracite grey']) {
       for (let n = 1; n <= text.length; n++) expectSame(q({ search: text.slice(0, n) }));
       for (let n = text.length - 1; n >= 0; n--) expectSame(q({ search: text.slice(0, n), filters: { ...DEFAULT_FILTERS, inStock: true } }));
     }

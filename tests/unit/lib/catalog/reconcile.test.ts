@@ -64,6 +64,7 @@ const b = makeProduct('b', {
   priceTiers: [{ minQuantity: 10, price: 11 }],
   family: 'paint-b',
   packSize: { value: 1, unit: 'gal' },
+  tintable: true,
   hazard: { pictograms: ['GHS02', 'GHS07'], signalWord: 'Warning', statements: [], ufi: null },
 });
 const c = makeProduct('c');
@@ -298,7 +299,7 @@ describe('parseLiveCatalog', () => {
     if (!parsed.ok) return;
     expect(parsed.catalog.version).toBe('k3Jx9QpX2mN8vL1aB4cD7e');
     expect(parsed.catalog.products).toEqual([toCatalogCard(a), toCatalogCard(b)]);
-    expect(Object.keys(parsed.catalog.products[0]!).sort()).toEqual(CARD_FIELDS.filter((f) => !['originalPrice', 'priceTiers', 'family', 'packSize', 'pictograms'].includes(f)).sort());
+    expect(Object.keys(parsed.catalog.products[0]!).sort()).toEqual(CARD_FIELDS.filter((f) => !['originalPrice', 'priceTiers', 'family', 'packSize', 'tintable', 'pictograms'].includes(f)).sort());
     expect(Object.keys(parsed.catalog.products[1]!).sort()).toEqual([...CARD_FIELDS].sort());
     expect(parsed.catalog.categories).toEqual([category]);
     expect(isSameCatalog(parsed.catalog.products, [a, b].map(toCatalogCard))).toBe(true);
@@ -363,8 +364,9 @@ describe('parseLiveProduct', () => {
 describe('toCatalogCard', () => {
   it('keeps the card fields in order, optional ones only when set, and none of the detail', () => {
     expect(Object.keys(toCatalogCard(b))).toEqual([...CARD_FIELDS]);
-    expect(Object.keys(toCatalogCard(a))).toEqual(CARD_FIELDS.filter((f) => !['originalPrice', 'priceTiers', 'family', 'packSize', 'pictograms'].includes(f)));
+    expect(Object.keys(toCatalogCard(a))).toEqual(CARD_FIELDS.filter((f) => !['originalPrice', 'priceTiers', 'family', 'packSize', 'tintable', 'pictograms'].includes(f)));
     expect(toCatalogCard(b).pictograms).toEqual(['GHS02', 'GHS07']);
+    expect(toCatalogCard({ ...a, tintable: false })).toEqual(toCatalogCard(a));
     expect(toCatalogCard({ ...a, family: null, hazard: { pictograms: [], signalWord: null, statements: [{ code: 'EUH208', text: 'x' }], ufi: null } })).toEqual(toCatalogCard(a));
     const card = toCatalogCard(a) as Record<string, unknown>;
     for (const f of ['brandLogo', 'gallery', 'technicalSpecs', 'usageInstructions', 'coverage', 'visual']) expect(card[f]).toBeUndefined();

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { toCatalogCard, type CatalogCard } from '../../../../src/lib/catalog/card';
+import { groupFamilies } from '../../../../src/lib/catalog/families';
 import { countFacet, DEFAULT_FILTERS, queryCatalog, queryWithFacets, type CatalogQuery } from '../../../../src/lib/catalog/query';
 import {
   createShopCatalogue,
@@ -40,6 +41,22 @@ function start(fetchCatalogue: () => Promise<unknown> = async () => body()) {
 }
 
 describe('the shop catalogue service', () => {
+  it("answers a grouped query with one card per family, paged over the cards, and the products' total and counts", async () => {
+    const { replies, send } = start();
+    await send({ type: 'load', featuredIds });
+    const asked = query({ group: true, sort: 'price-low' });
+    await send({ type: 'query', id: 4, query: asked, limit: 10 });
+    const found = queryWithFacets(cards, asked);
+    const listed = groupFamilies(found.results, 'price-low');
+    expect(listed.length).toBeLessThan(found.results.length);
+    const reply = replies.at(-1)!;
+    if (reply.type !== 'results') throw new Error(`expected results, got ${reply.type}`);
+    expect(reply.results).toEqual(listed.slice(0, 10));
+    expect(reply.total).toBe(found.results.length);
+    expect(reply.listed).toBe(listed.length);
+    expect(reply.counts).toEqual(found.counts);
+  });
+
   it('loads the catalogue and answers with its summary: size, brands, brand-tile counts and the live Featured cards', async () => {
     const { replies, send } = start();
     await send({ type: 'load', featuredIds });

@@ -54,6 +54,14 @@ describe('parseShopQuery', () => {
     expect(parseShopQuery(formatShopQuery(everything))).toEqual(everything);
   });
 
+  it("round-trips 'Group sizes' as group=1, and leaves it out when off", () => {
+    const grouped: ShopUrlState = { ...DEFAULT_SHOP_URL_STATE, view: 'products', group: true };
+    expect(formatShopQuery(grouped)).toBe('?view=products&group=1');
+    expect(parseShopQuery('?view=products&group=1')).toEqual(grouped);
+    expect(parseShopQuery('?view=products&group=yes')).toEqual({ ...grouped, group: undefined });
+    expect(formatShopQuery({ ...grouped, group: false })).toBe('?view=products');
+  });
+
   it('round-trips the default state', () => {
     expect(parseShopQuery(formatShopQuery(DEFAULT_SHOP_URL_STATE))).toEqual(DEFAULT_SHOP_URL_STATE);
   });
