@@ -9,13 +9,10 @@ import { useId, useMemo, useState } from 'react';
 import { DEFAULT_DOOR_AREA_M2, DEFAULT_WINDOW_AREA_M2, estimatePaint, NO_PACKS_MESSAGES, SURFACES, type PaintEstimate, type Surface } from '../../lib/paint/estimate';
 import { formatPackSize, toPackOptions, toSizeCartProduct, type FamilySize } from '../../lib/paint/family';
 import { COATS_MAX, feetToMetres, litresToGallons, squareFeetToSquareMetres, squareMetresToSquareFeet, type SpreadRate } from '../../lib/paint/units';
-import { lineKey } from '../../lib/cart';
-import { formatColourLabel } from '../../lib/paint/colour-label';
-import { $cart } from '../../stores/cart';
 import { $chosenColour } from '../../stores/colour-choice';
 import { addQuantitiesToCart } from '../../stores/cart-mix';
 import { $paintUnits, setPaintUnits, type PaintUnits } from '../../stores/paint-units';
-import { showAddedToast } from '../cart/added-toast';
+import { announceAddition } from '../cart/added-toast';
 
 export interface PaintCalculatorProps {
   /** The paint's name, for headings. */
@@ -136,11 +133,7 @@ export default function PaintCalculator({ name, spreadRate, recommendedCoats, pr
     const colour = tintable ? $chosenColour.get() : null;
     const items = estimate.packs.map((p) => ({ product: toSizeCartProduct(byId.get(p.productId)!, colour), quantity: p.quantity }));
     addQuantitiesToCart(items);
-    for (const item of items) {
-      const key = lineKey(item.product);
-      const lineQuantity = $cart.get().find((l) => lineKey(l.product) === key)?.quantity ?? item.quantity;
-      showAddedToast({ name: item.product.name, quantity: item.quantity, lineQuantity, ...(colour ? { detail: formatColourLabel(colour) } : {}) });
-    }
+    for (const item of items) announceAddition(item.product, item.quantity);
     setAdded(true);
   };
 

@@ -5,7 +5,7 @@
  */
 import type { CartProduct, LineColour } from '../cart';
 import type { PackOption } from './estimate';
-import { isVolumeUnit, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
+import { isVolumeUnit, LITRES_PER_US_QUART, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
 
 /** One size of a family: the few facts of its product the size selector and the calculator need. */
 export interface FamilySize {
@@ -30,6 +30,13 @@ const priceCents = (dollars: number) => Math.round(dollars * 100);
 /** A pack size as a label: '1 gal', '5 L', '500 mL', '12 oz'. */
 export function formatPackSize(size: PackSize): string {
   return `${Number(size.value.toFixed(3)).toLocaleString('en-US')} ${size.unit}`;
+}
+
+/** A sample pot's size as testers are labelled: US measures in fluid ounces ('8 fl oz'), metric ones as formatPackSize ('250 mL'). */
+export function formatSamplePotSize(size: PackSize): string {
+  if (size.unit !== 'qt' && size.unit !== 'gal') return formatPackSize(size);
+  // 32 US fluid ounces to the quart.
+  return `${Number(((packSizeToLitres(size)! / LITRES_PER_US_QUART) * 32).toFixed(1)).toLocaleString('en-US')} fl oz`;
 }
 
 /** Sizes smallest first (by litres, or by kilograms for masses); the same size keeps the id order. */

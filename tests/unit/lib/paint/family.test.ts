@@ -4,6 +4,7 @@ import {
   chooseSamplePot,
   familySamplePots,
   formatPackSize,
+  formatSamplePotSize,
   isSamplePot,
   isSizeBuyable,
   SAMPLE_POT_MAX_LITRES,
@@ -63,6 +64,12 @@ describe('paint family sizes', () => {
     expect(isSamplePot({ value: 501, unit: 'mL' })).toBe(false);
     expect(isSamplePot({ value: 1, unit: 'qt' })).toBe(false);
     expect(isSamplePot({ value: 8, unit: 'oz' })).toBe(false);
+  });
+
+  it('labels a US sample pot in fluid ounces and a metric one as it is written', () => {
+    expect(formatSamplePotSize({ value: 0.25, unit: 'qt' })).toBe('8 fl oz');
+    expect(formatSamplePotSize({ value: 0.0625, unit: 'gal' })).toBe('8 fl oz');
+    expect(formatSamplePotSize({ value: 250, unit: 'mL' })).toBe('250 mL');
   });
 
   it('finds sample pots only in a family that also sells a bigger size', () => {
