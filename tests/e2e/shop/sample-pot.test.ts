@@ -5,6 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from '../../helpers/axe';
 import { launchBrowser, VIEWPORT_WIDTHS, type TrackedPage } from '../../helpers/browser';
 import { clickUntilExpanded } from '../../helpers/wait';
 import { cartButton, cartDrawer, openPage, readCatalogue } from './shop-helpers';
@@ -51,6 +52,7 @@ describe.each(VIEWPORT_WIDTHS)('a sample pot of the chosen colour at %i px', (wi
     expect(await page.getByText('Sample pot available', { exact: false }).count()).toBe(0);
     await page.getByText(`Not sure? Try a sample pot of ${COLOUR}`, { exact: false }).scrollIntoViewIfNeeded();
     await page.screenshot({ path: `${SHOTS}/paint-page-offer-${width}.png` });
+    await expectAccessible(page, 'the paint page with the sample pot offer');
 
     await page.getByRole('button', { name: `Add sample pot in ${COLOUR}` }).click();
     await page.getByRole('region', { name: /Cart notifications/ }).getByText(`1 × ${pot.name}, ${COLOUR}`, { exact: true }).waitFor();
