@@ -43,6 +43,8 @@ describe.each(VIEWPORT_WIDTHS)('a sample pot of the chosen colour at %i px', (wi
     await page.getByText('Sample pot available: 8 fl oz for $6.99, tinted to the colour you choose.').waitFor();
     // Among the family's sizes the tester reads as one, in fluid ounces.
     await page.getByRole('navigation', { name: 'Sizes' }).getByRole('link', { name: /^8 fl oz sample pot\s*\$6\.99/ }).waitFor();
+    await page.getByText('Sample pot available', { exact: false }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${SHOTS}/paint-page-quiet-${width}.png` });
 
     const colour = page.getByRole('region', { name: 'Colour' });
     await clickUntilExpanded(colour.getByRole('button', { name: 'Choose a RAL colour' }));
@@ -75,5 +77,6 @@ describe.each(VIEWPORT_WIDTHS)('a sample pot of the chosen colour at %i px', (wi
     await colour.getByText(COLOUR).waitFor();
     expect(await page.getByText('Not sure? Try a sample pot', { exact: false }).count()).toBe(0);
     expect(await page.getByText('Sample pot available', { exact: false }).count()).toBe(0);
+    await page.screenshot({ path: `${SHOTS}/sample-pot-page-${width}.png` });
   });
 });

@@ -8,7 +8,7 @@ import { $chosenColour, chooseColour } from '../../../src/stores/colour-choice';
 const pot: FamilySize = {
   id: 'dc-ultra-interior-eggshell-sample',
   slug: 'dc-ultra-interior-eggshell-sample',
-  name: 'Diamond Ultra Interior Acrylic Eggshell Sample Pot 8 oz',
+  name: 'Diamond Ultra Interior Acrylic Eggshell Sample Pot 8 fl oz',
   image: '/images/generated/products/dc-ultra-interior-eggshell-sample.svg',
   category: 'Diamond Collection',
   packSize: { value: 0.25, unit: 'qt' },

@@ -34,7 +34,7 @@ describe('paint families and coverage in content/', () => {
       expect(pot.inStock, pot.id).toBe(true);
       expect(pot.price, pot.id).toBeGreaterThan(5);
       expect(pot.price, pot.id).toBeLessThan(10);
-      expect(pot.name, pot.id).toMatch(/ Sample Pot 8 oz$/);
+      expect(pot.name, pot.id).toMatch(/ Sample Pot 8 fl oz$/);
     }
   });
 
