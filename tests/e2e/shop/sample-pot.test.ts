@@ -3,12 +3,14 @@
 // RAL 7016 the page offers the pot in that colour, the toast says what was added and the cart drawer
 // shows the sample pot with the colour. The pot's own page offers no pot. At 375 and 1440 px.
 import { mkdirSync } from 'node:fs';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../helpers/axe';
-import { launchBrowser, VIEWPORT_WIDTHS, type TrackedPage } from '../../helpers/browser';
+import { urlOf } from '../../helpers/base-url';
+import { VIEWPORT_WIDTHS } from '../../helpers/browser';
 import { clickUntilExpanded } from '../../helpers/wait';
-import { cartButton, cartDrawer, openPage, readCatalogue } from './shop-helpers';
+import { useBrowserPages } from '../admin/admin-helpers';
+import { cartButton, cartDrawer, readCatalogue } from './shop-helpers';
 
 const catalogue = readCatalogue();
 const gallon = catalogue.find((p) => p.id === 'dc-ultra-interior-eggshell-1g')!;
@@ -16,25 +18,13 @@ const pot = catalogue.find((p) => p.id === 'dc-ultra-interior-eggshell-sample')!
 const COLOUR = 'RAL 7016 Anthracite Grey';
 const SHOTS = '/tmp/shots-sample';
 
-let browser: Browser;
-const opened: TrackedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-  mkdirSync(SHOTS, { recursive: true });
-});
-afterEach(async () => {
-  const errors = opened.flatMap((t) => t.errors);
-  await Promise.all(opened.splice(0).map((t) => t.close()));
-  expect(errors.join('\n'), 'console errors').toBe('');
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = useBrowserPages();
+beforeAll(() => mkdirSync(SHOTS, { recursive: true }));
 
 async function visit(path: string, width: number): Promise<Page> {
-  const tracked = await openPage(browser, path, { width });
-  opened.push(tracked);
-  return tracked.page;
+  const page = await pages.open({ width });
+  await page.goto(urlOf(path), { waitUntil: 'load' });
+  return page;
 }
 
 describe.each(VIEWPORT_WIDTHS)('a sample pot of the chosen colour at %i px', (width) => {
