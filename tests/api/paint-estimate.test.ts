@@ -108,12 +108,20 @@ describe('GET /api/paint/estimate', () => {
     expect(primer.body.packs).toEqual([{ productId: 'zinsser-bulls-eye-123-primer-1g', quantity: 1 }]);
   });
 
+  it('never plans a room in sample pots: a square metre takes a gallon, even asked from the pot’s own page', async () => {
+    const small = await estimate('product=dc-ultra-interior-eggshell-sample&area=1&coats=1');
+    expect(small.status).toBe(200);
+    expect(small.body.plannedLitres).toBeLessThan(0.25);
+    expect(small.body.packs).toEqual([{ productId: 'dc-ultra-interior-eggshell-1g', quantity: 1 }]);
+  });
+
   it('chooses another mix when a size runs out, and says so when no size is left', async () => {
     expect((await save('dc-ultra-interior-eggshell-5g', { stockQuantity: 0 })).status).toBe(200);
     const without5 = await estimate('product=dc-ultra-interior-eggshell-1g&area=100&coats=2');
     expect(without5.body.packs).toEqual([{ productId: 'dc-ultra-interior-eggshell-1g', quantity: 6 }]);
     expect(without5.body.totalCents).toBe(6 * 5_499);
 
+    // The sample pot is still in stock, and is still not a way to paint 100 m².
     expect((await save('dc-ultra-interior-eggshell-1g', { stockQuantity: 0 })).status).toBe(200);
     const none = await estimate('product=dc-ultra-interior-eggshell-1g&area=100&coats=2');
     expect(none.body).toMatchObject({ packs: [], totalCents: 0, message: 'No size of this paint is in stock at the moment.' });

@@ -3,6 +3,9 @@
  * button that opens the cart drawer. The toaster and its library load on the first addition, so no
  * page pays for them up front (they are not in any page's JavaScript budget).
  */
+import { lineKey, type CartProduct } from '../../lib/cart';
+import { formatColourLabel } from '../../lib/paint/colour-label';
+import { $cart } from '../../stores/cart';
 
 /** What was added: the product's name (which carries its size), the units added and the line's new total. */
 export interface AddedNotice {
@@ -23,6 +26,13 @@ export function showAddedToast(notice: AddedNotice): void {
     // the button's own 'Added' state still confirms it. The next addition tries again.
     show = undefined;
   });
+}
+
+/** Shows the toast for `quantity` units of `product` just added, with its line's new total and colour. */
+export function announceAddition(product: CartProduct, quantity: number): void {
+  const key = lineKey(product);
+  const lineQuantity = $cart.get().find((l) => lineKey(l.product) === key)?.quantity ?? quantity;
+  showAddedToast({ name: product.name, quantity, lineQuantity, ...(product.colour ? { detail: formatColourLabel(product.colour) } : {}) });
 }
 
 /** The toast's wording, for the toaster and its tests. */

@@ -4,10 +4,9 @@
  * the add-to-cart gate passes.
  */
 import { useEffect, useRef, useState } from 'react';
-import { lineKey, type CartProduct } from '../../lib/cart';
-import { formatColourLabel } from '../../lib/paint/colour-label';
-import { $cart, addToCart, openCart } from '../../stores/cart';
-import { showAddedToast } from '../cart/added-toast';
+import type { CartProduct } from '../../lib/cart';
+import { addToCart, openCart } from '../../stores/cart';
+import { announceAddition } from '../cart/added-toast';
 import { CartIcon, CheckIcon } from '../shop/Icons';
 import { useHydrated } from '../ui/use-hydrated';
 
@@ -34,9 +33,7 @@ export default function AddToCartButton({ product, variant = 'card', className =
 
   const add = () => {
     addToCart(product);
-    const key = lineKey(product);
-    const lineQuantity = $cart.get().find((l) => lineKey(l.product) === key)?.quantity ?? 1;
-    showAddedToast({ name: product.name, quantity: 1, lineQuantity, ...(product.colour ? { detail: formatColourLabel(product.colour) } : {}) });
+    announceAddition(product, 1);
     setAdded(true);
     window.clearTimeout(timer.current);
     timer.current = window.setTimeout(() => setAdded(false), CONFIRM_MS);

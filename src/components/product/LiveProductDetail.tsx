@@ -7,7 +7,7 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { toCartProduct } from '../../lib/catalog/product-view';
 import { formatPrice } from '../../lib/format';
-import { withLiveFacts, type FamilySize } from '../../lib/paint/family';
+import { chooseSamplePot, withLiveFacts, type FamilySize } from '../../lib/paint/family';
 import type { Product } from '../../lib/schemas/catalog';
 import { loadLiveProduct, type LiveProduct } from '../../stores/catalog';
 import { loadLiveProducts } from '../../stores/product-family';
@@ -19,6 +19,7 @@ import ColourPickerLauncher from './ColourPickerLauncher';
 import PackSizes from './PackSizes';
 import PaintCalculatorLauncher from './PaintCalculatorLauncher';
 import ProductDetail from './ProductDetail';
+import SamplePotOffer from './SamplePotOffer';
 
 export interface LiveProductDetailProps {
   product: Product;
@@ -69,6 +70,7 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
   const colour = useStore($chosenColour);
   const tinted = current.tintable && colour ? { colour } : {};
   const packSizes = shownSizes.length > 1 ? <PackSizes sizes={shownSizes} currentId={product.id} heading="h2" /> : undefined;
+  const samplePot = current.tintable ? chooseSamplePot(shownSizes, product.id) : null;
   return (
     <ProductDetail
       product={current}
@@ -86,6 +88,7 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
           <>
             {packSizes}
             <ColourPickerLauncher />
+            {samplePot && <SamplePotOffer pot={samplePot} />}
           </>
         ) : (
           packSizes

@@ -5,7 +5,7 @@
  */
 import { productPath } from '../../lib/catalog/product-view';
 import { formatLowStock, formatPrice } from '../../lib/format';
-import { formatPackSize, isSizeBuyable, unitPrice, type FamilySize } from '../../lib/paint/family';
+import { familySamplePots, formatPackSize, formatSamplePotSize, isSizeBuyable, unitPrice, type FamilySize } from '../../lib/paint/family';
 
 export interface PackSizesProps {
   sizes: readonly FamilySize[];
@@ -17,6 +17,7 @@ export interface PackSizesProps {
 
 /** The family's size selector. */
 export default function PackSizes({ sizes, currentId, heading: Heading }: PackSizesProps) {
+  const pots = new Set(familySamplePots(sizes).map((s) => s.id));
   return (
     <nav aria-labelledby="pack-sizes-title" className="flex flex-col gap-2">
       <Heading id="pack-sizes-title" className="text-xs font-semibold tracking-[0.08em] text-ink-muted uppercase">
@@ -37,7 +38,13 @@ export default function PackSizes({ sizes, currentId, heading: Heading }: PackSi
                   current ? 'bg-white ring-accent' : 'bg-white/60 ring-line hover:ring-ink/30'
                 }`}
               >
-                <span className="font-semibold text-ink">{formatPackSize(s.packSize)}</span>
+                {pots.has(s.id) ? (
+                  <span className="font-semibold text-ink">
+                    {formatSamplePotSize(s.packSize)} <span className="font-normal text-ink-muted">sample pot</span>
+                  </span>
+                ) : (
+                  <span className="font-semibold text-ink">{formatPackSize(s.packSize)}</span>
+                )}
                 {s.requestQuoteOnly ? (
                   <span className="text-ink-soft">Request Quote</span>
                 ) : (

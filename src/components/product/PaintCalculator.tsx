@@ -7,15 +7,12 @@
 import { useStore } from '@nanostores/react';
 import { useId, useMemo, useState } from 'react';
 import { DEFAULT_DOOR_AREA_M2, DEFAULT_WINDOW_AREA_M2, estimatePaint, NO_PACKS_MESSAGES, SURFACES, type PaintEstimate, type Surface } from '../../lib/paint/estimate';
-import { formatPackSize, toPackOptions, type FamilySize } from '../../lib/paint/family';
+import { formatPackSize, toPackOptions, toSizeCartProduct, type FamilySize } from '../../lib/paint/family';
 import { COATS_MAX, feetToMetres, litresToGallons, squareFeetToSquareMetres, squareMetresToSquareFeet, type SpreadRate } from '../../lib/paint/units';
-import { lineKey } from '../../lib/cart';
-import { formatColourLabel } from '../../lib/paint/colour-label';
-import { $cart } from '../../stores/cart';
 import { $chosenColour } from '../../stores/colour-choice';
 import { addQuantitiesToCart } from '../../stores/cart-mix';
 import { $paintUnits, setPaintUnits, type PaintUnits } from '../../stores/paint-units';
-import { showAddedToast } from '../cart/added-toast';
+import { announceAddition } from '../cart/added-toast';
 
 export interface PaintCalculatorProps {
   /** The paint's name, for headings. */
@@ -134,16 +131,9 @@ export default function PaintCalculator({ name, spreadRate, recommendedCoats, pr
     if (!estimate) return;
     // The colour chosen on the page tints every pack of the mix (one colour, one batch).
     const colour = tintable ? $chosenColour.get() : null;
-    const items = estimate.packs.map((p) => {
-      const { id: sizeId, name: sizeName, price, image, category } = byId.get(p.productId)!;
-      return { product: { id: sizeId, name: sizeName, price, image, category, ...(colour ? { colour } : {}) }, quantity: p.quantity };
-    });
+    const items = estimate.packs.map((p) => ({ product: toSizeCartProduct(byId.get(p.productId)!, colour), quantity: p.quantity }));
     addQuantitiesToCart(items);
-    for (const item of items) {
-      const key = lineKey(item.product);
-      const lineQuantity = $cart.get().find((l) => lineKey(l.product) === key)?.quantity ?? item.quantity;
-      showAddedToast({ name: item.product.name, quantity: item.quantity, lineQuantity, ...(colour ? { detail: formatColourLabel(colour) } : {}) });
-    }
+    for (const item of items) announceAddition(item.product, item.quantity);
     setAdded(true);
   };
 

@@ -36,6 +36,8 @@ export interface PackOption {
   litres: number;
   priceCents: number;
   inStock: boolean;
+  /** A sample pot (see familySamplePots): a tester to try a colour, never chosen to paint a room. */
+  samplePot?: boolean;
 }
 
 /** What the estimate needs. Give `walls` or `area` (m²), not both. */
@@ -200,8 +202,8 @@ interface Option {
 }
 
 /**
- * The cheapest combination of in-stock packs (any number of each) holding at least `needLitres`;
- * ties go to fewer packs, then less left over. Exact: volumes are whole nanolitres, prices whole cents.
+ * The cheapest combination of in-stock packs (any number of each, sample pots left out) holding at
+ * least `needLitres`; ties go to fewer packs, then less left over. Exact: volumes are whole nanolitres, prices whole cents.
  */
 export function chooseCheapestPacks(needLitres: number, packs: readonly PackOption[]): PackChoice {
   assertFiniteAtLeast(needLitres, 0, 'The litres needed');
@@ -215,7 +217,7 @@ export function chooseCheapestPacks(needLitres: number, packs: readonly PackOpti
   if (needLitres === 0) return none;
   if (needLitres > MAX_ESTIMATE_LITRES) return { ...none, reason: 'too-much' };
   const options: Option[] = packs
-    .filter((p) => p.inStock)
+    .filter((p) => p.inStock && !p.samplePot)
     .map((p) => ({ productId: p.productId, nl: Math.round(p.litres * NL_PER_LITRE), priceCents: p.priceCents }));
   if (options.length === 0) return { ...none, reason: 'none-in-stock' };
   if (options.length > MAX_PACK_OPTIONS) throw new RangeError(`At most ${MAX_PACK_OPTIONS} pack sizes can be compared.`);

@@ -3,8 +3,9 @@
  * with its own price, stock and URL), their labels, price per litre or gallon, and the pack options
  * the cheapest-mix search compares. Pure, for browser and server.
  */
+import type { CartProduct, LineColour } from '../cart';
 import type { PackOption } from './estimate';
-import { isVolumeUnit, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
+import { isVolumeUnit, LITRES_PER_US_QUART, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
 
 /** One size of a family: the few facts of its product the size selector and the calculator need. */
 export interface FamilySize {
@@ -27,6 +28,13 @@ export interface FamilySize {
 const priceCents = (dollars: number) => Math.round(dollars * 100);
 
 export { formatPackSize } from './pack-size-label';
+
+/** A sample pot's size as testers are labelled: US measures in fluid ounces ('8 fl oz'), metric ones as formatPackSize ('250 mL'). */
+export function formatSamplePotSize(size: PackSize): string {
+  if (size.unit !== 'qt' && size.unit !== 'gal') return formatPackSize(size);
+  // 32 US fluid ounces to the quart.
+  return `${Number(((packSizeToLitres(size)! / LITRES_PER_US_QUART) * 32).toFixed(1)).toLocaleString('en-US')} fl oz`;
+}
 
 /** Sizes smallest first (by litres, or by kilograms for masses); the same size keeps the id order. */
 export function sortSizes<T extends { id: string; packSize: PackSize }>(sizes: readonly T[]): T[] {
@@ -61,14 +69,50 @@ export function isSizeBuyable(size: Pick<FamilySize, 'inStock' | 'stockQuantity'
   return size.stockQuantity === undefined ? size.inStock : size.stockQuantity > 0;
 }
 
-/** The sizes the cheapest-mix search compares: volumes only (a mass has no litres), quote-only and unpriced left out. */
+/** The most a sample pot holds, litres: 8 fl oz and 250 mL testers are well under it, a quart is over. */
+export const SAMPLE_POT_MAX_LITRES = 0.5;
+
+/** Whether a pack size is sample-pot sized: a volume of at most SAMPLE_POT_MAX_LITRES (a mass never is). */
+export function isSamplePot(size: PackSize): boolean {
+  const litres = packSizeToLitres(size);
+  return litres !== null && litres <= SAMPLE_POT_MAX_LITRES;
+}
+
+/**
+ * A family's sample pots: its sample-pot-sized members when it also sells a bigger size. A paint
+ * sold only in small bottles (a 16 oz patina) has none: its bottle is how it is bought.
+ */
+export function familySamplePots<T extends Pick<FamilySize, 'packSize'>>(sizes: readonly T[]): T[] {
+  const pots = sizes.filter((s) => isSamplePot(s.packSize));
+  return pots.length < sizes.length ? pots : [];
+}
+
+/** The sample pot a size's page offers: the family's cheapest buyable one; none on a sample pot's own page. */
+export function chooseSamplePot<T extends FamilySize>(sizes: readonly T[], currentId: string): T | null {
+  const pots = familySamplePots(sizes);
+  if (pots.some((p) => p.id === currentId)) return null;
+  const buyable = pots.filter(isSizeBuyable).sort((a, b) => a.price - b.price || a.id.localeCompare(b.id));
+  return buyable[0] ?? null;
+}
+
+/** A family size as a cart line's product, tinted when a colour is given. */
+export function toSizeCartProduct(size: FamilySize, colour: LineColour | null): CartProduct {
+  const { id, name, price, image, category } = size;
+  return { id, name, price, image, category, ...(colour ? { colour } : {}) };
+}
+
+/**
+ * The sizes the cheapest-mix search compares: volumes only (a mass has no litres), quote-only and
+ * unpriced left out; the family's sample pots marked, so the search leaves them out.
+ */
 export function toPackOptions(sizes: readonly FamilySize[]): PackOption[] {
+  const pots = new Set(familySamplePots(sizes).map((s) => s.id));
   const options: PackOption[] = [];
   for (const size of sizes) {
     if (size.requestQuoteOnly || !(size.price > 0)) continue;
     const litres = packSizeToLitres(size.packSize);
     if (litres === null) continue;
-    options.push({ productId: size.id, litres, priceCents: priceCents(size.price), inStock: isSizeBuyable(size) });
+    options.push({ productId: size.id, litres, priceCents: priceCents(size.price), inStock: isSizeBuyable(size), ...(pots.has(size.id) ? { samplePot: true } : {}) });
   }
   return options;
 }

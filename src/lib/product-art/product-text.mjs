@@ -25,11 +25,13 @@ const DEFAULT_PACK = {
 /** The pack size printed on a container, from the name when it says one ('Quart', '5 Gal'), else the kind's usual size. */
 export function describePackSize(name, kind) {
   const s = String(name ?? '');
-  const m = /(\d+(?:\.\d+)?)\s*(?:-\s*)?(gal(?:lon)?s?|qt|quarts?|oz|lbs?|kg|l|litres?|liters?)\b/i.exec(s);
+  const m = /(\d+(?:\.\d+)?)\s*(?:-\s*)?(gal(?:lon)?s?|qt|quarts?|fl\.?\s*oz|oz|lbs?|kg|l|litres?|liters?)\b/i.exec(s);
   if (m) {
     const unit = m[2].toLowerCase();
     if (unit.startsWith('gal')) return [`${m[1]} US GAL`, `${(Number(m[1]) * 3.785).toFixed(1)} L`];
     if (unit.startsWith('q')) return [`${m[1]} US QT`, `${(Number(m[1]) * 0.946).toFixed(2)} L`];
+    // Fluid ounces (a sample pot's '8 fl oz') are a volume; a bare 'oz' is net weight.
+    if (unit.startsWith('fl')) return [`${m[1]} US FL OZ`, `${Math.round(Number(m[1]) * 29.57)} mL`];
     if (unit === 'oz') return [`NET WT ${m[1]} OZ`, `${Math.round(Number(m[1]) * 28.35)} g`];
     if (unit.startsWith('lb')) return [`NET WT ${m[1]} LB`, `${(Number(m[1]) * 0.4536).toFixed(2)} kg`];
     if (unit === 'kg') return [`NET WT ${m[1]} KG`, ''];
@@ -49,7 +51,7 @@ export function findModelNumber(name) {
 /** The name as a label prints it: without the pack size, which the label states on its own line. */
 export function stripPackSize(name) {
   const s = String(name ?? '')
-    .replace(/[,(]?\s*\b\d+(?:\.\d+)?\s*-?\s*(?:gal(?:lon)?s?|qt|quarts?|oz|lbs?|kg|l|litres?|liters?)\b\.?\)?/gi, '')
+    .replace(/[,(]?\s*\b\d+(?:\.\d+)?\s*-?\s*(?:gal(?:lon)?s?|qt|quarts?|fl\.?\s*oz|oz|lbs?|kg|l|litres?|liters?)\b\.?\)?/gi, '')
     .replace(/\s{2,}/g, ' ')
     .trim();
   return s || String(name ?? '');

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { familySamplePots } from '../../../src/lib/paint/family';
 import { packSizeToLitres, spreadRateToM2PerL } from '../../../src/lib/paint/units';
 import { formatContentJson } from '../../../src/server/catalog/catalog.service';
 import { PRODUCT_FILES, readProductFiles } from '../../../src/server/catalog/content-files';
@@ -22,7 +23,19 @@ describe('paint families and coverage in content/', () => {
       const litres = members.map((m) => packSizeToLitres(m.packSize!));
       expect(new Set(litres).size, `${slug}: one member per size`).toBe(members.length);
     }
-    expect(families.get('dc-ultra-interior-eggshell')!.map((p) => p.sku).sort()).toEqual(['DC-INT-EGG-1G', 'DC-INT-EGG-5G']);
+    expect(families.get('dc-ultra-interior-eggshell')!.map((p) => p.sku).sort()).toEqual(['DC-INT-EGG-1G', 'DC-INT-EGG-5G', 'DC-INT-EGG-SP']);
+  });
+
+  it('offers a sample pot in three tintable families: an in-stock tester of at most half a litre, priced like one', () => {
+    const pots = [...families.values()].flatMap((members) => familySamplePots(members.map((m) => ({ ...m, packSize: m.packSize! }))));
+    expect(pots.map((p) => p.family).sort()).toEqual(['dc-pure-zero-voc-interior-eggshell', 'dc-ultra-interior-eggshell', 'safetex-zero-voc-interior-eggshell']);
+    for (const pot of pots) {
+      expect(pot.tintable, pot.id).toBe(true);
+      expect(pot.inStock, pot.id).toBe(true);
+      expect(pot.price, pot.id).toBeGreaterThan(5);
+      expect(pot.price, pot.id).toBeLessThan(10);
+      expect(pot.name, pot.id).toMatch(/ Sample Pot 8 fl oz$/);
+    }
   });
 
   it('leaves no product of several sizes outside a family (the name without its size is unique among singles)', () => {

@@ -111,6 +111,17 @@ describe('chooseCheapestPacks', () => {
     expect(chooseCheapestPacks(0.4, tie).packs).toEqual([{ productId: 'half', quantity: 1 }]);
   });
 
+  it('never chooses a sample pot, even where it would be the cheapest cover', () => {
+    const family: PackOption[] = [
+      { productId: 'pot', litres: 0.25, priceCents: 699, inStock: true, samplePot: true },
+      { productId: 'gal', litres: LITRES_PER_US_GALLON, priceCents: 5499, inStock: true },
+    ];
+    expect(chooseCheapestPacks(0.2, family).packs).toEqual([{ productId: 'gal', quantity: 1 }]);
+    expect(chooseCheapestPacks(4, family).packs).toEqual([{ productId: 'gal', quantity: 2 }]);
+    const onlyPots = [family[0]!, { ...family[1]!, inStock: false }];
+    expect(chooseCheapestPacks(0.2, onlyPots)).toEqual({ packs: [], totalCents: 0, packLitres: 0, reason: 'none-in-stock' });
+  });
+
   it('handles US gallons and quarts on their own grid', () => {
     const us: PackOption[] = [
       { productId: 'qt', litres: LITRES_PER_US_QUART, priceCents: 1899, inStock: true },
@@ -152,9 +163,9 @@ describe('chooseCheapestPacks', () => {
   });
 });
 
-/** Every combination of at most enough of each size to cover the need alone; the best by (cost, packs, volume). */
+/** Every combination of at most enough of each size to cover the need alone; the best by (cost, packs, volume). Sample pots are not for rooms. */
 function bruteForce(needLitres: number, packs: PackOption[]) {
-  const inStock = packs.filter((p) => p.inStock);
+  const inStock = packs.filter((p) => p.inStock && !p.samplePot);
   const needNl = Math.ceil(needLitres * 1e9 - 1e-3);
   const nl = inStock.map((p) => Math.round(p.litres * 1e9));
   const limits = nl.map((v) => Math.ceil(needNl / v));
@@ -201,7 +212,9 @@ describe('chooseCheapestPacks: properties over random cases', { timeout: 60_000 
         const litres = pick(SIZES);
         // Prices sometimes on round figures so that ties happen.
         const perLitre = random() < 0.3 ? 1000 : 800 + Math.floor(random() * 1600);
-        packs.push({ productId: `p${i}`, litres, priceCents: Math.max(1, Math.round(litres * perLitre)), inStock: random() < 0.8 });
+        // Small sizes are sometimes a family's sample pots, which the search must pass over.
+        const samplePot = litres <= 0.5 && random() < 0.5;
+        packs.push({ productId: `p${i}`, litres, priceCents: Math.max(1, Math.round(litres * perLitre)), inStock: random() < 0.8, ...(samplePot ? { samplePot } : {}) });
       }
       const need = Math.round(random() * 12 * 1000) / 1000;
       const got = chooseCheapestPacks(need, packs);
@@ -222,6 +235,7 @@ describe('chooseCheapestPacks: properties over random cases', { timeout: 60_000 
       for (const line of got.packs) {
         const p = byId.get(line.productId)!;
         expect(p.inStock).toBe(true);
+        expect(p.samplePot).toBeUndefined();
         expect(Number.isInteger(line.quantity) && line.quantity > 0).toBe(true);
         litres += p.litres * line.quantity;
         cost += p.priceCents * line.quantity;

@@ -1,6 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { estimatePaint } from '../../../../src/lib/paint/estimate';
-import { formatPackSize, isSizeBuyable, sortSizes, toPackOptions, unitPrice, withLiveFacts, type FamilySize } from '../../../../src/lib/paint/family';
+import {
+  chooseSamplePot,
+  familySamplePots,
+  formatPackSize,
+  formatSamplePotSize,
+  isSamplePot,
+  isSizeBuyable,
+  SAMPLE_POT_MAX_LITRES,
+  sortSizes,
+  toPackOptions,
+  toSizeCartProduct,
+  unitPrice,
+  withLiveFacts,
+  type FamilySize,
+} from '../../../../src/lib/paint/family';
 import { LITRES_PER_US_GALLON } from '../../../../src/lib/paint/units';
 
 const size = (id: string, value: number, unit: FamilySize['packSize']['unit'], price: number, stockQuantity = 10): FamilySize => ({
@@ -40,5 +54,53 @@ describe('paint family sizes', () => {
     expect(plan(sizes)).toEqual([{ productId: 'g5', quantity: 1 }, { productId: 'g1', quantity: 1 }]);
     const live = [sizes[0]!, withLiveFacts(sizes[1]!, { price: 239.99, inStock: false, stockQuantity: 0, requestQuoteOnly: false })];
     expect(plan(live)).toEqual([{ productId: 'g1', quantity: 6 }]);
+  });
+
+  it('calls a volume of at most half a litre sample-pot sized, never a mass', () => {
+    expect(SAMPLE_POT_MAX_LITRES).toBe(0.5);
+    expect(isSamplePot({ value: 0.25, unit: 'qt' })).toBe(true);
+    expect(isSamplePot({ value: 250, unit: 'mL' })).toBe(true);
+    expect(isSamplePot({ value: 500, unit: 'mL' })).toBe(true);
+    expect(isSamplePot({ value: 501, unit: 'mL' })).toBe(false);
+    expect(isSamplePot({ value: 1, unit: 'qt' })).toBe(false);
+    expect(isSamplePot({ value: 8, unit: 'oz' })).toBe(false);
+  });
+
+  it('labels a US sample pot in fluid ounces and a metric one as it is written', () => {
+    expect(formatSamplePotSize({ value: 0.25, unit: 'qt' })).toBe('8 fl oz');
+    expect(formatSamplePotSize({ value: 0.0625, unit: 'gal' })).toBe('8 fl oz');
+    expect(formatSamplePotSize({ value: 250, unit: 'mL' })).toBe('250 mL');
+  });
+
+  it('finds sample pots only in a family that also sells a bigger size', () => {
+    const pot = size('pot', 0.25, 'qt', 6.99);
+    expect(familySamplePots([size('g1', 1, 'gal', 54.99), pot, size('g5', 5, 'gal', 239.99)])).toEqual([pot]);
+    // A 16 oz bottle sold alone is how that product is bought, not a tester.
+    expect(familySamplePots([size('bottle', 0.5, 'qt', 24.99)])).toEqual([]);
+  });
+
+  it('leaves the sample pot out of the calculator\'s mix and marks it among the pack options', () => {
+    const sizes = [size('pot', 0.25, 'qt', 6.99), size('g1', 1, 'gal', 54.99)];
+    expect(toPackOptions(sizes)[0]).toEqual({ productId: 'pot', litres: 0.25 * LITRES_PER_US_GALLON / 4, priceCents: 699, inStock: true, samplePot: true });
+    // Half a litre of paint: the gallon, although the pot costs less and three of them would hold more.
+    const plan = estimatePaint({ area: 1, coats: 1, surface: 'smooth', spreadRate: { min: 2, max: 2, unit: 'm2/L' }, packs: toPackOptions(sizes) });
+    expect(plan.packs).toEqual([{ productId: 'g1', quantity: 1 }]);
+  });
+
+  it('offers the cheapest buyable sample pot on the other sizes\' pages, none on its own page or when sold out', () => {
+    const gallon = size('g1', 1, 'gal', 54.99);
+    const pot = size('pot', 0.25, 'qt', 6.99);
+    const dearPot = size('pot2', 250, 'mL', 7.49);
+    expect(chooseSamplePot([gallon, dearPot, pot], 'g1')).toBe(pot);
+    expect(chooseSamplePot([gallon, pot], 'pot')).toBeNull();
+    expect(chooseSamplePot([gallon, size('pot', 0.25, 'qt', 6.99, 0)], 'g1')).toBeNull();
+    expect(chooseSamplePot([gallon], 'g1')).toBeNull();
+  });
+
+  it('makes a cart product of a size, tinted when a colour is chosen', () => {
+    const colour = { system: 'ral-classic', code: 'RAL 7016', name: 'Anthracite Grey', hex: '#293133' };
+    const pot = size('pot', 0.25, 'qt', 6.99);
+    expect(toSizeCartProduct(pot, colour)).toEqual({ id: 'pot', name: 'pot', price: 6.99, image: '/x.svg', category: 'Diamond Collection', colour });
+    expect(toSizeCartProduct(pot, null)).toEqual({ id: 'pot', name: 'pot', price: 6.99, image: '/x.svg', category: 'Diamond Collection' });
   });
 });
