@@ -2,11 +2,13 @@
  * One card per paint family in a list: the shop's opt-in 'Group sizes' view of a query's results.
  * It works on the results already filtered and sorted per product (so the spec's counts, which are
  * of products, never change): a family shows when any member matched, as its cheapest matching
- * member in stock (else its cheapest matching member), 'from' that price, with the matching sizes.
+ * member in stock (else its cheapest matching member), 'from' that price, with the matching sizes;
+ * a sample pot is never the shown member nor its 'from' price, only named last among the sizes.
  * Products without a family, and families with one matching member, stay plain cards. Pure.
  */
 import type { SortOption } from '../constants';
 import { formatPackSize } from '../paint/pack-size-label';
+import { familySamplePots } from '../paint/sample-pots';
 import type { PackSize } from '../paint/units';
 
 /** What grouping reads of a card. */
@@ -50,10 +52,13 @@ export function groupFamilies<P extends GroupableCard>(results: readonly P[], so
       continue;
     }
     if (family[0] !== p) continue;
-    const shown = family.reduce((best, m) => (isBetterMember(m, best) ? m : best));
     // Cheapest first: within one paint a bigger pack costs more, and the unit arithmetic (units.ts) would bring zod to the worker.
     const sized = family.filter((m): m is P & { packSize: PackSize } => m.packSize != null).sort((a, b) => a.price - b.price);
-    const sizes = [...new Set(sized.map((m) => formatPackSize(m.packSize)))];
+    // A sample pot is no way to buy the paint: the card shows, links and prices a real size, and names the pot last.
+    const pots = new Set<GroupableCard>(familySamplePots(sized));
+    const shown = family.filter((m) => !pots.has(m)).reduce((best, m) => (isBetterMember(m, best) ? m : best));
+    const sizes = [...new Set(sized.filter((m) => !pots.has(m)).map((m) => formatPackSize(m.packSize)))];
+    if (pots.size > 0) sizes.push('sample pot');
     listed.push({ ...shown, familySizes: sizes });
   }
   if (sort === 'price-low') listed.sort((a, b) => a.price - b.price);

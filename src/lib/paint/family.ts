@@ -27,7 +27,10 @@ export interface FamilySize {
 // and importing money.ts would split it into a chunk of its own on every page.
 const priceCents = (dollars: number) => Math.round(dollars * 100);
 
+import { formatPackSize } from './pack-size-label';
+import { familySamplePots } from './sample-pots';
 export { formatPackSize } from './pack-size-label';
+export { familySamplePots, isSamplePot, SAMPLE_POT_MAX_LITRES } from './sample-pots';
 
 /** A sample pot's size as testers are labelled: US measures in fluid ounces ('8 fl oz'), metric ones as formatPackSize ('250 mL'). */
 export function formatSamplePotSize(size: PackSize): string {
@@ -67,24 +70,6 @@ export function withLiveFacts<T extends FamilySize>(size: T, live: { price: numb
 export function isSizeBuyable(size: Pick<FamilySize, 'inStock' | 'stockQuantity' | 'price' | 'requestQuoteOnly'>): boolean {
   if (size.requestQuoteOnly || !(size.price > 0)) return false;
   return size.stockQuantity === undefined ? size.inStock : size.stockQuantity > 0;
-}
-
-/** The most a sample pot holds, litres: 8 fl oz and 250 mL testers are well under it, a quart is over. */
-export const SAMPLE_POT_MAX_LITRES = 0.5;
-
-/** Whether a pack size is sample-pot sized: a volume of at most SAMPLE_POT_MAX_LITRES (a mass never is). */
-export function isSamplePot(size: PackSize): boolean {
-  const litres = packSizeToLitres(size);
-  return litres !== null && litres <= SAMPLE_POT_MAX_LITRES;
-}
-
-/**
- * A family's sample pots: its sample-pot-sized members when it also sells a bigger size. A paint
- * sold only in small bottles (a 16 oz patina) has none: its bottle is how it is bought.
- */
-export function familySamplePots<T extends Pick<FamilySize, 'packSize'>>(sizes: readonly T[]): T[] {
-  const pots = sizes.filter((s) => isSamplePot(s.packSize));
-  return pots.length < sizes.length ? pots : [];
 }
 
 /** The sample pot a size's page offers: the family's cheapest buyable one; none on a sample pot's own page. */

@@ -10,53 +10,9 @@
 import '../schemas/zod-config';
 import { z } from 'zod';
 
-/** Litres in one US liquid gallon (231 cubic inches, exact). */
-export const LITRES_PER_US_GALLON = 3.785411784;
-/** Litres in one US liquid quart (a quarter gallon, exact). */
-export const LITRES_PER_US_QUART = LITRES_PER_US_GALLON / 4;
-/** Kilograms in one avoirdupois ounce (exact). */
-export const KG_PER_OUNCE = 0.028349523125;
-/** Square feet in one square metre (1 ft = 0.3048 m exactly). */
-export const FT2_PER_M2 = 1 / (0.3048 * 0.3048);
-/** ft²/gal in one m²/L. */
-export const FT2_PER_GAL_PER_M2_PER_L = FT2_PER_M2 * LITRES_PER_US_GALLON;
+export * from './pack-units';
+import { FT2_PER_GAL_PER_M2_PER_L, FT2_PER_M2, LITRES_PER_US_GALLON, PACK_UNITS, packSizeToKilograms, packSizeToLitres } from './pack-units';
 
-/** Units a pack size may be written in: volumes (L, mL, gal, qt) and masses (kg, g, oz). */
-export const PACK_UNITS = ['L', 'mL', 'gal', 'qt', 'kg', 'g', 'oz'] as const;
-/** One pack unit. */
-export type PackUnit = (typeof PACK_UNITS)[number];
-/** Units of volume among the pack units. */
-export const VOLUME_UNITS = ['L', 'mL', 'gal', 'qt'] as const satisfies readonly PackUnit[];
-/** Units of mass among the pack units. */
-export const MASS_UNITS = ['kg', 'g', 'oz'] as const satisfies readonly PackUnit[];
-
-const LITRES_PER: Record<(typeof VOLUME_UNITS)[number], number> = {
-  L: 1,
-  mL: 0.001,
-  gal: LITRES_PER_US_GALLON,
-  qt: LITRES_PER_US_QUART,
-};
-const KG_PER: Record<(typeof MASS_UNITS)[number], number> = { kg: 1, g: 0.001, oz: KG_PER_OUNCE };
-
-/** Whether a pack unit measures volume (true) or mass (false). */
-export function isVolumeUnit(unit: PackUnit): unit is (typeof VOLUME_UNITS)[number] {
-  return unit in LITRES_PER;
-}
-
-/**
- * Litres in a pack: exact for volume units; a mass needs the product's density in kg/L, and without
- * one the answer is null (a 5 kg tub of filler has no volume the shop knows).
- */
-export function packSizeToLitres(size: { value: number; unit: PackUnit }, densityKgPerL?: number): number | null {
-  if (isVolumeUnit(size.unit)) return size.value * LITRES_PER[size.unit];
-  if (densityKgPerL === undefined || !(densityKgPerL > 0)) return null;
-  return (size.value * KG_PER[size.unit]) / densityKgPerL;
-}
-
-/** Kilograms in a pack of a mass unit, or null for a volume unit. */
-export function packSizeToKilograms(size: { value: number; unit: PackUnit }): number | null {
-  return isVolumeUnit(size.unit) ? null : size.value * KG_PER[size.unit];
-}
 
 /** Square metres to square feet. */
 export function squareMetresToSquareFeet(m2: number): number {
@@ -123,7 +79,7 @@ export const packSizeSchema = z
     unit: z.enum(PACK_UNITS, { error: `A pack size's unit must be one of ${PACK_UNITS.join(', ')}.` }),
   })
   .refine(
-    (s) => (isVolumeUnit(s.unit) ? s.value * LITRES_PER[s.unit] : s.value * KG_PER[s.unit]) <= PACK_SIZE_MAX,
+    (s) => (packSizeToLitres(s) ?? packSizeToKilograms(s)!) <= PACK_SIZE_MAX,
     { message: `A pack size must be at most ${PACK_SIZE_MAX} L or ${PACK_SIZE_MAX} kg.`, path: ['value'] },
   );
 /** A pack size as the catalogue writes it. */

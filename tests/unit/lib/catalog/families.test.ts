@@ -26,6 +26,13 @@ describe('groupFamilies', () => {
     expect(groupFamilies([{ ...a5, inStock: false }, cheapGone], 'popular')[0]).toMatchObject({ id: 'a1', price: 30 });
   });
 
+  it("never shows, links or prices a sample pot: the card is a real size 'from' its price, the pot named last", () => {
+    const pot = card('a-pot', { family: 'a', packSize: { value: 0.25, unit: 'qt' }, price: 6.99 });
+    expect(groupFamilies([pot, a1, a5], 'price-low')[0]).toMatchObject({ id: 'a1', price: 30, familySizes: ['1 gal', '5 gal', 'sample pot'] });
+    // Only the pot and one size matching (a price filter): still the size.
+    expect(groupFamilies([pot, { ...a1, inStock: false }], 'popular')[0]).toMatchObject({ id: 'a1', familySizes: ['1 gal', 'sample pot'] });
+  });
+
   it("sorts by the shown ('from') price when sorted by price, ties keeping list order", () => {
     const list = [plain, a1, a5, b1];
     expect(groupFamilies(list, 'price-low').map((c) => [c.id, c.price])).toEqual([['b1', 20], ['a1', 30], ['plain', 50]]);
