@@ -7,11 +7,13 @@ import { appendFileSync } from 'node:fs';
 
 const file = process.env.LOOP_CPU_FILE;
 const reportMs = Number(process.env.LOOP_CPU_REPORT_MS ?? 5);
+// Node before 23.9 has only the whole process's CPU (its helper threads too): an upper bound.
+const threadCpu = () => (process.threadCpuUsage ?? process.cpuUsage)();
 if (file) {
-  let cpu = process.threadCpuUsage();
+  let cpu = threadCpu();
   let wall = performance.now();
   setInterval(() => {
-    const nowCpu = process.threadCpuUsage();
+    const nowCpu = threadCpu();
     const nowWall = performance.now();
     const cpuMs = (nowCpu.user - cpu.user + nowCpu.system - cpu.system) / 1000;
     if (cpuMs > reportMs) appendFileSync(file, `${JSON.stringify({ at: Date.now(), cpuMs, wallMs: nowWall - wall })}\n`);
