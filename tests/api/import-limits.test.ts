@@ -67,12 +67,12 @@ function raisePriority(pid: number, priority = -10): void {
   }
 }
 
-/** What a health watcher runs: GET /api/health one request after another (5 ms apart) until its stdin closes, then [when it was answered (ms since the epoch), its time in ms] of each as JSON. */
+/** What a health watcher runs: two clients each sending GET /api/health one request after another (5 ms apart) until its stdin closes, then [when it was answered (ms since the epoch), its time in ms] of each as JSON. */
 const WATCHER = `
 let running = true;
 const times = [];
 process.stdin.on('end', () => (running = false)).resume();
-(async () => {
+const client = async () => {
   while (running) {
     const started = performance.now();
     const response = await fetch(process.argv[1] + '/api/health');
@@ -80,8 +80,8 @@ process.stdin.on('end', () => (running = false)).resume();
     times.push([Date.now(), performance.now() - started]);
     await new Promise((r) => setTimeout(r, 5));
   }
-  process.stdout.write(JSON.stringify(times));
-})();
+};
+Promise.all([client(), client()]).then(() => process.stdout.write(JSON.stringify(times)));
 `;
 
 /**
