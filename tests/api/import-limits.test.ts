@@ -3,8 +3,9 @@
 // past MAX_IMPORT_BYTES is a refused request in the log, not an error with a stack.
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync } from 'node:fs';
-import { setPriority } from 'node:os';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { getPriority, setPriority, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importJobSchema, IMPORT_MESSAGES, TEMPLATE_COLUMNS, type ImportJob } from '../../src/lib/schemas/admin-imports';
 import { call, countRows, DEMO, startShop, staffSignIn, type Shop } from './helpers/admin';
@@ -15,8 +16,11 @@ let cookie: string;
 /** The shop's metrics token: its event-loop delay tells the server's own stalls from the machine's. */
 const METRICS_TOKEN = 'import-limits-metrics-token';
 
+/** Where the server's main thread notes each 10 ms timer turn that took over 5 ms of its CPU (tests/api/helpers/loop-cpu.mjs). */
+const LOOP_CPU_FILE = join(mkdtempSync(join(tmpdir(), 'import-limits-')), 'loop-cpu.jsonl');
+
 beforeAll(async () => {
-  shop = await startShop({ METRICS_TOKEN });
+  shop = await startShop({ METRICS_TOKEN, LOOP_CPU_FILE }, undefined, ['--import', join(import.meta.dirname, 'helpers/loop-cpu.mjs')]);
   cookie = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
 }, 180_000);
 
@@ -51,33 +55,33 @@ function rssOf(pid: number): number {
 }
 
 /**
- * Gives a process's main thread a higher CPU priority where the test may (as root): the machine's
- * other work (other branches' tests on its two cores) then delays neither the server's event loop
- * nor the watcher's clock, and what is left is what the server itself does.
+ * Gives a process's main thread (0: the calling thread) a higher CPU priority where the test may (as
+ * root): the machine's other work (other branches' tests on its two cores) then delays neither the
+ * server's event loop, nor the watcher's clock, nor the upload, and what is left is what the server itself does.
  */
-function raisePriority(pid: number): void {
+function raisePriority(pid: number, priority = -10): void {
   try {
-    setPriority(pid, -10);
+    setPriority(pid, priority);
   } catch {
     // Not allowed: measured at the normal priority.
   }
 }
 
-/** What a health watcher runs: GET /api/health one request after another (10 ms apart) until its stdin closes, then [when it was answered (ms since the epoch), its time in ms] of each as JSON. */
+/** What a health watcher runs: two clients each sending GET /api/health one request after another (5 ms apart) until its stdin closes, then [when it was answered (ms since the epoch), its time in ms] of each as JSON. */
 const WATCHER = `
 let running = true;
 const times = [];
 process.stdin.on('end', () => (running = false)).resume();
-(async () => {
+const client = async () => {
   while (running) {
     const started = performance.now();
     const response = await fetch(process.argv[1] + '/api/health');
     await response.arrayBuffer();
     times.push([Date.now(), performance.now() - started]);
-    await new Promise((r) => setTimeout(r, 10));
+    await new Promise((r) => setTimeout(r, 5));
   }
-  process.stdout.write(JSON.stringify(times));
-})();
+};
+Promise.all([client(), client()]).then(() => process.stdout.write(JSON.stringify(times)));
 `;
 
 /**
@@ -112,12 +116,28 @@ async function serverLoopDelay(base: string): Promise<{ p50: number; p99: number
   return { p50: read('p50'), p99: read('p99'), max: read('max') };
 }
 
+/**
+ * The most CPU the server's main thread spent between two turns of a 10 ms timer from `from` to `to`
+ * (ms since the epoch), in ms: the longest the server itself kept every request waiting, whatever
+ * the machine's load added (a turn of an idle loop costs well under 1 ms).
+ */
+function serverLoopCpuMax(from: number, to: number): number {
+  let text = '';
+  try {
+    text = readFileSync(LOOP_CPU_FILE, 'utf8');
+  } catch {
+    // No turn over 5 ms yet: the file is written at the first.
+  }
+  const turns = text.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { at: number; cpuMs: number });
+  return Math.max(5, ...turns.filter((t) => t.at >= from && t.at <= to).map((t) => t.cpuMs));
+}
+
 /** The p-th fraction (0.99: p99) of the samples' times in ms; 0 when there are none. */
 const percentile = (samples: [number, number][], p: number) =>
   samples.length === 0 ? 0 : samples.map(([, ms]) => ms).sort((a, b) => a - b)[Math.min(samples.length - 1, Math.floor(samples.length * p))]!;
 
 describe('a 50 MB cell in a product CSV', () => {
-  it('is refused as its row within seconds, the other rows imported, /api/health answering as when idle (p99 under 50 ms on a quiet machine) and memory bounded meanwhile', async () => {
+  it('is refused as its row within seconds, the other rows imported, memory bounded and /api/health answering meanwhile: no turn of the server\'s event loop takes 50 ms of its CPU', async () => {
     const tag = `BIG${Date.now().toString(36).toUpperCase()}`;
     const normal = (i: number) => row({ name: `${tag} Product ${i}`, description: `A product of the big-cell file, number ${i}.`, price: '9.5', sku: `${tag}-${i}`, stockQuantity: '2' });
     const head = [TEMPLATE_COLUMNS.join(','), normal(1), normal(2)].join('\n') + '\n';
@@ -128,6 +148,8 @@ describe('a 50 MB cell in a product CSV', () => {
     const bytes = Buffer.concat([head, big, tail].map((t) => Buffer.from(t)));
 
     raisePriority(shop.server.child.pid!);
+    const ownPriority = getPriority(0);
+    raisePriority(0);
     // The same watch with nothing else under way: what the machine gives (other work shares its cores).
     const idle = watchHealth(shop.base);
     await new Promise((r) => setTimeout(r, 4_000));
@@ -139,6 +161,7 @@ describe('a 50 MB cell in a product CSV', () => {
     const health = watchHealth(shop.base);
     try {
       await serverLoopDelay(shop.base);
+      const uploadAt = Date.now();
       const started = performance.now();
       const response = await fetch(`${shop.base}/api/admin/imports`, { method: 'POST', body: form(bytes), headers: { origin: shop.base, cookie } });
       const json = await response.json();
@@ -153,11 +176,14 @@ describe('a 50 MB cell in a product CSV', () => {
         job = await jobOf(shop.base, id);
       }
       const finishedMs = performance.now() - started;
+      const doneAt = Date.now();
       const jobLoop = await serverLoopDelay(shop.base);
+      const uploadCpu = serverLoopCpuMax(uploadAt, acceptedAt);
+      const jobCpu = serverLoopCpuMax(acceptedAt, doneAt);
       const times = await health.stop();
       const during = (from: number, to: number) => times.filter(([at]) => at >= from && at <= to);
       console.info(
-        `50 MB cell: accepted in ${acceptedMs.toFixed(0)} ms, job done in ${finishedMs.toFixed(0)} ms (server: started ${Date.parse(job.metrics.startTime ?? job.createdAt) - Date.parse(job.createdAt)} ms after the job was made, finished ${Date.parse(job.finishedAt ?? job.createdAt) - Date.parse(job.createdAt)} ms after); /api/health p50 ${percentile(times, 0.5).toFixed(1)} ms, p99 ${percentile(times, 0.99).toFixed(1)} ms of ${times.length} (upload ${percentile(during(0, acceptedAt), 0.99).toFixed(1)}, job ${percentile(during(acceptedAt, Infinity), 0.99).toFixed(1)}; idle: p50 ${percentile(baseline, 0.5).toFixed(1)} ms, p99 ${percentile(baseline, 0.99).toFixed(1)} ms); server event loop held p99/max: upload ${uploadLoop.p99.toFixed(1)}/${uploadLoop.max.toFixed(1)} ms, job ${jobLoop.p99.toFixed(1)}/${jobLoop.max.toFixed(1)} ms; RSS ${(rssBefore / 1e6).toFixed(0)} → peak ${(rssPeak / 1e6).toFixed(0)} MB`,
+        `50 MB cell: accepted in ${acceptedMs.toFixed(0)} ms, job done in ${finishedMs.toFixed(0)} ms (server: started ${Date.parse(job.metrics.startTime ?? job.createdAt) - Date.parse(job.createdAt)} ms after the job was made, finished ${Date.parse(job.finishedAt ?? job.createdAt) - Date.parse(job.createdAt)} ms after); /api/health p50 ${percentile(during(uploadAt, doneAt), 0.5).toFixed(1)} ms, p99 ${percentile(during(uploadAt, doneAt), 0.99).toFixed(1)} ms of ${during(uploadAt, doneAt).length} (upload ${percentile(during(uploadAt, acceptedAt), 0.99).toFixed(1)}, job ${percentile(during(acceptedAt, doneAt), 0.99).toFixed(1)}; idle: p50 ${percentile(baseline, 0.5).toFixed(1)} ms, p99 ${percentile(baseline, 0.99).toFixed(1)} ms); server event-loop delay p99/max: upload ${uploadLoop.p99.toFixed(1)}/${uploadLoop.max.toFixed(1)} ms, job ${jobLoop.p99.toFixed(1)}/${jobLoop.max.toFixed(1)} ms; server's own CPU in one 10 ms turn at most: upload ${uploadCpu.toFixed(1)} ms, job ${jobCpu.toFixed(1)} ms; RSS ${(rssBefore / 1e6).toFixed(0)} → peak ${(rssPeak / 1e6).toFixed(0)} MB`,
       );
       expect(job.status, JSON.stringify(job.result)).toBe('completed');
       expect(job.result).toMatchObject({ created: 4, failed: 1, total: 5 });
@@ -166,21 +192,29 @@ describe('a 50 MB cell in a product CSV', () => {
       // The probe saw 96.7 s to accept and about 100 s more to refuse the row.
       expect(acceptedMs).toBeLessThan(10_000);
       expect(finishedMs).toBeLessThan(20_000);
-      expect(times.length).toBeGreaterThan(20);
-      // While the row is read and refused: p99 19-32 ms on this machine alone (printed above). The
-      // suite runs the other database's lane beside this one on the same two cores, where one
-      // starved scheduling slice is the p99 of ~200 samples (208 ms seen with idle's at 23), so the
-      // bound here is what a blocking read would break (the probe's took seconds); the medians below
-      // catch a server slowed throughout (the probe's was 187 ms).
+      // Health asked every 5 ms from the upload's start to the refusal (issue #29: p99 over ~200 of them).
+      const watched = during(uploadAt, doneAt);
+      expect(watched.length).toBeGreaterThanOrEqual(200);
+      // The issue's bound, 50 ms at p99, held for what the server itself does: no turn of its event
+      // loop takes 50 ms of its CPU, in the upload or while the row is read and refused (about 15-25 ms
+      // at most, a full garbage collection). What the health watcher sees on top is the machine's: the
+      // suite runs the other database's lane beside this one on the same two cores, among other
+      // work, and a thread waiting for a core is waiting whatever it would do (p99 19-32 ms alone,
+      // 100-200 ms at a load of 15-20: printed above, with the loop delay that counts the same wait).
+      expect(uploadCpu).toBeLessThan(50);
+      expect(jobCpu).toBeLessThan(50);
+      // Coarser bounds on what clients see: what a blocking read would break (the probe's took
+      // seconds), and medians that catch a server slowed throughout (the probe's was 187 ms).
       const idleP99 = percentile(baseline, 0.99);
-      expect(percentile(during(acceptedAt, Infinity), 0.99)).toBeLessThan(Math.max(250, 3 * idleP99));
-      expect(percentile(during(0, acceptedAt), 0.5)).toBeLessThan(Math.max(20, 3 * percentile(baseline, 0.5)));
-      expect(percentile(times, 0.5)).toBeLessThan(Math.max(20, 3 * percentile(baseline, 0.5)));
+      expect(percentile(during(acceptedAt, doneAt), 0.99)).toBeLessThan(Math.max(250, 3 * idleP99));
+      expect(percentile(during(uploadAt, acceptedAt), 0.5)).toBeLessThan(Math.max(20, 3 * percentile(baseline, 0.5)));
+      expect(percentile(watched, 0.5)).toBeLessThan(Math.max(20, 3 * percentile(baseline, 0.5)));
       // Neither the upload nor the row is held whole (the probe saw 263 → 578 MB).
       expect(rssPeak - rssBefore).toBeLessThan(100 * 1024 * 1024);
     } finally {
       clearInterval(sampler);
       await health.stop();
+      raisePriority(0, ownPriority);
     }
   }, 240_000);
 });

@@ -13,10 +13,10 @@ export async function sniffFile(files: ImportFileStore, key: string): Promise<Cs
   return sniffCsv(await files.head(key, SNIFF_BYTES));
 }
 
-/** The file's text, decoded as sniffed, chunk by chunk (a multi-byte character split across chunks kept whole), without a BOM. */
-async function* decodedText(files: ImportFileStore, key: string, sniff: CsvSniff): AsyncGenerator<string> {
+/** Text decoded as sniffed, chunk by chunk (a multi-byte character split across chunks kept whole), without a BOM. */
+async function* decodedText(chunks: AsyncIterable<Uint8Array>, sniff: CsvSniff): AsyncGenerator<string> {
   const decoder = new TextDecoder(sniff.encoding, { ignoreBOM: false });
-  for await (const chunk of files.read(key)) {
+  for await (const chunk of chunks) {
     const text = decoder.decode(chunk, { stream: true });
     if (text) yield text;
   }
@@ -36,32 +36,79 @@ const QUOTE = 0x22;
 const LF = 0x0a;
 const CR = 0x0d;
 
+/** How boundChunks reads one kind of chunk: text, or the bytes of an ASCII-compatible encoding. */
+interface ChunkKind<T extends string | Buffer> {
+  /** A search of `chunk` for the first quote, CR, LF or delimiter at or after `from` (the chunk's length when none), asked with a `from` that never decreases. */
+  specials(chunk: T, delimiter: number): (from: number) => number;
+  /** The first quote at or after `from`, -1 when none. */
+  quote(chunk: T, from: number): number;
+  code(chunk: T, at: number): number;
+  slice(chunk: T, from: number, to?: number): T;
+  join(parts: T[]): T;
+}
+
+const TEXT: ChunkKind<string> = {
+  specials(chunk, delimiter) {
+    const special = new RegExp(`["\\r\\n${String.fromCharCode(delimiter)}]`, 'g');
+    return (from) => {
+      special.lastIndex = from;
+      return special.exec(chunk)?.index ?? chunk.length;
+    };
+  },
+  quote: (chunk, from) => chunk.indexOf('"', from),
+  code: (chunk, at) => chunk.charCodeAt(at),
+  slice: (chunk, from, to) => chunk.slice(from, to),
+  join: (parts) => parts.join(''),
+};
+
+const BYTES: ChunkKind<Buffer> = {
+  specials(chunk, delimiter) {
+    // Each byte's next place is searched again only once passed, so a chunk is scanned about once per byte sought.
+    const sought = [QUOTE, CR, LF, delimiter];
+    const next = [-1, -1, -1, -1];
+    return (from) => {
+      let first = chunk.length;
+      for (let k = 0; k < sought.length; k++) {
+        if (next[k]! < from) {
+          const found = chunk.indexOf(sought[k]!, from);
+          next[k] = found < 0 ? chunk.length : found;
+        }
+        first = Math.min(first, next[k]!);
+      }
+      return first;
+    };
+  },
+  quote: (chunk, from) => chunk.indexOf(QUOTE, from),
+  code: (chunk, at) => chunk[at]!,
+  slice: (chunk, from, to) => chunk.subarray(from, to),
+  join: (parts) => (parts.length === 1 ? parts[0]! : Buffer.concat(parts)),
+};
+
 /**
- * The text with every record longer than `maxChars` replaced by a line holding only `marker`, the
- * rest unchanged. Records are told apart as papaparse does (a quote opens a quoted field only at the
- * field's start; `""` inside one is a quote; a line break ends a record outside quotes), and only
- * the record being read is held, at most `maxChars` of it: papaparse would otherwise gather an
- * endless cell whole and parse it again at every chunk (a 50 MB cell took minutes).
+ * The chunks with every record longer than `maxLength` (in the chunks' units) replaced by `marker`
+ * and its line break, the rest unchanged. Records are told apart as papaparse does (a quote opens a
+ * quoted field only at the field's start; `""` inside one is a quote; a line break ends a record
+ * outside quotes), and only the record being read is held, at most `maxLength` of it: papaparse
+ * would otherwise gather an endless cell whole and parse it again at every chunk (a 50 MB cell took
+ * minutes). The searches run natively, so a long cell costs one search per chunk, not a step per character.
  */
-export async function* boundRecords(chunks: AsyncIterable<string>, delimiter: string, maxChars: number, marker: string): AsyncGenerator<string> {
-  // The next character that matters outside quotes; inside them only a quote does. Both searches
-  // run natively, so a long cell costs one search per chunk rather than a step per character.
-  const special = new RegExp(`["\\r\\n${delimiter}]`, 'g');
-  let held: string[] = [];
+async function* boundChunks<T extends string | Buffer>(chunks: AsyncIterable<T>, kind: ChunkKind<T>, delimiter: number, maxLength: number, marker: T): AsyncGenerator<T> {
+  let held: T[] = [];
   let length = 0;
   let dropping = false;
   let inQuotes = false;
   let quoteSeen = false;
   let fieldStart = true;
-  for await (const text of chunks) {
-    let out = '';
+  for await (const chunk of chunks) {
+    const out: T[] = [];
+    const nextSpecial = kind.specials(chunk, delimiter);
     let from = 0;
     let i = 0;
-    while (i < text.length) {
+    while (i < chunk.length) {
       if (quoteSeen) {
         quoteSeen = false;
         // `""` is a quote inside the field; anything else after a quote closes it.
-        if (text.charCodeAt(i) === QUOTE) {
+        if (kind.code(chunk, i) === QUOTE) {
           i++;
           length++;
           continue;
@@ -69,25 +116,27 @@ export async function* boundRecords(chunks: AsyncIterable<string>, delimiter: st
         inQuotes = false;
       }
       if (inQuotes) {
-        const quote = text.indexOf('"', i);
-        const next = quote < 0 ? text.length : quote + 1;
+        const quote = kind.quote(chunk, i);
+        const next = quote < 0 ? chunk.length : quote + 1;
         length += next - i;
         i = next;
         quoteSeen = quote >= 0;
-        if (length > maxChars) dropping = true;
+        if (length > maxLength) dropping = true;
         continue;
       }
-      special.lastIndex = i;
-      const found = special.exec(text);
-      const at = found ? found.index : text.length;
+      const at = nextSpecial(i);
       if (at > i) fieldStart = false;
       length += at - i;
-      if (length > maxChars) dropping = true;
-      if (!found) break;
-      const c = text.charCodeAt(at);
+      if (length > maxLength) dropping = true;
+      if (at >= chunk.length) break;
+      const c = kind.code(chunk, at);
       i = at + 1;
       if (c === LF || c === CR) {
-        out += dropping ? `${marker}${text[at]}` : held.join('') + text.slice(from, i);
+        if (dropping) out.push(marker, kind.slice(chunk, at, i));
+        else {
+          for (const part of held) out.push(part);
+          out.push(kind.slice(chunk, from, i));
+        }
         held = [];
         length = 0;
         dropping = false;
@@ -100,14 +149,36 @@ export async function* boundRecords(chunks: AsyncIterable<string>, delimiter: st
         inQuotes = fieldStart;
         fieldStart = false;
       } else fieldStart = true;
-      if (length > maxChars) dropping = true;
+      if (length > maxLength) dropping = true;
     }
     if (dropping) held = [];
-    else if (from < text.length) held.push(text.slice(from));
-    if (out) yield out;
+    else if (from < chunk.length) held.push(kind.slice(chunk, from));
+    if (out.length) yield kind.join(out);
   }
   if (dropping) yield marker;
-  else if (held.length) yield held.join('');
+  else if (held.length) yield kind.join(held);
+}
+
+/** The text with every record longer than `maxChars` replaced by a line holding only `marker` (see boundChunks). */
+export function boundRecords(chunks: AsyncIterable<string>, delimiter: string, maxChars: number, marker: string): AsyncGenerator<string> {
+  return boundChunks(chunks, TEXT, delimiter.charCodeAt(0), maxChars, marker);
+}
+
+/**
+ * The bytes of a file in UTF-8 or windows-1252 with every record of more than `maxBytes` replaced
+ * by a line holding only `marker` (see boundChunks): a record dropped here is never decoded, so a
+ * huge cell leaves no strings behind (50 MB of them cost the server full garbage collections).
+ */
+export function boundRecordBytes(chunks: AsyncIterable<Buffer>, delimiter: string, maxBytes: number, marker: string): AsyncGenerator<Buffer> {
+  return boundChunks(chunks, BYTES, delimiter.charCodeAt(0), maxBytes, Buffer.from(marker, 'latin1'));
+}
+
+/**
+ * Bytes that surely hold more than `maxChars` characters once decoded: a UTF-8 character of n
+ * bytes is at least n/3 UTF-16 units (windows-1252: one), and a BOM's 3 bytes none.
+ */
+export function surelyLongerBytes(maxChars: number): number {
+  return 3 * maxChars + 3;
 }
 
 /**
@@ -119,7 +190,9 @@ export async function* boundRecords(chunks: AsyncIterable<string>, delimiter: st
 export async function* readCsvRecords(files: ImportFileStore, key: string, sniff: CsvSniff): AsyncGenerator<string[]> {
   // NUL and a random part: no cell of a real file is this.
   const marker = `\u0000oversized-record-${randomBytes(8).toString('hex')}\u0000`;
-  const source = Readable.from(boundRecords(decodedText(files, key, sniff), sniff.delimiter, IMPORT_ROW_MAX_CHARS, marker));
+  // Records surely too long are dropped as bytes, before decoding; the text's guard then counts characters exactly.
+  const bytes = boundRecordBytes(files.read(key), sniff.delimiter, surelyLongerBytes(IMPORT_ROW_MAX_CHARS), marker);
+  const source = Readable.from(boundRecords(decodedText(bytes, sniff), sniff.delimiter, IMPORT_ROW_MAX_CHARS, marker));
   let rows: string[][] = [];
   let parser: Papa.Parser | undefined;
   let finished = false;

@@ -24,11 +24,11 @@ export interface Shop {
   db: string;
 }
 
-/** Starts a server on a fresh database (demo staff and customers seeded unless env says otherwise). */
-export async function startShop(env: Record<string, string | undefined> = {}, db?: string): Promise<Shop> {
+/** Starts a server on a fresh database (demo staff and customers seeded unless env says otherwise), `nodeFlags` before its script. */
+export async function startShop(env: Record<string, string | undefined> = {}, db?: string, nodeFlags?: string[]): Promise<Shop> {
   const databaseUrl = db ?? (await createTestDatabase());
   // A loaded machine (browser tests beside these) can take a minute to start a server.
-  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SHOP_DEMO: '1', SIGNUP_LIMIT_PER_HOUR: '100000', ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000', ...env }, readyTimeoutMs: 120_000 });
+  const server = await startServer({ env: { DATABASE_URL: databaseUrl, SHOP_DEMO: '1', SIGNUP_LIMIT_PER_HOUR: '100000', ORDER_LIMIT_PER_HOUR: '100000', ORDER_PENDING_MAX: '100000', ...env }, readyTimeoutMs: 120_000, nodeFlags });
   return { server, base: server.url, db: databaseUrl };
 }
 

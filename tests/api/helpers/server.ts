@@ -33,6 +33,8 @@ export interface StartOptions {
   readyTimeoutMs?: number;
   /** Run the server as this user (a test started as root needs file permissions to apply). */
   user?: { uid: number; gid: number };
+  /** Node and V8 flags before the script (e.g. the production server's, scripts/node-flags.mjs). */
+  nodeFlags?: string[];
 }
 
 /** A free TCP port on 127.0.0.1. */
@@ -48,10 +50,10 @@ export function findFreePort(): Promise<number> {
   });
 }
 
-/** Spawns `node scripts/serve.mjs` with the given environment, without waiting for it. */
-export function spawnServer(env: Record<string, string | undefined>, user?: StartOptions['user']): { child: ChildProcess; output: () => string } {
+/** Spawns `node [nodeFlags] scripts/serve.mjs` with the given environment, without waiting for it. */
+export function spawnServer(env: Record<string, string | undefined>, user?: StartOptions['user'], nodeFlags: string[] = []): { child: ChildProcess; output: () => string } {
   let output = '';
-  const child = spawn(process.execPath, [join(ROOT, 'scripts/serve.mjs')], {
+  const child = spawn(process.execPath, [...nodeFlags, join(ROOT, 'scripts/serve.mjs')], {
     cwd: ROOT,
     ...user,
     env: { ...process.env, SHOP_DIST_DIR: distDir(), LOG_LEVEL: 'info', ...env },
@@ -89,7 +91,7 @@ async function startServerOnce(options: StartOptions, port: number): Promise<Tes
   const url = `http://127.0.0.1:${port}`;
   // Mail goes to a scratch folder unless a test names one, never into the working tree's data/.
   const mailDir = mkdtempSync(join(tmpdir(), 'shop-api-mail-'));
-  const { child, output } = spawnServer({ MAIL_DIR: mailDir, ...options.env, HOST: '127.0.0.1', PORT: String(port) }, options.user);
+  const { child, output } = spawnServer({ MAIL_DIR: mailDir, ...options.env, HOST: '127.0.0.1', PORT: String(port) }, options.user, options.nodeFlags);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
