@@ -1,5 +1,5 @@
 // `npm test`: every lane of the suite in order, stopping at the first failing one.
-//   unit (vitest) -> build -> API lanes (SQLite, PostgreSQL) -> type check -> Chromium (installed in
+//   unit (vitest) -> build (started beside the unit tests) -> API lanes (SQLite, PostgreSQL) -> type check -> Chromium (installed in
 //   the background from the start) -> e2e +
 //   quality (vitest projects e2e and e2e-serial, against the built server) -> Nu HTML checker.
 // The type check and the HTML checker start right after the build and run beside the API lanes;
@@ -122,9 +122,10 @@ async function runStep(name, command, args) {
  * Starts a lane now, its output held back; the returned function, called at the lane's turn, waits
  * for it, prints its output under its banner and records it. The type check and the HTML check
  * are one process each, mostly on one core, while the API lanes mostly wait on HTTP and the
- * databases: run beside them, they no longer add their time to the suite's.
+ * databases: run beside them, they no longer add their time to the suite's. `beside` names what
+ * it ran beside, for the summary.
  */
-function startHeld(name, command, args, { countsAsTest = false } = {}) {
+function startHeld(name, command, args, { countsAsTest = false, beside = 'API' } = {}) {
   const startedAt = Date.now();
   let endedAt = 0;
   const running = run(command, args, { hold: true }).then((outcome) => ((endedAt = Date.now()), outcome));
@@ -136,7 +137,7 @@ function startHeld(name, command, args, { countsAsTest = false } = {}) {
     else if (countsAsTest) totals.passed += 1;
     const detail = code === 0 ? (countsAsTest ? 'no errors' : 'ok') : `exit code ${code}`;
     // The row shows how long the lane itself took, not how long it waited for its turn.
-    return record(name, code === 0, `${detail} (beside API)`, Date.now() - (endedAt - startedAt));
+    return record(name, code === 0, `${detail} (beside ${beside})`, Date.now() - (endedAt - startedAt));
   };
   finish.running = running;
   return finish;
@@ -253,9 +254,12 @@ async function main() {
   /** The lanes started after the build, to be finished at their turn. */
   let finishTypeCheck;
   let finishHtmlCheck;
+  // The build beside the unit tests, which need nothing it makes: it runs mostly on one core and
+  // waits on the disk, and the unit tests fill the other. A failing unit lane still stops the suite.
+  const finishBuild = startHeld('build', 'npm', ['run', 'build'], { beside: 'unit' });
   const lanes = [
     () => runVitestProjects('unit', ['unit']),
-    () => runStep('build', 'npm', ['run', 'build']),
+    () => finishBuild(),
     () => {
       // After the build: it generates the content collection types that tsconfig includes, and the pages.
       finishTypeCheck = startHeld('type check', process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '--noEmit', '-p', root]);
@@ -273,7 +277,7 @@ async function main() {
     if (!(await lane())) break;
   }
   // A lane that failed early still lets the install and the held lanes finish rather than cutting them off.
-  await Promise.all([chromiumInstall, finishTypeCheck && finishTypeCheck.running, finishHtmlCheck && finishHtmlCheck.running]);
+  await Promise.all([chromiumInstall, finishBuild.running, finishTypeCheck && finishTypeCheck.running, finishHtmlCheck && finishHtmlCheck.running]);
   summarise();
   rmSync(reportDir, { recursive: true, force: true });
   process.exitCode = totals.failed > 0 || rows.some((r) => !r.ok) ? 1 : 0;

@@ -2,9 +2,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_MESSAGES } from '../../src/lib/schemas/admin';
 import { BULK_MESSAGES, bulkJobAcceptedSchema, bulkJobSchema, type BulkJob } from '../../src/lib/schemas/admin-bulk';
 import { adminProductSchema } from '../../src/lib/schemas/admin-catalog';
-import { call, countRows, DEMO, placeOrder, registerCustomer, staffSignIn, startShop, type Shop } from './helpers/admin';
+import { call, countRows, placeOrder, registerCustomer, type Shop } from './helpers/admin';
+import { startBulkShop, sqlList } from './helpers/admin-bulk';
 import { addProduct } from './helpers/admin-catalog';
-import { fetchProducts, q, setStock } from './helpers/orders';
+import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
 
 /**
@@ -18,9 +19,6 @@ let orderManager: string;
 let productManager: string;
 let userManager: string;
 let productId: string;
-
-/** SQL list of quoted values. */
-const sqlList = (values: string[]) => `(${values.map(q).join(', ')})`;
 
 /** POSTs a bulk request that must become a job, and answers the job's first view. */
 async function startJob(path: string, body: unknown, cookie: string): Promise<BulkJob> {
@@ -44,12 +42,7 @@ async function waitForJob(path: string, cookie: string, seen: number[] = []): Pr
 }
 
 beforeAll(async () => {
-  shop = await startShop({ BULK_JOB_MIN_RECORDS: '3' });
-  orderManager = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
-  productManager = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
-  userManager = await staffSignIn(shop.base, DEMO.superAdmin.email, DEMO.superAdmin.password);
-  productId = (await fetchProducts(shop.base)).find((p) => !p.requestQuoteOnly && p.inStock)!.id;
-  await setStock(shop.db, productId, 100_000);
+  ({ shop, orderManager, productManager, userManager, productId } = await startBulkShop({ BULK_JOB_MIN_RECORDS: '3' }));
 }, 180_000);
 
 afterAll(async () => {

@@ -3,10 +3,11 @@ import { ADMIN_MESSAGES } from '../../src/lib/schemas/admin';
 import { BULK_MESSAGES, bulkResultSchema, type BulkResult } from '../../src/lib/schemas/admin-bulk';
 import { ADMIN_CATALOG_MESSAGES, adminProductSchema } from '../../src/lib/schemas/admin-catalog';
 import { ADMIN_USER_MESSAGES } from '../../src/lib/schemas/admin-users';
-import { auditOf, call, countRows, DEMO, placeOrder, registerCustomer, staffSignIn, startShop, type Shop } from './helpers/admin';
+import { auditOf, call, countRows, placeOrder, registerCustomer, type Shop } from './helpers/admin';
+import { startBulkShop, sqlList } from './helpers/admin-bulk';
 import { addProduct } from './helpers/admin-catalog';
 import { errorOf } from './helpers/http';
-import { fetchProducts, q, setStock } from './helpers/orders';
+import { q } from './helpers/orders';
 import { runSql } from './helpers/sql';
 
 /**
@@ -29,16 +30,8 @@ async function bulk(path: string, body: unknown, cookie: string): Promise<BulkRe
   return bulkResultSchema.parse(json);
 }
 
-/** A SQL list of quoted values. */
-const sqlList = (values: string[]) => `(${values.map(q).join(', ')})`;
-
 beforeAll(async () => {
-  shop = await startShop();
-  orderManager = await staffSignIn(shop.base, DEMO.orderManager.email, DEMO.orderManager.password);
-  productManager = await staffSignIn(shop.base, DEMO.productManager.email, DEMO.productManager.password);
-  userManager = await staffSignIn(shop.base, DEMO.superAdmin.email, DEMO.superAdmin.password);
-  productId = (await fetchProducts(shop.base)).find((p) => !p.requestQuoteOnly && p.inStock)!.id;
-  await setStock(shop.db, productId, 100_000);
+  ({ shop, orderManager, productManager, userManager, productId } = await startBulkShop());
 }, 180_000);
 
 afterAll(async () => {

@@ -1,6 +1,6 @@
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 
 /** One message to deliver. */
 export interface OutgoingMail {
@@ -23,6 +23,34 @@ export interface MailTransport {
   close(): void;
 }
 
+let nodemailerLoading: Promise<typeof import('nodemailer')['default']> | undefined;
+
+/**
+ * nodemailer, loaded with the first message and kept: it costs about 0.17 CPU-s to load, and many
+ * server processes (every start of the test suites') send no mail at all.
+ */
+function loadNodemailer(): Promise<typeof import('nodemailer')['default']> {
+  nodemailerLoading ??= import('nodemailer').then((module) => module.default);
+  return nodemailerLoading;
+}
+
+/** A transporter made on first use from `make`; closing before that closes nothing. */
+function lazyTransporter(make: (nodemailer: typeof import('nodemailer')['default']) => Transporter): { get: () => Promise<Transporter>; close: () => void } {
+  let made: Promise<Transporter> | undefined;
+  let closed = false;
+  return {
+    get: () => {
+      made ??= loadNodemailer().then(make);
+      return made;
+    },
+    close: () => {
+      if (closed) return;
+      closed = true;
+      void made?.then((transporter) => transporter.close()).catch(() => undefined);
+    },
+  };
+}
+
 /** The nodemailer message fields of an outgoing mail. */
 function toMessage(mail: OutgoingMail) {
   return {
@@ -42,13 +70,13 @@ function toMessage(mail: OutgoingMail) {
  * capped delivery at about 17 a second.
  */
 export function createSmtpTransport(smtpUrl: string, connections = 1): MailTransport {
-  const transporter = nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: connections, maxMessages: Infinity });
+  const transporter = lazyTransporter((nodemailer) => nodemailer.createTransport({ url: smtpUrl, pool: true, maxConnections: connections, maxMessages: Infinity }));
   return {
     kind: 'smtp',
     deliver: async (mail) => {
-      await transporter.sendMail(toMessage(mail));
+      await (await transporter.get()).sendMail(toMessage(mail));
     },
-    close: () => transporter.close(),
+    close: transporter.close,
   };
 }
 
@@ -59,11 +87,11 @@ export function emlFileName(mail: Pick<OutgoingMail, 'id' | 'createdAt'>): strin
 
 /** Writes each message as an .eml file (RFC 5322, openable in any mail program) into `dir`. */
 export function createFileTransport(dir: string): MailTransport {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const composer = lazyTransporter((nodemailer) => nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     kind: 'files',
     deliver: async (mail) => {
-      const info = await composer.sendMail(toMessage(mail));
+      const info = await (await composer.get()).sendMail(toMessage(mail));
       await mkdir(dir, { recursive: true });
       const target = join(dir, emlFileName(mail));
       // Written aside then renamed: a reader never sees half a message, a retry overwrites the same file.
@@ -71,7 +99,7 @@ export function createFileTransport(dir: string): MailTransport {
       await writeFile(temporary, info.message as Buffer);
       await rename(temporary, target);
     },
-    close: () => composer.close(),
+    close: composer.close,
   };
 }
 

@@ -1,9 +1,10 @@
-import sharp, { type Metadata, type OutputInfo, type Raw, type SharpOptions } from 'sharp';
+import type { Metadata, OutputInfo, Raw, SharpOptions } from 'sharp';
 import { IMAGE_MAX_PIXELS, IMAGE_QUALITY } from '../../lib/constants';
 import { storedImageSize, variantSizes, type PixelSize } from '../../lib/media';
 import { MEDIA_MESSAGES } from '../../lib/media-messages';
 import type { ImageVariantName } from '../../lib/constants';
 import { ApiError, payloadTooLarge, unsupportedMediaType } from '../http/errors';
+import { loadSharp } from './load-sharp';
 
 /** The image types staff may send (spec §5), told apart by their first bytes only. */
 export type ImageType = 'image/jpeg' | 'image/png' | 'image/webp' | 'image/gif';
@@ -74,7 +75,8 @@ function uprightSize(metadata: Metadata): PixelSize {
 }
 
 /** WebP: every browser shows it, about a third smaller than JPEG at the same quality, and it keeps transparency. */
-function encode(pixels: Buffer, raw: Raw, size: PixelSize): Promise<Buffer> {
+async function encode(pixels: Buffer, raw: Raw, size: PixelSize): Promise<Buffer> {
+  const sharp = await loadSharp();
   const image = sharp(pixels, { raw });
   const resized = size.width === raw.width && size.height === raw.height ? image : image.resize(size.width, size.height, { fit: 'fill' });
   return resized.webp({ quality: IMAGE_QUALITY, effort: 4 }).toBuffer();
@@ -90,6 +92,7 @@ export async function processImage(bytes: Uint8Array): Promise<ProcessedImage> {
   const sourceType = sniffImageType(bytes);
   if (!sourceType || carriesMarkup(bytes)) throw unsupportedMediaType(MEDIA_MESSAGES.invalidType);
 
+  const sharp = await loadSharp();
   let metadata: Metadata;
   try {
     metadata = await sharp(bytes, INPUT).metadata();

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import sharp from 'sharp';
 import { formatColourLabel } from '../../lib/paint/colour-label';
 import { GHS_PICTOGRAMS, type GhsPictogram } from '../../lib/paint/ghs';
 import { formatPackSize } from '../../lib/paint/family';
@@ -10,6 +9,7 @@ import type { Site } from '../../lib/schemas/site';
 import { formatOrderDelivery, toShippingMethodId } from '../../lib/shipping-methods';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
+import { loadSharp } from '../media/load-sharp';
 import type { DrawnDocument } from '../payments/invoices.service';
 import { buildPackingSlipsPdf, type PackingSlip } from './packing-slip-pdf';
 import { selectOrdersByIds, selectPackingProducts, type PackingProductRow } from './packing-slips.repository';
@@ -23,6 +23,7 @@ let pictogramPngs: Promise<Map<GhsPictogram, Uint8Array>> | undefined;
 /** The GHS pictograms as PNG (drawn once per process from the shop's SVGs with sharp): pdf-lib embeds images, not SVG. */
 function loadPictogramPngs(): Promise<Map<GhsPictogram, Uint8Array>> {
   pictogramPngs ??= (async () => {
+    const sharp = await loadSharp();
     const entries = await Promise.all(
       GHS_PICTOGRAMS.flatMap((code) => {
         const svg = Object.entries(GHS_SVGS).find(([file]) => file.endsWith(`/${code}.svg`))?.[1];

@@ -4,14 +4,13 @@
 // (the drawer opens with its lines); then delete it. The list is read back through the API after
 // each step, so what the page says is what the server keeps. At 375 and 1440 px, with axe.
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { expectAccessible } from '../../helpers/axe';
 import { urlOf } from '../../helpers/base-url';
 import { VIEWPORT_WIDTHS } from '../../helpers/browser';
 import { usePagePerTest } from '../../helpers/page-per-test';
+import { shooterFor } from '../../helpers/screenshots';
 import { clickUntilExpanded } from '../../helpers/wait';
 import { BUYABLE, EXPECTED_STATUS_ERRORS } from '../checkout/checkout-helpers';
 import { cartDrawer } from '../shop/shop-helpers';
@@ -20,12 +19,7 @@ const PASSWORD = 'Harbour7!Lights';
 const pages = usePagePerTest();
 
 /** Saves a screenshot when LISTS_SHOTS_DIR is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.LISTS_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const shoot = shooterFor('LISTS_SHOTS_DIR');
 
 interface ListAnswer {
   lists: { id: string; name: string; items: { productId: string; quantity: number }[] }[];

@@ -10,6 +10,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import type { Order } from '../../../src/lib/schemas/order';
 import { expectNoBrowserErrors, expectNone, launchBrowser, newPage, type NewPageOptions, type TrackedPage } from '../../helpers/browser';
+import { shooterFor } from '../../helpers/screenshots';
 import { startBuiltServer, type RunningServer } from '../../helpers/server';
 
 /** A demo staff account of SHOP_DEMO=1 (README, "The back office"). */
@@ -348,9 +349,4 @@ export async function expectPanelStatus(panel: Locator, label: string): Promise<
 }
 
 /** Saves a PNG of the page into ADMIN_SHOTS_DIR when that is set (for a person to look at). */
-export async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.ADMIN_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+export const shoot = shooterFor('ADMIN_SHOTS_DIR');

@@ -3,9 +3,6 @@
 // tier on the product page, the cart drawer and the checkout charge their price (the tier once the
 // quantity reaches it), and they place the order with 'Pay on account'. Then staff see the balance
 // in the customer's panel. Screenshots go to TRADE_SHOTS_DIR when it is set.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatMoney, toCents } from '../../../src/lib/money';
 import type { Order } from '../../../src/lib/schemas/order';
@@ -14,6 +11,7 @@ import { CART_STORAGE_KEY } from '../../../src/lib/constants';
 import { categorySlug } from '../../../src/lib/catalog/category-slug';
 import { selectCategoryProducts } from '../../../src/lib/catalog/featured';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../../src/lib/constants';
+import { shooterFor } from '../../helpers/screenshots';
 import { cartButton, cartDrawer, readCatalogue } from '../shop/shop-helpers';
 import { BUYABLE, continueButton, EXPECTED_STATUS_ERRORS, fillShipping, orderNumberOf, waitForCheckout } from './checkout-helpers';
 
@@ -21,12 +19,7 @@ const server = useAdminServer();
 const pages = useBrowserPages();
 
 /** Saves a screenshot when TRADE_SHOTS_DIR is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.TRADE_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`), fullPage: false });
-}
+const shoot = shooterFor('TRADE_SHOTS_DIR');
 
 /** Registers a customer over HTTP; returns their id. */
 async function registerByApi(email: string): Promise<string> {

@@ -1,17 +1,16 @@
 // Hazard pictograms before purchase (issue 25 item 1, CLP Article 48): a hazardous product's card
 // on its category page shows its GHS pictograms named by their official names, and so do its line
 // in the cart drawer and its line in the checkout's order summary.
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { canAddToCart } from '../../../src/lib/cart';
 import { categorySlug } from '../../../src/lib/catalog/category-slug';
 import { selectCategoryProducts } from '../../../src/lib/catalog/featured';
 import { PRODUCT_LIST_PAGE_SIZE } from '../../../src/lib/constants';
 import { GHS_PICTOGRAM_NAMES } from '../../../src/lib/paint/ghs-pictograms';
-import { launchBrowser, type TrackedPage } from '../../helpers/browser';
-import { cartDrawer, openPage, readCatalogue } from './shop-helpers';
+import { urlOf } from '../../helpers/base-url';
+import { usePagePerTest } from '../../helpers/page-per-test';
+import { shooterFor } from '../../helpers/screenshots';
+import { cartDrawer, readCatalogue } from './shop-helpers';
 
 const catalogue = readCatalogue();
 const categories = [...new Set(catalogue.map((p) => p.category))];
@@ -28,32 +27,13 @@ const { category, hazardous, harmless } = (() => {
 const names = hazardous.hazard!.pictograms.map((code) => GHS_PICTOGRAM_NAMES[code]);
 
 /** Saves a screenshot when HAZARD_SHOTS_DIR is set. */
-async function shoot(page: Page, name: string): Promise<void> {
-  const dir = process.env.HAZARD_SHOTS_DIR;
-  if (!dir) return;
-  mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
-
-let browser: Browser;
-const opened: TrackedPage[] = [];
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = opened.flatMap((t) => t.errors);
-  await Promise.all(opened.splice(0).map((t) => t.close()));
-  expect(errors.join('\n'), 'console errors').toBe('');
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const shoot = shooterFor('HAZARD_SHOTS_DIR');
+const pages = usePagePerTest();
 
 describe.each([375, 1440])('hazard pictograms at %i px', (width) => {
   it('shows them on the card, on the cart line and in the checkout summary, and none for a harmless product', async () => {
-    const tracked = await openPage(browser, `/products/${categorySlug(category)}`, { width });
-    opened.push(tracked);
-    const { page } = tracked;
+    const page = await pages.open({ width });
+    await page.goto(urlOf(`/products/${categorySlug(category)}`), { waitUntil: 'load' });
     const all = page.getByRole('list', { name: /^All / });
     await all.locator('xpath=ancestor::astro-island[not(@ssr)]').waitFor({ state: 'attached' });
     const cardOf = (name: string) => all.getByRole('article').filter({ has: page.getByRole('link', { name, exact: true }) });
