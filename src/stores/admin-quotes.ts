@@ -9,12 +9,13 @@ import { refreshQueries } from './admin-query';
 import { refreshSelectedEnquiry } from './admin-enquiries';
 import { toast } from './admin-toasts';
 
-/** A product staff may put on a quote: id, name, SKU and list price in dollars. */
+/** A product staff may put on a quote: id, name, SKU, list price in dollars and whether it is tinted to order. */
 export interface QuotableProduct {
   id: string;
   name: string;
   sku: string;
   price: number;
+  tintable: boolean;
 }
 
 /** What a quote change came to: the quote as it now is, or the server's message and field messages. */
@@ -30,8 +31,8 @@ export async function loadQuote(requestId: string): Promise<AdminQuote | null> {
 export async function loadQuotableProducts(): Promise<QuotableProduct[]> {
   const response = await fetch('/api/catalog', { credentials: 'same-origin' });
   if (!response.ok) throw new AdminApiError(response.status, 'The catalogue could not be loaded.');
-  const body = (await response.json()) as { products: QuotableProduct[] };
-  return body.products.map(({ id, name, sku, price }) => ({ id, name, sku, price })).sort((a, b) => a.name.localeCompare(b.name));
+  const body = (await response.json()) as { products: (Omit<QuotableProduct, 'tintable'> & { tintable?: boolean })[] };
+  return body.products.map(({ id, name, sku, price, tintable }) => ({ id, name, sku, price, tintable: tintable === true })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 /** Sends one change; on success refreshes the enquiry and the lists and shows `success`. */

@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../lib/money';
+import { getColourSystem, type Colour } from '../../lib/paint/colours';
+import { notTintableMessage, unknownColourMessage } from '../../lib/schemas/tinting';
 import { computeSubtotalCents, computeVatCents } from '../../lib/pricing';
 import type { EnquiryEventAction } from '../../lib/schemas/admin-enquiries';
 import { ENQUIRY_INBOX_MESSAGES } from '../../lib/schemas/admin-enquiries';
@@ -83,6 +85,7 @@ function toQuote(row: QuoteRow, lines: QuoteLineRow[], now: Date): Quote {
       unitCents: Number(l.unit_cents),
       listUnitCents: Number(l.list_cents),
       lineCents: multiplyCents(Number(l.unit_cents), Number(l.quantity)),
+      ...(l.colour_system && l.colour_code ? { colour: toLineColour(l.colour_system, l.colour_code, l.colour_name ?? null) } : {}),
     })),
     subtotalCents,
     shippingCents,
@@ -95,6 +98,17 @@ function toQuote(row: QuoteRow, lines: QuoteLineRow[], now: Date): Quote {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** A quote line's colour for the API: as quoted, with today's screen hex of the code (none when the system no longer has it). */
+function toLineColour(system: string, code: string, name: string | null): NonNullable<Quote['lines'][number]['colour']> {
+  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
+}
+
+/** The colour a line asks for as its system has it, or the message of why the shop cannot mix it. */
+function resolveLineColour(asked: { system: string; code: string }): Colour | string {
+  const system = getColourSystem(asked.system);
+  return system?.lookup(asked.code) ?? unknownColourMessage(asked, system?.label);
 }
 
 /** The staff view of a quote row. */
@@ -150,14 +164,24 @@ export async function offerQuote(
   const at = now.toISOString();
   if (offer.send && offer.validUntil < dayOf(now)) throw new ApiError(422, 'invalid_fields', QUOTE_MESSAGES.validUntil, { validUntil: QUOTE_MESSAGES.validUntil });
   const fields: Record<string, string> = {};
+  const colours: (Colour | undefined)[] = offer.lines.map((line, i) => {
+    if (!line.colour) return undefined;
+    const resolved = resolveLineColour(line.colour);
+    if (typeof resolved === 'string') fields[`lines.${i}.colour`] = resolved;
+    return typeof resolved === 'string' ? undefined : resolved;
+  });
+  // The same product in two colours is two lines; in one colour (or untinted) it is one.
   const seen = new Set<string>();
   offer.lines.forEach((line, i) => {
-    if (seen.has(line.productId)) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.duplicateProduct;
-    seen.add(line.productId);
+    const key = `${line.productId}|${colours[i]?.code ?? ''}`;
+    if (seen.has(key)) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.duplicateProduct;
+    seen.add(key);
   });
-  const products = new Map((await selectOrderableProducts(db, [...seen])).map((p) => [p.id, p]));
+  const products = new Map((await selectOrderableProducts(db, [...new Set(offer.lines.map((l) => l.productId))])).map((p) => [p.id, p]));
   offer.lines.forEach((line, i) => {
-    if (!products.has(line.productId)) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.productNotFound;
+    const product = products.get(line.productId);
+    if (!product) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.productNotFound;
+    else if (colours[i] && product.tintable !== 1) fields[`lines.${i}.colour`] = notTintableMessage(product.name);
   });
   if (Object.keys(fields).length > 0) throw new ApiError(422, 'invalid_fields', Object.values(fields)[0]!, fields);
 
@@ -178,6 +202,9 @@ export async function offerQuote(
         quantity: line.quantity,
         unit_cents: line.unitCents,
         list_cents: product.price_cents,
+        colour_system: colours[position]?.system ?? null,
+        colour_code: colours[position]?.code ?? null,
+        colour_name: colours[position]?.name ?? null,
       };
     });
     const changes = {
@@ -324,13 +351,19 @@ export async function acceptQuote(
   const { firstName, lastName, phone, address, city, postalCode, country } = input.shippingAddress;
   const order: OrderToPlace = {
     idempotencyKey: `quote-${row.id}`,
-    items: lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity), quotedUnitCents: Number(l.unit_cents) })),
+    items: lines.map((l) => ({
+      productId: l.product_id,
+      quantity: Number(l.quantity),
+      quotedUnitCents: Number(l.unit_cents),
+      ...(l.colour_system && l.colour_code ? { colour: { system: l.colour_system, code: l.colour_code } } : {}),
+    })),
     quotedShippingCents: Number(row.shipping_cents),
     customer: { firstName, lastName, email: row.email, phone },
     shippingAddress: { address, city, postalCode, country },
     payment: input.payment,
     saveInfo: false,
     newsletter: false,
+    ...(input.tintedAccepted !== undefined ? { tintedAccepted: input.tintedAccepted } : {}),
   };
   let placed: PlacedOrder;
   try {
