@@ -39,6 +39,8 @@ export const QUOTE_MESSAGES = {
   withdrawn: 'This quote was withdrawn. Please ask us for a new one.',
   notSent: 'This quote has not been sent yet.',
   cannotWithdraw: 'Only a draft or a sent quote can be withdrawn.',
+  customerNotFound: 'This customer does not exist or was deleted.',
+  started: 'Draft quote started.',
   offered: 'Quote sent to the customer.',
   drafted: 'Draft saved.',
   withdrawnDone: 'Quote withdrawn.',
@@ -69,6 +71,10 @@ export const quoteOfferSchema = z.object({
 });
 export type QuoteOffer = z.input<typeof quoteOfferSchema>;
 export type ParsedQuoteOffer = z.infer<typeof quoteOfferSchema>;
+
+/** POST /api/admin/users/:id/quotes: the first line of a quote staff start for a customer (priced at the list price until staff change it). */
+export const quoteStartSchema = quoteLineInputSchema.pick({ productId: true, quantity: true });
+export type QuoteStart = z.infer<typeof quoteStartSchema>;
 
 /** POST /api/quotes/offers/:token/accept: who receives it, where it goes and how it is paid (the quote fixes lines and prices). */
 export const quoteAcceptSchema = z.object({

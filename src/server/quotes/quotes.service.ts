@@ -12,10 +12,12 @@ import {
   type ParsedQuoteAccept,
   type ParsedQuoteOffer,
   type Quote,
+  type QuoteStart,
   type QuoteStatus,
 } from '../../lib/schemas/quotes';
 import { recordAudit, type Actor } from '../audit/audit.service';
-import type { Db } from '../customers/customers.repository';
+import { findCustomerById, type Db } from '../customers/customers.repository';
+import { insertQuoteRequest } from '../enquiries/enquiries.repository';
 import type { Database } from '../db/schema';
 import { selectEnquiryById, insertEnquiryEvent, updateEnquiryStatus } from '../enquiries/enquiry-inbox.repository';
 import { ApiError, notFound } from '../http/errors';
@@ -44,6 +46,9 @@ export interface QuoteViewer {
   /** Client address, for the audit entries of the customer's steps. */
   address?: string;
 }
+
+/** How many days a quote staff start for a customer is valid until they change the date. */
+const QUOTE_VALID_DAYS_DEFAULT = 14;
 
 /** The statuses staff may (re)price a quote from: anything but accepted. */
 const OFFERABLE: readonly QuoteStatus[] = ['draft', 'sent', 'expired', 'declined', 'withdrawn'];
@@ -262,6 +267,66 @@ export async function offerQuote(
       now,
     );
     return { ...quote, quoteRequestId: row.quote_request_id, customerId: row.customer_id };
+  });
+}
+
+/**
+ * Starts a quote for a customer's account without their asking: a quote request on their behalf
+ * (their name, e-mail and phone, the product and quantity, no message) and a draft quote of that
+ * line at today's list price, so the editor, the request's history and the routes keyed by the
+ * request serve it like any other. History 'quote_started', audit 'quote.start'. 404 unknown
+ * customer, 422 a product not in the catalogue.
+ */
+export async function startCustomerQuote(db: Kysely<Database>, customerId: string, start: QuoteStart, actor: Actor, now = new Date()): Promise<AdminQuote> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const customer = await findCustomerById(trx, customerId);
+    if (!customer) throw notFound(QUOTE_MESSAGES.customerNotFound);
+    const [product] = await selectOrderableProducts(trx, [start.productId]);
+    if (!product) throw new ApiError(422, 'invalid_fields', QUOTE_MESSAGES.productNotFound, { productId: QUOTE_MESSAGES.productNotFound });
+    const requestId = crypto.randomUUID();
+    const id = crypto.randomUUID();
+    await insertQuoteRequest(trx, {
+      id: requestId,
+      product_id: product.id,
+      product_name: product.name,
+      product_sku: product.sku,
+      name: customer.full_name,
+      email: customer.email,
+      phone: customer.phone,
+      quantity: start.quantity,
+      message: null,
+      status: 'new',
+      created_at: at,
+      updated_at: at,
+      customer_id: customer.id,
+    });
+    const row: QuoteRow = {
+      id,
+      quote_request_id: requestId,
+      token: newToken(),
+      customer_id: customer.id,
+      name: customer.full_name,
+      email: customer.email,
+      phone: customer.phone,
+      status: 'draft',
+      message: '',
+      shipping_cents: 0,
+      valid_until: dayOf(new Date(now.getTime() + QUOTE_VALID_DAYS_DEFAULT * 86_400_000)),
+      decline_reason: null,
+      order_id: null,
+      order_number: null,
+      sent_at: null,
+      created_at: at,
+      updated_at: at,
+    };
+    const lines: QuoteLineRow[] = [
+      { quote_id: id, position: 0, product_id: product.id, product_name: product.name, product_sku: product.sku, quantity: start.quantity, unit_cents: product.price_cents, list_cents: product.price_cents, colour_system: null, colour_code: null, colour_name: null },
+    ];
+    await insertQuote(trx, row, lines);
+    await addHistory(trx, row, actor, now, 'quote_started');
+    await recordAudit(trx, actor, { action: 'quote.start', entityType: 'quote', entityId: id, after: { status: 'draft', quoteRequestId: requestId, customerId: customer.id, lines: [{ productId: product.id, quantity: start.quantity }] } }, now);
+    return { ...toQuote(row, lines, now), quoteRequestId: requestId, customerId: customer.id };
   });
 }
 

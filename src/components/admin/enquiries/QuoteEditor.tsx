@@ -5,6 +5,7 @@ import type { AdminQuoteRequest } from '../../../lib/schemas/admin-enquiries';
 import { QUOTE_MESSAGES, type AdminQuote, type QuoteStatus } from '../../../lib/schemas/quotes';
 import { loadQuotableProducts, loadQuote, offerQuote, withdrawQuote, type QuotableProduct } from '../../../stores/admin-quotes';
 import { LineColour } from '../../cart/LineColour';
+import { pickedLabel, ProductPicker } from '../ProductPicker';
 
 // The RAL table is a chunk of its own, fetched when staff first open a line's colour picker.
 const ColourPicker = lazy(() => import('../../product/ColourPicker'));
@@ -152,25 +153,16 @@ export function QuoteEditor({ request }: { request: AdminQuoteRequest }) {
           const product = byId.get(line.productId);
           return (
             <div key={line.key} className="grid grid-cols-[5rem_1fr] gap-2 rounded-lg border border-line p-3 sm:grid-cols-[6rem_8rem_1fr]">
-              <label className="col-span-full text-xs font-semibold text-ink-muted">
-                Product
-                <select
-                  className={`${inputClass} mt-1`}
-                  value={line.productId}
-                  aria-invalid={errors[`lines.${i}.productId`] ? true : undefined}
-                  onChange={(e) => {
-                    const next = byId.get(e.currentTarget.value);
-                    setLine(line.key, { productId: e.currentTarget.value, ...(next ? { price: next.price.toFixed(2) } : {}), ...(next?.tintable ? {} : { colour: null }) });
-                  }}
-                >
-                  <option value="">Choose a product</option>
-                  {products.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name} · {p.sku}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ProductPicker
+                className="col-span-full"
+                label={`Product of line ${i + 1}`}
+                selected={product ? pickedLabel(product) : ''}
+                invalid={Boolean(errors[`lines.${i}.productId`])}
+                onPick={(picked) => {
+                  if (!byId.has(picked.id)) setProducts([...products, picked]);
+                  setLine(line.key, { productId: picked.id, price: picked.price.toFixed(2), ...(picked.tintable ? {} : { colour: null }) });
+                }}
+              />
               <label className="text-xs font-semibold text-ink-muted">
                 Qty
                 <input className={`${inputClass} mt-1 tabular`} inputMode="numeric" value={line.quantity} aria-invalid={errors[`lines.${i}.quantity`] ? true : undefined} onChange={(e) => setLine(line.key, { quantity: e.currentTarget.value })} />
