@@ -86,3 +86,43 @@ describe('a quote staff start for a customer', () => {
     expect(await countRows(shop.db, 'quote_requests', `customer_id = ${q(stranger.id)}`)).toBe(before);
   });
 });
+
+describe("an erased customer's quotes", () => {
+  it('withdraws their open quotes with the step in the history, and their links answer 410 to anyone, signed in or not', async () => {
+    const erased = await registerCustomer(shop.base);
+    const first = adminQuoteSchema.parse((await start(erased.id, { productId: product.id, quantity: 3 })).json);
+    const body = { lines: [{ productId: product.id, quantity: 3, unitCents: 1500 }], shippingCents: 0, message: 'For your porch.', validUntil: dayFromNow(7) };
+    const sent = await call(shop.base, `/api/admin/quotes/${first.quoteRequestId}/offer`, { cookie: orderManager, body });
+    expect(sent.status).toBe(200);
+    const draft = adminQuoteSchema.parse((await start(erased.id, { productId: product.id, quantity: 1 })).json);
+    expect((await call(shop.base, `/api/quotes/offers/${first.token}`, { cookie: erased.cookie })).status).toBe(200);
+
+    const superAdmin = await staffSignIn(shop.base, DEMO.superAdmin.email, DEMO.superAdmin.password);
+    const deleted = await call(shop.base, `/api/admin/users/${erased.id}`, { method: 'DELETE', cookie: superAdmin });
+    expect(deleted.status).toBeLessThan(300);
+
+    for (const cookie of [undefined, stranger.cookie]) {
+      const view = await call(shop.base, `/api/quotes/offers/${first.token}`, { cookie });
+      expect(view.status).toBe(410);
+      expect(errorOf(await view.json()).message).toBe(QUOTE_MESSAGES.gone);
+      const accepted = await call(shop.base, `/api/quotes/offers/${first.token}/accept`, {
+        cookie,
+        body: { shippingAddress: { firstName: 'A', lastName: 'B', phone: '07700 900456', address: '1 Road', city: 'Leeds', postalCode: 'ls1 4dj', country: 'United Kingdom' }, payment: { method: 'bank_transfer' } },
+      });
+      expect(accepted.status).toBe(410);
+      expect((await call(shop.base, `/api/quotes/offers/${first.token}/decline`, { cookie, body: {} })).status).toBe(410);
+    }
+    expect(await countRows(shop.db, 'orders', `idempotency_key = ${q(`quote-${first.id}`)}`)).toBe(0);
+
+    for (const quote of [first, draft]) {
+      const answer = (await (await call(shop.base, `/api/admin/quotes/${quote.quoteRequestId}/offer`, { cookie: orderManager })).json()) as { quote: unknown };
+      expect(adminQuoteSchema.parse(answer.quote).status).toBe('withdrawn');
+      const request = adminQuoteRequestSchema.parse(await (await call(shop.base, `/api/admin/quotes/${quote.quoteRequestId}`, { cookie: orderManager })).json());
+      expect(request.history.at(-1)).toMatchObject({ action: 'quote_withdrawn', message: "The customer's account was deleted." });
+      expect((await auditOf(shop.db, quote.id)).map((a) => a.action).at(-1)).toBe('quote.withdraw');
+    }
+    // Staff cannot send it again to the erased customer's address.
+    const resent = await call(shop.base, `/api/admin/quotes/${first.quoteRequestId}/offer`, { cookie: orderManager, body });
+    expect(resent.status).toBe(410);
+  });
+});

@@ -13,7 +13,7 @@ const LOAD_FAILED = 'We could not load this quote just now. Please try again.';
 const SEND_FAILED = 'We could not reach the shop. Nothing was ordered; please try again.';
 
 /** What the page shows. */
-type View = { kind: 'loading' } | { kind: 'quote'; quote: Quote } | { kind: 'sign-in' } | { kind: 'missing' } | { kind: 'failed' };
+type View = { kind: 'loading' } | { kind: 'quote'; quote: Quote } | { kind: 'sign-in' } | { kind: 'missing' } | { kind: 'gone' } | { kind: 'failed' };
 
 /** The line under the heading, and its badge colour, by status. */
 const STATUS_TEXT: Record<QuoteStatus, { badge: string; tone: string; note: string }> = {
@@ -45,6 +45,7 @@ export default function QuoteView({ token }: { token: string }) {
       .then(async (response) => {
         if (response.status === 401) return setView({ kind: 'sign-in' });
         if (response.status === 404) return setView({ kind: 'missing' });
+        if (response.status === 410) return setView({ kind: 'gone' });
         if (!response.ok) return setView({ kind: 'failed' });
         setView({ kind: 'quote', quote: quoteSchema.parse(await response.json()) });
       })
@@ -55,6 +56,9 @@ export default function QuoteView({ token }: { token: string }) {
   if (view.kind === 'failed') return <FormAlert message={LOAD_FAILED} />;
   if (view.kind === 'missing') {
     return <p className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-card">{QUOTE_MESSAGES.notFound} Please check the link in your e-mail.</p>;
+  }
+  if (view.kind === 'gone') {
+    return <p className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-card">{QUOTE_MESSAGES.gone}</p>;
   }
   if (view.kind === 'sign-in') {
     return (

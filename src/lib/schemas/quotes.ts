@@ -32,6 +32,7 @@ export const QUOTE_MESSAGES = {
   validUntil: 'Please give a validity date (YYYY-MM-DD) from today on.',
   reasonMax: `Reason must be at most ${formatWhole(QUOTE_DECLINE_REASON_MAX)} characters.`,
   notFound: 'Quote not found.',
+  gone: 'This quote is no longer available.',
   signInRequired: 'Please sign in to the account this quote was made for.',
   expired: 'This quote has expired. Please ask us for a new one.',
   alreadyAccepted: 'This quote has already been accepted.',

@@ -226,6 +226,8 @@ export interface QuotesTable {
   sent_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the customer it was made for was erased: its link then answers 410. */
+  erased_at?: string | null;
 }
 
 /** A signed-in customer's named list of products ('Kitchen repaint'). */

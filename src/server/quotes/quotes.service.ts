@@ -27,7 +27,9 @@ import { selectItemsOfOrders, selectOrderableProducts, selectOrderByIdempotencyK
 import { placeOrder, toOrder, type OrderToPlace, type PlacedOrder, type PlaceOrderFacts } from '../orders/orders.service';
 import {
   insertQuote,
+  markQuotesOfCustomerErased,
   replaceQuoteLines,
+  selectAllQuotesOfCustomer,
   selectLinesOfQuotes,
   selectQuoteByRequest,
   selectQuoteByToken,
@@ -155,7 +157,8 @@ export async function getStaffQuote(db: Kysely<Database>, quoteRequestId: string
  * Prices a quote request: stores the quote (or replaces the lines, shipping, message and date of
  * the one it has, unless it was accepted: 409) with each product's name, SKU and list price of
  * today, and, unless `send` is false (a draft), e-mails the customer the link to it and marks the
- * request handled. History entry and audit entry in the same transaction. 404 unknown request,
+ * request handled. History entry and audit entry in the same transaction. 410 once its customer
+ * was erased, 404 unknown request,
  * 422 unknown product, a product twice, or a validity date in the past.
  */
 export async function offerQuote(
@@ -194,6 +197,7 @@ export async function offerQuote(
     const request = await selectEnquiryById(trx, 'quote_requests', quoteRequestId);
     if (!request) throw notFound(ENQUIRY_INBOX_MESSAGES.quoteNotFound);
     const existing = await selectQuoteByRequest(trx, quoteRequestId);
+    if (existing?.erased_at) throw new ApiError(410, 'quote_gone', QUOTE_MESSAGES.gone);
     const status: QuoteStatus = offer.send ? 'sent' : 'draft';
     const id = existing?.id ?? crypto.randomUUID();
     const lines: QuoteLineRow[] = offer.lines.map((line, position) => {
@@ -240,6 +244,7 @@ export async function offerQuote(
           order_number: null,
           sent_at: null,
           created_at: at,
+          erased_at: null,
           ...changes,
         },
         lines,
@@ -319,6 +324,7 @@ export async function startCustomerQuote(db: Kysely<Database>, customerId: strin
       sent_at: null,
       created_at: at,
       updated_at: at,
+      erased_at: null,
     };
     const lines: QuoteLineRow[] = [
       { quote_id: id, position: 0, product_id: product.id, product_name: product.name, product_sku: product.sku, quantity: start.quantity, unit_cents: product.price_cents, list_cents: product.price_cents, colour_system: null, colour_code: null, colour_name: null },
@@ -345,12 +351,28 @@ export async function withdrawQuote(db: Kysely<Database>, quoteRequestId: string
 }
 
 /**
- * The quote of a link for whoever opens it: 404 for an unknown link or a draft; a quote made for a
+ * Before a customer's erasure (in its transaction): withdraws their draft and sent quotes (a step
+ * in each request's history and the audit log) and marks all their quotes erased, so no link to
+ * them opens again (410), whoever holds it.
+ */
+export async function closeQuotesOfErasedCustomer(db: Db, customerId: string, actor: Actor, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  for (const row of await selectAllQuotesOfCustomer(db, customerId)) {
+    if (!(await updateQuoteIf(db, row.id, ['draft', 'sent'], { status: 'withdrawn', updated_at: at }))) continue;
+    await addHistory(db, row, actor, now, 'quote_withdrawn', 'The customer\'s account was deleted.');
+    await recordAudit(db, actor, { action: 'quote.withdraw', entityType: 'quote', entityId: row.id, before: { status: row.status }, after: { status: 'withdrawn', reason: 'customer_erased' } }, now);
+  }
+  await markQuotesOfCustomerErased(db, customerId, at);
+}
+
+/**
+ * The quote of a link for whoever opens it: 404 for an unknown link or a draft, 410 once the customer it was made for was erased; a quote made for a
  * customer's account opens only for that customer (401 signed out, 404 for anyone else signed in).
  */
 async function requireViewableQuote(db: Db, token: string, viewer: QuoteViewer): Promise<QuoteRow> {
   const row = token.length >= 20 && token.length <= 100 ? await selectQuoteByToken(db, token) : undefined;
   if (!row || row.status === 'draft') throw notFound(QUOTE_MESSAGES.notFound);
+  if (row.erased_at) throw new ApiError(410, 'quote_gone', QUOTE_MESSAGES.gone);
   if (row.customer_id && row.customer_id !== viewer.customerId) {
     if (viewer.customerId === undefined) throw new ApiError(401, 'unauthorized', QUOTE_MESSAGES.signInRequired);
     throw notFound(QUOTE_MESSAGES.notFound);
