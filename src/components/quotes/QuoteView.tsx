@@ -117,9 +117,9 @@ function QuoteSummary({ quote }: { quote: Quote }) {
             <div className="min-w-0">
               <p className="font-semibold">{line.name}</p>
               {line.colour && (
-                <p className="mt-0.5">
+                <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5">
                   <LineColour colour={line.colour} className="text-sm [&>span:first-child]:size-4" />
-                  <span className="ml-1 text-xs text-ink-muted">· mixed to order</span>
+                  <span className="text-xs text-ink-muted">· mixed to order</span>
                 </p>
               )}
               <p className="text-sm text-ink-muted">
