@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { QUOTE_MESSAGES } from '../../../src/lib/schemas/quotes';
 import { TINT_MESSAGES } from '../../../src/lib/schemas/tinting';
 import { readCatalogue } from '../shop/shop-helpers';
-import { freshEmail, JOURNEY_TIMEOUT_MS, readMails, setStock, shoot, signInStaff, signUpCustomer, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
+import { freshEmail, JOURNEY_TIMEOUT_MS, setStock, shoot, signInStaff, signUpCustomer, SUPER_ADMIN, useAdminServer, useBrowserPages, waitForIsland, waitForQuoteMail } from './admin-helpers';
 
 const server = useAdminServer();
 const pages = useBrowserPages();
@@ -72,15 +72,8 @@ describe('a tinted quote staff start for a customer', () => {
       await staff.getByText('Quote started by staff for the customer').first().waitFor();
 
       // The painter opens the e-mailed link: the colour with its swatch, and the made-to-order question.
-      let link = '';
-      await expect
-        .poll(() => {
-          const mail = readMails(server).find((m) => m.to.includes(email) && m.subject.startsWith('Your quote from'));
-          link = /\/quotes\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '';
-          return link;
-        }, { timeout: 15_000 })
-        .not.toBe('');
-      expect(readMails(server).find((m) => m.to.includes(email) && m.subject.startsWith('Your quote from'))!.text).toContain('tinted to RAL 7016 Anthracite Grey');
+      const { mail, link } = await waitForQuoteMail(server, email);
+      expect(mail.text).toContain('tinted to RAL 7016 Anthracite Grey');
       await painter.goto(server.at(link), { waitUntil: 'domcontentloaded' });
       await painter.getByRole('heading', { name: 'What we quoted' }).waitFor();
       await painter.getByText('RAL 7016 Anthracite Grey').waitFor();
