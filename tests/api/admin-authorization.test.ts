@@ -101,6 +101,7 @@ const ACCESS: Record<string, Access> = {
   'GET /api/admin/users/[id]/trade': 'manage_users',
   'PUT /api/admin/users/[id]/trade': 'manage_users',
   'DELETE /api/admin/users/[id]/trade': 'manage_users',
+  'POST /api/admin/users/[id]/quotes': 'manage_orders',
   'GET /api/admin/stats': 'view_analytics',
   'GET /api/admin/stats/overview': 'view_analytics',
   'GET /api/admin/stats/analytics': 'view_analytics',
@@ -291,6 +292,9 @@ async function sampleRequest(route: Route): Promise<{ path: string; body?: unkno
     expect(made.status).toBe(200);
     path = path.replace('[id]', customer.id);
     body = route.method === 'PUT' ? { company: 'Intruder Ltd', vatNumber: 'GB999', discountPercent: 100, prices: [], tiers: [] } : undefined;
+  } else if (route.key === 'POST /api/admin/users/[id]/quotes') {
+    path = path.replace('[id]', (await registerCustomer(shop.base)).id);
+    body = { productId, quantity: 2 };
   } else if (route.key === 'POST /api/admin/categories') {
     body = categoryInput();
   } else if (route.key === 'PUT /api/admin/categories/[id]' || route.key === 'DELETE /api/admin/categories/[id]') {
@@ -343,6 +347,7 @@ const SAMPLED = new Set([
   'GET /api/admin/users/[id]/trade',
   'PUT /api/admin/users/[id]/trade',
   'DELETE /api/admin/users/[id]/trade',
+  'POST /api/admin/users/[id]/quotes',
 ]);
 
 /** Calls a route as a caller. */

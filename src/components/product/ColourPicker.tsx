@@ -1,16 +1,15 @@
 /**
  * The RAL colour picker of a tintable paint: type a code ('7016', 'RAL 7016') or a name
- * ('anthracite'), pick a swatch. Loaded by ColourPickerLauncher on first use (it carries the colour table).
+ * ('anthracite'), pick a swatch. Loaded on first use by ColourPickerLauncher and the staff quote editor (it carries the colour table).
  */
 import { useId, useMemo, useState } from 'react';
-import { colourSwatch, RAL_CLASSIC_SYSTEM } from '../../lib/paint/colours';
-import { chooseColour } from '../../stores/colour-choice';
+import { colourSwatch, RAL_CLASSIC_SYSTEM, type Colour } from '../../lib/paint/colours';
 
 /** How many swatches a search shows. */
 const RESULTS_MAX = 24;
 
-/** A search box over RAL Classic and the matching swatches as buttons. */
-export default function ColourPicker({ onChosen }: { onChosen: () => void }) {
+/** A search box over RAL Classic and the matching swatches as buttons; `onPick` receives the swatch pressed. */
+export default function ColourPicker({ onPick }: { onPick: (colour: Colour) => void }) {
   const [query, setQuery] = useState('');
   const inputId = useId();
   const results = useMemo(
@@ -44,10 +43,7 @@ export default function ColourPicker({ onChosen }: { onChosen: () => void }) {
               <li key={colour.code}>
                 <button
                   type="button"
-                  onClick={() => {
-                    chooseColour(colour);
-                    onChosen();
-                  }}
+                  onClick={() => onPick(colour)}
                   className="flex w-full flex-col overflow-hidden rounded-md text-left ring-1 ring-line hover:ring-ink/40"
                 >
                   <span aria-hidden="true" className="block h-10 w-full" style={{ background: swatch.background }} />

@@ -46,7 +46,12 @@ export default function ColourPickerLauncher() {
       </div>
       {open && (
         <Suspense fallback={<p className="text-sm text-ink-muted">Loading colours…</p>}>
-          <ColourPicker onChosen={() => setOpen(false)} />
+          <ColourPicker
+            onPick={(picked) => {
+              chooseColour(picked);
+              setOpen(false);
+            }}
+          />
         </Suspense>
       )}
       <p className="text-xs text-ink-muted">Tinted paint is mixed to order for you and cannot be returned.</p>

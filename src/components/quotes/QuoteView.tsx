@@ -3,15 +3,17 @@ import { DEFAULT_COUNTRY } from '../../lib/constants';
 import { formatMoney } from '../../lib/money';
 import { orderSchema } from '../../lib/schemas/order';
 import { QUOTE_MESSAGES, quoteAcceptSchema, quoteSchema, type Quote, type QuoteStatus } from '../../lib/schemas/quotes';
+import { TINT_MESSAGES } from '../../lib/schemas/tinting';
 import { rememberLastOrder } from '../../stores/checkout';
 import { FormAlert, TextField } from '../account/fields';
 import { SubmitButton } from '../account/SubmitButton';
+import { LineColour } from '../cart/LineColour';
 
 const LOAD_FAILED = 'We could not load this quote just now. Please try again.';
 const SEND_FAILED = 'We could not reach the shop. Nothing was ordered; please try again.';
 
 /** What the page shows. */
-type View = { kind: 'loading' } | { kind: 'quote'; quote: Quote } | { kind: 'sign-in' } | { kind: 'missing' } | { kind: 'failed' };
+type View = { kind: 'loading' } | { kind: 'quote'; quote: Quote } | { kind: 'sign-in' } | { kind: 'missing' } | { kind: 'gone' } | { kind: 'failed' };
 
 /** The line under the heading, and its badge colour, by status. */
 const STATUS_TEXT: Record<QuoteStatus, { badge: string; tone: string; note: string }> = {
@@ -43,6 +45,7 @@ export default function QuoteView({ token }: { token: string }) {
       .then(async (response) => {
         if (response.status === 401) return setView({ kind: 'sign-in' });
         if (response.status === 404) return setView({ kind: 'missing' });
+        if (response.status === 410) return setView({ kind: 'gone' });
         if (!response.ok) return setView({ kind: 'failed' });
         setView({ kind: 'quote', quote: quoteSchema.parse(await response.json()) });
       })
@@ -53,6 +56,9 @@ export default function QuoteView({ token }: { token: string }) {
   if (view.kind === 'failed') return <FormAlert message={LOAD_FAILED} />;
   if (view.kind === 'missing') {
     return <p className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-card">{QUOTE_MESSAGES.notFound} Please check the link in your e-mail.</p>;
+  }
+  if (view.kind === 'gone') {
+    return <p className="rounded-[var(--radius-card)] border border-line bg-white p-6 shadow-card">{QUOTE_MESSAGES.gone}</p>;
   }
   if (view.kind === 'sign-in') {
     return (
@@ -107,9 +113,15 @@ function QuoteSummary({ quote }: { quote: Quote }) {
       </h2>
       <ul className="mt-3 divide-y divide-line">
         {quote.lines.map((line) => (
-          <li key={line.productId} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
+          <li key={`${line.productId}|${line.colour?.code ?? ''}`} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-3">
             <div className="min-w-0">
               <p className="font-semibold">{line.name}</p>
+              {line.colour && (
+                <p className="mt-0.5 flex flex-wrap items-center gap-x-1.5">
+                  <LineColour colour={line.colour} className="text-sm [&>span:first-child]:size-4" />
+                  <span className="text-xs text-ink-muted">· mixed to order</span>
+                </p>
+              )}
               <p className="text-sm text-ink-muted">
                 SKU {line.sku} · {line.quantity.toLocaleString('en-US')} × {formatMoney(line.unitCents)}
                 {line.listUnitCents > line.unitCents && (
@@ -145,14 +157,18 @@ function AcceptForm({ quote, token }: { quote: Quote; token: string }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const tinted = quote.lines.some((l) => l.colour);
+  const [tintAccepted, setTintAccepted] = useState(false);
   const set = (name: keyof typeof fields) => (event: { currentTarget: HTMLInputElement }) => setFields({ ...fields, [name]: event.currentTarget.value });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const body = { shippingAddress: { ...fields, country: DEFAULT_COUNTRY }, payment: { method: 'bank_transfer' } };
+    const body = { shippingAddress: { ...fields, country: DEFAULT_COUNTRY }, payment: { method: 'bank_transfer' }, ...(tinted ? { tintedAccepted: tintAccepted } : {}) };
     const parsed = quoteAcceptSchema.safeParse(body);
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path.at(-1)), issue.message])));
+    const found: Record<string, string> = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((issue) => [String(issue.path.at(-1)), issue.message]));
+    if (tinted && !tintAccepted) found.tintedAccepted = TINT_MESSAGES.acceptanceRequired;
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
       return;
     }
     setErrors({});
@@ -194,6 +210,27 @@ function AcceptForm({ quote, token }: { quote: Quote; token: string }) {
         <TextField label="City" autoComplete="address-level2" value={fields.city} onChange={set('city')} error={errors.city} />
         <TextField label="Postcode" autoComplete="postal-code" value={fields.postalCode} onChange={set('postalCode')} error={errors.postalCode} />
       </div>
+      {tinted && (
+        <div className="mt-4">
+          <p className="text-sm text-ink-muted">{TINT_MESSAGES.madeToOrder}</p>
+          <label className="mt-2 flex items-start gap-3 text-sm font-medium">
+            <input
+              type="checkbox"
+              checked={tintAccepted}
+              onChange={(e) => setTintAccepted(e.currentTarget.checked)}
+              aria-invalid={errors.tintedAccepted ? true : undefined}
+              aria-describedby={errors.tintedAccepted ? 'quote-tint-error' : undefined}
+              className="mt-0.5 size-5 shrink-0 accent-ink"
+            />
+            {TINT_MESSAGES.acceptance}
+          </label>
+          {errors.tintedAccepted && (
+            <p id="quote-tint-error" className="mt-1 text-sm font-medium text-danger">
+              {errors.tintedAccepted}
+            </p>
+          )}
+        </div>
+      )}
       <div className="mt-5">
         <SubmitButton loading={busy}>Accept quote and place order</SubmitButton>
       </div>

@@ -57,7 +57,7 @@ export const enquiryReplySchema = z.object({
 export type EnquiryReply = z.infer<typeof enquiryReplySchema>;
 
 /** What happened to an enquiry: a reply, a status change, or a step of the quote priced for it. */
-export const ENQUIRY_EVENT_ACTIONS = ['reply', 'handled', 'reopened', 'quote_drafted', 'quote_sent', 'quote_withdrawn', 'quote_accepted', 'quote_declined', 'quote_expired'] as const;
+export const ENQUIRY_EVENT_ACTIONS = ['reply', 'handled', 'reopened', 'quote_started', 'quote_drafted', 'quote_sent', 'quote_withdrawn', 'quote_accepted', 'quote_declined', 'quote_expired'] as const;
 export type EnquiryEventAction = (typeof ENQUIRY_EVENT_ACTIONS)[number];
 
 /** One entry of an enquiry's history, oldest first. */

@@ -86,12 +86,15 @@ export const orderPaymentInputSchema = z
 /** A colour asked for on a line: its system and code (the server looks it up; a name or hex sent along is ignored). */
 const colourText = z.string({ error: TINT_MESSAGES.colour }).trim().min(1, { error: TINT_MESSAGES.colour }).max(40, { error: TINT_MESSAGES.colour });
 
+/** A colour asked for on an order or quote line: `{ system: 'ral-classic', code: 'RAL 7016' }`. */
+export const lineColourInputSchema = z.object({ system: colourText, code: colourText }, { error: TINT_MESSAGES.colour });
+
 /** One requested line: the server looks up its price. */
 export const orderItemInputSchema = z.object({
   productId: z.string({ error: ORDER_MESSAGES.unknownProduct }).trim().min(1, { error: ORDER_MESSAGES.unknownProduct }).max(200, { error: ORDER_MESSAGES.unknownProduct }),
   quantity: z.number({ error: ORDER_MESSAGES.quantity }).int({ error: ORDER_MESSAGES.quantity }).min(1, { error: ORDER_MESSAGES.quantity }).max(CART_LINE_MAX_QUANTITY, { error: ORDER_MESSAGES.quantity }),
   /** The colour a tintable paint is mixed to ({ system: 'ral-classic', code: 'RAL 7016' }); absent for an untinted line. */
-  colour: z.object({ system: colourText, code: colourText }, { error: TINT_MESSAGES.colour }).optional(),
+  colour: lineColourInputSchema.optional(),
 });
 
 /** POST /api/orders body (API.md "Orders"). Prices are never taken from the client. */

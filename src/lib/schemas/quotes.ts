@@ -6,7 +6,7 @@ import './zod-config';
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY, ENQUIRY_MESSAGE_MAX, ORDER_LINES_MAX } from '../constants';
 import { formatWhole } from '../money';
-import { checkoutInformationSchema, checkoutShippingSchema, orderPaymentInputSchema } from './order';
+import { checkoutInformationSchema, checkoutShippingSchema, lineColourInputSchema, orderLineColourSchema, orderPaymentInputSchema } from './order';
 
 /** Every quote status: a draft only staff see, then sent, and how it ended. */
 export const QUOTE_STATUSES = ['draft', 'sent', 'accepted', 'expired', 'declined', 'withdrawn'] as const;
@@ -23,7 +23,7 @@ export const QUOTE_MESSAGES = {
   tooManyLines: `A quote may have at most ${ORDER_LINES_MAX} lines.`,
   productRequired: 'Please choose a product for every line.',
   productNotFound: 'This product is not in our catalogue.',
-  duplicateProduct: 'This product is already on the quote: change the quantity of its line instead.',
+  duplicateProduct: 'This product is already on the quote in this colour: change the quantity of its line instead.',
   quantity: `Quantities must be whole numbers from 1 to ${formatWhole(CART_LINE_MAX_QUANTITY)}.`,
   unitCents: 'Unit prices must be a whole number of cents from 0 to $1,000,000.',
   shippingCents: 'Shipping must be a whole number of cents from 0 to $1,000,000.',
@@ -32,6 +32,7 @@ export const QUOTE_MESSAGES = {
   validUntil: 'Please give a validity date (YYYY-MM-DD) from today on.',
   reasonMax: `Reason must be at most ${formatWhole(QUOTE_DECLINE_REASON_MAX)} characters.`,
   notFound: 'Quote not found.',
+  gone: 'This quote is no longer available.',
   signInRequired: 'Please sign in to the account this quote was made for.',
   expired: 'This quote has expired. Please ask us for a new one.',
   alreadyAccepted: 'This quote has already been accepted.',
@@ -39,6 +40,8 @@ export const QUOTE_MESSAGES = {
   withdrawn: 'This quote was withdrawn. Please ask us for a new one.',
   notSent: 'This quote has not been sent yet.',
   cannotWithdraw: 'Only a draft or a sent quote can be withdrawn.',
+  customerNotFound: 'This customer does not exist or was deleted.',
+  started: 'Draft quote started.',
   offered: 'Quote sent to the customer.',
   drafted: 'Draft saved.',
   withdrawnDone: 'Quote withdrawn.',
@@ -50,6 +53,8 @@ export const quoteLineInputSchema = z.object({
   quantity: z.number({ error: QUOTE_MESSAGES.quantity }).int({ error: QUOTE_MESSAGES.quantity }).min(1, { error: QUOTE_MESSAGES.quantity }).max(CART_LINE_MAX_QUANTITY, { error: QUOTE_MESSAGES.quantity }),
   /** The unit price offered, in cents; may differ from the list price. */
   unitCents: z.number({ error: QUOTE_MESSAGES.unitCents }).int({ error: QUOTE_MESSAGES.unitCents }).min(0, { error: QUOTE_MESSAGES.unitCents }).max(QUOTE_AMOUNT_MAX_CENTS, { error: QUOTE_MESSAGES.unitCents }),
+  /** The colour a tintable paint is mixed to, as on order lines; absent for an untinted line. */
+  colour: lineColourInputSchema.optional(),
 });
 export type QuoteLineInput = z.infer<typeof quoteLineInputSchema>;
 
@@ -68,10 +73,16 @@ export const quoteOfferSchema = z.object({
 export type QuoteOffer = z.input<typeof quoteOfferSchema>;
 export type ParsedQuoteOffer = z.infer<typeof quoteOfferSchema>;
 
+/** POST /api/admin/users/:id/quotes: the first line of a quote staff start for a customer (priced at the list price until staff change it). */
+export const quoteStartSchema = quoteLineInputSchema.pick({ productId: true, quantity: true });
+export type QuoteStart = z.infer<typeof quoteStartSchema>;
+
 /** POST /api/quotes/offers/:token/accept: who receives it, where it goes and how it is paid (the quote fixes lines and prices). */
 export const quoteAcceptSchema = z.object({
   shippingAddress: checkoutInformationSchema.omit({ email: true }).extend(checkoutShippingSchema.shape),
   payment: orderPaymentInputSchema,
+  /** The customer accepts that tinted paint is mixed to order and cannot be returned; required when a line has a colour. */
+  tintedAccepted: z.boolean().optional(),
 });
 export type QuoteAccept = z.input<typeof quoteAcceptSchema>;
 export type ParsedQuoteAccept = z.infer<typeof quoteAcceptSchema>;
@@ -96,6 +107,8 @@ export const quoteLineSchema = z.object({
   /** The list price when it was priced. */
   listUnitCents: z.number().int(),
   lineCents: z.number().int(),
+  /** The colour it is tinted to (swatch hex of today); absent when untinted. */
+  colour: orderLineColourSchema.optional(),
 });
 export type QuoteLine = z.infer<typeof quoteLineSchema>;
 

@@ -14,6 +14,7 @@ import { recordAudit, type Actor } from '../audit/audit.service';
 import { endAllSessions } from '../auth/sessions.service';
 import type { Database } from '../db/schema';
 import { notFound } from '../http/errors';
+import { closeQuotesOfErasedCustomer } from '../quotes/quotes.service';
 import {
   countCustomers,
   countOrdersOfCustomers,
@@ -130,6 +131,7 @@ export async function deleteAdminUser(db: Kysely<Database>, id: string, actor: A
   await db.transaction().execute(async (trx) => {
     const row = await findCustomerById(trx, id);
     if (!row) throw notFound(ADMIN_USER_MESSAGES.notFound);
+    await closeQuotesOfErasedCustomer(trx, id, actor, now);
     const ordersUnlinked = await eraseCustomer(trx, row);
     await recordAudit(
       trx,

@@ -226,6 +226,8 @@ export interface QuotesTable {
   sent_at: string | null;
   created_at: string;
   updated_at: string;
+  /** When the customer it was made for was erased: its link then answers 410. */
+  erased_at?: string | null;
 }
 
 /** A signed-in customer's named list of products ('Kitchen repaint'). */
@@ -256,6 +258,10 @@ export interface QuoteLinesTable {
   unit_cents: number;
   /** The list price when the quote was priced, for staff. */
   list_cents: number;
+  /** The colour system, code and name the line is tinted to; null when untinted. */
+  colour_system?: string | null;
+  colour_code?: string | null;
+  colour_name?: string | null;
 }
 
 /** An order (spec §3 Order); money in integer cents, the card only as brand and last 4 digits. */

@@ -466,7 +466,7 @@ export interface QuoteMailInput {
   name: string;
   staffName: string;
   message: string;
-  lines: { name: string; sku: string; quantity: number; unitCents: number; lineCents: number }[];
+  lines: { name: string; sku: string; quantity: number; unitCents: number; lineCents: number; colour?: { code: string; name: string } }[];
   subtotalCents: number;
   shippingCents: number;
   taxCents: number;
@@ -480,7 +480,10 @@ export interface QuoteMailInput {
 export function renderQuoteOfferMail(input: QuoteMailInput): RenderedMail {
   const money = (cents: number) => formatMailMoney(cents / 100);
   const subject = `Your quote from ${BRAND}: ${money(input.totalCents)}`;
-  const lineTexts = input.lines.map((l) => `${l.quantity.toLocaleString('en-US')} × ${oneLine(l.name)} (SKU ${l.sku}) at ${money(l.unitCents)}: ${money(l.lineCents)}`);
+  const lineTexts = input.lines.map(
+    (l) =>
+      `${l.quantity.toLocaleString('en-US')} × ${oneLine(l.name)} (SKU ${l.sku})${l.colour ? `, tinted to ${formatColourLabel(l.colour)} (made to order, not returnable)` : ''} at ${money(l.unitCents)}: ${money(l.lineCents)}`,
+  );
   const totals = [
     `Subtotal: ${money(input.subtotalCents)}`,
     `Shipping: ${input.shippingCents === 0 ? 'free' : money(input.shippingCents)}`,

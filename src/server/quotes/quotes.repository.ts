@@ -61,3 +61,13 @@ export async function updateQuoteIf(db: Db, id: string, fromStatuses: readonly s
   const result = await db.updateTable('quotes').set(changes).where('id', '=', id).where('status', 'in', fromStatuses).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The quotes made for a customer's account, any status. */
+export function selectAllQuotesOfCustomer(db: Db, customerId: string): Promise<QuoteRow[]> {
+  return db.selectFrom('quotes').selectAll().where('customer_id', '=', customerId).execute();
+}
+
+/** Marks a customer's quotes erased (their links answer 410). */
+export async function markQuotesOfCustomerErased(db: Db, customerId: string, at: string): Promise<void> {
+  await db.updateTable('quotes').set({ erased_at: at }).where('customer_id', '=', customerId).execute();
+}

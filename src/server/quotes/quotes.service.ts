@@ -1,5 +1,7 @@
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../lib/money';
+import { getColourSystem, type Colour } from '../../lib/paint/colours';
+import { notTintableMessage, unknownColourMessage } from '../../lib/schemas/tinting';
 import { computeSubtotalCents, computeVatCents } from '../../lib/pricing';
 import type { EnquiryEventAction } from '../../lib/schemas/admin-enquiries';
 import { ENQUIRY_INBOX_MESSAGES } from '../../lib/schemas/admin-enquiries';
@@ -10,10 +12,12 @@ import {
   type ParsedQuoteAccept,
   type ParsedQuoteOffer,
   type Quote,
+  type QuoteStart,
   type QuoteStatus,
 } from '../../lib/schemas/quotes';
 import { recordAudit, type Actor } from '../audit/audit.service';
-import type { Db } from '../customers/customers.repository';
+import { findCustomerById, type Db } from '../customers/customers.repository';
+import { insertQuoteRequest } from '../enquiries/enquiries.repository';
 import type { Database } from '../db/schema';
 import { selectEnquiryById, insertEnquiryEvent, updateEnquiryStatus } from '../enquiries/enquiry-inbox.repository';
 import { ApiError, notFound } from '../http/errors';
@@ -24,7 +28,9 @@ import { toOrder } from '../orders/order-view';
 import { placeOrder, type OrderToPlace, type PlacedOrder, type PlaceOrderFacts } from '../orders/orders.service';
 import {
   insertQuote,
+  markQuotesOfCustomerErased,
   replaceQuoteLines,
+  selectAllQuotesOfCustomer,
   selectLinesOfQuotes,
   selectQuoteByRequest,
   selectQuoteByToken,
@@ -43,6 +49,9 @@ export interface QuoteViewer {
   /** Client address, for the audit entries of the customer's steps. */
   address?: string;
 }
+
+/** How many days a quote staff start for a customer is valid until they change the date. */
+const QUOTE_VALID_DAYS_DEFAULT = 14;
 
 /** The statuses staff may (re)price a quote from: anything but accepted. */
 const OFFERABLE: readonly QuoteStatus[] = ['draft', 'sent', 'expired', 'declined', 'withdrawn'];
@@ -84,6 +93,7 @@ function toQuote(row: QuoteRow, lines: QuoteLineRow[], now: Date): Quote {
       unitCents: Number(l.unit_cents),
       listUnitCents: Number(l.list_cents),
       lineCents: multiplyCents(Number(l.unit_cents), Number(l.quantity)),
+      ...(l.colour_system && l.colour_code ? { colour: toLineColour(l.colour_system, l.colour_code, l.colour_name ?? null) } : {}),
     })),
     subtotalCents,
     shippingCents,
@@ -96,6 +106,17 @@ function toQuote(row: QuoteRow, lines: QuoteLineRow[], now: Date): Quote {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
+}
+
+/** A quote line's colour for the API: as quoted, with today's screen hex of the code (none when the system no longer has it). */
+function toLineColour(system: string, code: string, name: string | null): NonNullable<Quote['lines'][number]['colour']> {
+  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
+}
+
+/** The colour a line asks for as its system has it, or the message of why the shop cannot mix it. */
+function resolveLineColour(asked: { system: string; code: string }): Colour | string {
+  const system = getColourSystem(asked.system);
+  return system?.lookup(asked.code) ?? unknownColourMessage(asked, system?.label);
 }
 
 /** The staff view of a quote row. */
@@ -137,7 +158,8 @@ export async function getStaffQuote(db: Kysely<Database>, quoteRequestId: string
  * Prices a quote request: stores the quote (or replaces the lines, shipping, message and date of
  * the one it has, unless it was accepted: 409) with each product's name, SKU and list price of
  * today, and, unless `send` is false (a draft), e-mails the customer the link to it and marks the
- * request handled. History entry and audit entry in the same transaction. 404 unknown request,
+ * request handled. History entry and audit entry in the same transaction. 410 once its customer
+ * was erased, 404 unknown request,
  * 422 unknown product, a product twice, or a validity date in the past.
  */
 export async function offerQuote(
@@ -151,14 +173,24 @@ export async function offerQuote(
   const at = now.toISOString();
   if (offer.send && offer.validUntil < dayOf(now)) throw new ApiError(422, 'invalid_fields', QUOTE_MESSAGES.validUntil, { validUntil: QUOTE_MESSAGES.validUntil });
   const fields: Record<string, string> = {};
+  const colours: (Colour | undefined)[] = offer.lines.map((line, i) => {
+    if (!line.colour) return undefined;
+    const resolved = resolveLineColour(line.colour);
+    if (typeof resolved === 'string') fields[`lines.${i}.colour`] = resolved;
+    return typeof resolved === 'string' ? undefined : resolved;
+  });
+  // The same product in two colours is two lines; in one colour (or untinted) it is one.
   const seen = new Set<string>();
   offer.lines.forEach((line, i) => {
-    if (seen.has(line.productId)) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.duplicateProduct;
-    seen.add(line.productId);
+    const key = `${line.productId}|${colours[i]?.code ?? ''}`;
+    if (seen.has(key)) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.duplicateProduct;
+    seen.add(key);
   });
-  const products = new Map((await selectOrderableProducts(db, [...seen])).map((p) => [p.id, p]));
+  const products = new Map((await selectOrderableProducts(db, [...new Set(offer.lines.map((l) => l.productId))])).map((p) => [p.id, p]));
   offer.lines.forEach((line, i) => {
-    if (!products.has(line.productId)) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.productNotFound;
+    const product = products.get(line.productId);
+    if (!product) fields[`lines.${i}.productId`] = QUOTE_MESSAGES.productNotFound;
+    else if (colours[i] && product.tintable !== 1) fields[`lines.${i}.colour`] = notTintableMessage(product.name);
   });
   if (Object.keys(fields).length > 0) throw new ApiError(422, 'invalid_fields', Object.values(fields)[0]!, fields);
 
@@ -166,6 +198,7 @@ export async function offerQuote(
     const request = await selectEnquiryById(trx, 'quote_requests', quoteRequestId);
     if (!request) throw notFound(ENQUIRY_INBOX_MESSAGES.quoteNotFound);
     const existing = await selectQuoteByRequest(trx, quoteRequestId);
+    if (existing?.erased_at) throw new ApiError(410, 'quote_gone', QUOTE_MESSAGES.gone);
     const status: QuoteStatus = offer.send ? 'sent' : 'draft';
     const id = existing?.id ?? crypto.randomUUID();
     const lines: QuoteLineRow[] = offer.lines.map((line, position) => {
@@ -179,6 +212,9 @@ export async function offerQuote(
         quantity: line.quantity,
         unit_cents: line.unitCents,
         list_cents: product.price_cents,
+        colour_system: colours[position]?.system ?? null,
+        colour_code: colours[position]?.code ?? null,
+        colour_name: colours[position]?.name ?? null,
       };
     });
     const changes = {
@@ -209,6 +245,7 @@ export async function offerQuote(
           order_number: null,
           sent_at: null,
           created_at: at,
+          erased_at: null,
           ...changes,
         },
         lines,
@@ -239,6 +276,67 @@ export async function offerQuote(
   });
 }
 
+/**
+ * Starts a quote for a customer's account without their asking: a quote request on their behalf
+ * (their name, e-mail and phone, the product and quantity, no message) and a draft quote of that
+ * line at today's list price, so the editor, the request's history and the routes keyed by the
+ * request serve it like any other. History 'quote_started', audit 'quote.start'. 404 unknown
+ * customer, 422 a product not in the catalogue.
+ */
+export async function startCustomerQuote(db: Kysely<Database>, customerId: string, start: QuoteStart, actor: Actor, now = new Date()): Promise<AdminQuote> {
+  const at = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const customer = await findCustomerById(trx, customerId);
+    if (!customer) throw notFound(QUOTE_MESSAGES.customerNotFound);
+    const [product] = await selectOrderableProducts(trx, [start.productId]);
+    if (!product) throw new ApiError(422, 'invalid_fields', QUOTE_MESSAGES.productNotFound, { productId: QUOTE_MESSAGES.productNotFound });
+    const requestId = crypto.randomUUID();
+    const id = crypto.randomUUID();
+    await insertQuoteRequest(trx, {
+      id: requestId,
+      product_id: product.id,
+      product_name: product.name,
+      product_sku: product.sku,
+      name: customer.full_name,
+      email: customer.email,
+      phone: customer.phone,
+      quantity: start.quantity,
+      message: null,
+      status: 'new',
+      created_at: at,
+      updated_at: at,
+      customer_id: customer.id,
+    });
+    const row: QuoteRow = {
+      id,
+      quote_request_id: requestId,
+      token: newToken(),
+      customer_id: customer.id,
+      name: customer.full_name,
+      email: customer.email,
+      phone: customer.phone,
+      status: 'draft',
+      message: '',
+      shipping_cents: 0,
+      valid_until: dayOf(new Date(now.getTime() + QUOTE_VALID_DAYS_DEFAULT * 86_400_000)),
+      decline_reason: null,
+      order_id: null,
+      order_number: null,
+      sent_at: null,
+      created_at: at,
+      updated_at: at,
+      erased_at: null,
+    };
+    const lines: QuoteLineRow[] = [
+      { quote_id: id, position: 0, product_id: product.id, product_name: product.name, product_sku: product.sku, quantity: start.quantity, unit_cents: product.price_cents, list_cents: product.price_cents, colour_system: null, colour_code: null, colour_name: null },
+    ];
+    await insertQuote(trx, row, lines);
+    await addHistory(trx, row, actor, now, 'quote_started');
+    await recordAudit(trx, actor, { action: 'quote.start', entityType: 'quote', entityId: id, after: { status: 'draft', quoteRequestId: requestId, customerId: customer.id, lines: [{ productId: product.id, quantity: start.quantity }] } }, now);
+    return { ...toQuote(row, lines, now), quoteRequestId: requestId, customerId: customer.id };
+  });
+}
+
 /** Withdraws a draft or sent quote (the customer's link then says so); 409 once accepted, declined or withdrawn; 404. */
 export async function withdrawQuote(db: Kysely<Database>, quoteRequestId: string, actor: Actor, now = new Date()): Promise<AdminQuote> {
   return db.transaction().execute(async (trx) => {
@@ -254,12 +352,28 @@ export async function withdrawQuote(db: Kysely<Database>, quoteRequestId: string
 }
 
 /**
- * The quote of a link for whoever opens it: 404 for an unknown link or a draft; a quote made for a
+ * Before a customer's erasure (in its transaction): withdraws their draft and sent quotes (a step
+ * in each request's history and the audit log) and marks all their quotes erased, so no link to
+ * them opens again (410), whoever holds it.
+ */
+export async function closeQuotesOfErasedCustomer(db: Db, customerId: string, actor: Actor, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  for (const row of await selectAllQuotesOfCustomer(db, customerId)) {
+    if (!(await updateQuoteIf(db, row.id, ['draft', 'sent'], { status: 'withdrawn', updated_at: at }))) continue;
+    await addHistory(db, row, actor, now, 'quote_withdrawn', 'The customer\'s account was deleted.');
+    await recordAudit(db, actor, { action: 'quote.withdraw', entityType: 'quote', entityId: row.id, before: { status: row.status }, after: { status: 'withdrawn', reason: 'customer_erased' } }, now);
+  }
+  await markQuotesOfCustomerErased(db, customerId, at);
+}
+
+/**
+ * The quote of a link for whoever opens it: 404 for an unknown link or a draft, 410 once the customer it was made for was erased; a quote made for a
  * customer's account opens only for that customer (401 signed out, 404 for anyone else signed in).
  */
 async function requireViewableQuote(db: Db, token: string, viewer: QuoteViewer): Promise<QuoteRow> {
   const row = token.length >= 20 && token.length <= 100 ? await selectQuoteByToken(db, token) : undefined;
   if (!row || row.status === 'draft') throw notFound(QUOTE_MESSAGES.notFound);
+  if (row.erased_at) throw new ApiError(410, 'quote_gone', QUOTE_MESSAGES.gone);
   if (row.customer_id && row.customer_id !== viewer.customerId) {
     if (viewer.customerId === undefined) throw new ApiError(401, 'unauthorized', QUOTE_MESSAGES.signInRequired);
     throw notFound(QUOTE_MESSAGES.notFound);
@@ -325,13 +439,19 @@ export async function acceptQuote(
   const { firstName, lastName, phone, address, city, postalCode, country } = input.shippingAddress;
   const order: OrderToPlace = {
     idempotencyKey: `quote-${row.id}`,
-    items: lines.map((l) => ({ productId: l.product_id, quantity: Number(l.quantity), quotedUnitCents: Number(l.unit_cents) })),
+    items: lines.map((l) => ({
+      productId: l.product_id,
+      quantity: Number(l.quantity),
+      quotedUnitCents: Number(l.unit_cents),
+      ...(l.colour_system && l.colour_code ? { colour: { system: l.colour_system, code: l.colour_code } } : {}),
+    })),
     quotedShippingCents: Number(row.shipping_cents),
     customer: { firstName, lastName, email: row.email, phone },
     shippingAddress: { address, city, postalCode, country },
     payment: input.payment,
     saveInfo: false,
     newsletter: false,
+    ...(input.tintedAccepted !== undefined ? { tintedAccepted: input.tintedAccepted } : {}),
   };
   let placed: PlacedOrder;
   try {

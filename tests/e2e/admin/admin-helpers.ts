@@ -298,6 +298,23 @@ export async function waitForMail(server: AdminServer, subject: string, timeoutM
   return found!;
 }
 
+/** Waits for the quote e-mail to `email` and returns it with the path of its link (/quotes/<token>). */
+export async function waitForQuoteMail(server: AdminServer, email: string): Promise<{ mail: WrittenMail; link: string }> {
+  let found: { mail: WrittenMail; link: string } | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = readMails(server).find((m) => m.to.includes(email) && m.subject.startsWith('Your quote from'));
+        const link = /\/quotes\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0];
+        found = mail && link ? { mail, link } : undefined;
+        return found?.link ?? '';
+      },
+      { timeout: 15_000, message: `the quote e-mail to ${email}` },
+    )
+    .not.toBe('');
+  return found!;
+}
+
 /** Sets a product's counted stock in the server's database, as a stock take would. */
 export function setStock(server: AdminServer, productId: string, quantity: number): void {
   const db = new Database(server.dbFile);

@@ -5,11 +5,11 @@
 // confirmation with the bank-transfer details; later 'Buy again' on /account/orders puts what can
 // still be bought in the cart and says the quote-only line is not; the order saved as a project
 // list goes to the cart whole. Runs on a server of its own (ADMIN_SHOTS_DIR saves PNGs).
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { QUOTE_MESSAGES } from '../../../src/lib/schemas/quotes';
 import { BUYABLE } from '../checkout/checkout-helpers';
 import { productList, readCatalogue, searchBox, waitForShop } from '../shop/shop-helpers';
-import { freshEmail, JOURNEY_TIMEOUT_MS, ORDER_MANAGER, readMails, setStock, shoot, signInStaff, signUpCustomer, useAdminServer, useBrowserPages, waitForIsland } from './admin-helpers';
+import { freshEmail, JOURNEY_TIMEOUT_MS, ORDER_MANAGER, setStock, shoot, signInStaff, signUpCustomer, useAdminServer, useBrowserPages, waitForIsland, waitForQuoteMail } from './admin-helpers';
 
 const server = useAdminServer();
 const pages = useBrowserPages();
@@ -51,7 +51,8 @@ describe('a quote accepted online, then bought again', () => {
       await waitForIsland(editor);
       await editor.getByLabel('Unit price ($)').first().fill('55.00');
       await editor.getByRole('button', { name: 'Add line' }).click();
-      await editor.getByLabel('Product').nth(1).selectOption(extra.id);
+      await editor.getByRole('combobox', { name: 'Product of line 2' }).fill(extra.sku);
+      await staff.getByRole('option').filter({ hasText: `SKU ${extra.sku} ·` }).click();
       await editor.getByLabel('Qty').nth(1).fill('2');
       await editor.getByLabel('Shipping ($)').fill('25.00');
       await editor.getByLabel(/^Message to/).fill('Trade prices for the warehouse floor; delivery in 5 working days.');
@@ -60,14 +61,7 @@ describe('a quote accepted online, then bought again', () => {
       await editor.getByText('Sent, awaiting the customer').waitFor();
 
       // The contractor opens the e-mailed link and accepts it.
-      let link = '';
-      await expect
-        .poll(() => {
-          const mail = readMails(server).find((m) => m.to.includes(email) && m.subject.startsWith('Your quote from'));
-          link = /\/quotes\/[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0] ?? '';
-          return link;
-        }, { timeout: 15_000 })
-        .not.toBe('');
+      const { link } = await waitForQuoteMail(server, email);
       await contractor.goto(server.at(link), { waitUntil: 'domcontentloaded' });
       await contractor.getByRole('heading', { name: 'What we quoted' }).waitFor();
       await contractor.getByText('40 × $55.00').waitFor();

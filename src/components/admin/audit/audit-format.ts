@@ -39,6 +39,7 @@ const ACTION_LABELS: Record<string, string> = {
   'enquiry.reply': 'Replied to enquiry',
   'enquiry.handled': 'Marked enquiry handled',
   'enquiry.reopened': 'Reopened enquiry',
+  'quote.start': 'Started quote for a customer',
   'quote.draft': 'Saved quote draft',
   'quote.send': 'Sent quote',
   'quote.withdraw': 'Withdrew quote',

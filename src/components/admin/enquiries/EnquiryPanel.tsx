@@ -38,6 +38,7 @@ function headingOf(enquiry: AdminEnquiry): string {
 
 /** The titles of the quote steps in an enquiry's history. */
 const QUOTE_EVENT_TITLES = {
+  quote_started: 'Quote started by staff for the customer',
   quote_drafted: 'Quote saved as draft',
   quote_sent: 'Quote sent',
   quote_withdrawn: 'Quote withdrawn',

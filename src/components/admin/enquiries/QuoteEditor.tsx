@@ -1,8 +1,14 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useState, type FormEvent } from 'react';
 import { formatMoney } from '../../../lib/money';
+import type { OrderItem } from '../../../lib/schemas/order';
 import type { AdminQuoteRequest } from '../../../lib/schemas/admin-enquiries';
 import { QUOTE_MESSAGES, type AdminQuote, type QuoteStatus } from '../../../lib/schemas/quotes';
 import { loadQuotableProducts, loadQuote, offerQuote, withdrawQuote, type QuotableProduct } from '../../../stores/admin-quotes';
+import { LineColour } from '../../cart/LineColour';
+import { pickedLabel, ProductPicker } from '../ProductPicker';
+
+// The RAL table is a chunk of its own, fetched when staff first open a line's colour picker.
+const ColourPicker = lazy(() => import('../../product/ColourPicker'));
 
 const inputClass =
   'block min-h-11 w-full rounded-lg border border-ink/20 bg-white px-3 text-[0.9375rem] text-ink focus:border-ink focus:outline-none focus-visible:outline-3 focus-visible:outline-solid focus-visible:outline-accent aria-[invalid=true]:border-danger';
@@ -25,7 +31,12 @@ interface LineDraft {
   productId: string;
   quantity: string;
   price: string;
+  /** The colour the line is tinted to; null when untinted. */
+  colour: LineColourValue | null;
 }
+
+/** A colour as a line keeps it. */
+type LineColourValue = NonNullable<OrderItem['colour']>;
 
 /** YYYY-MM-DD `days` from today (UTC). */
 function dayFromNow(days: number): string {
@@ -40,9 +51,9 @@ function parseDollars(text: string): number {
 
 /** The form's lines of a stored quote, or the request's product at its list price. */
 function initialLines(request: AdminQuoteRequest, quote: AdminQuote | null, products: QuotableProduct[]): LineDraft[] {
-  if (quote) return quote.lines.map((l) => ({ key: crypto.randomUUID(), productId: l.productId, quantity: String(l.quantity), price: (l.unitCents / 100).toFixed(2) }));
+  if (quote) return quote.lines.map((l) => ({ key: crypto.randomUUID(), productId: l.productId, quantity: String(l.quantity), price: (l.unitCents / 100).toFixed(2), colour: l.colour ?? null }));
   const product = products.find((p) => p.id === request.product.id);
-  return [{ key: crypto.randomUUID(), productId: request.product.id, quantity: String(request.quantity ?? 1), price: product ? product.price.toFixed(2) : '' }];
+  return [{ key: crypto.randomUUID(), productId: request.product.id, quantity: String(request.quantity ?? 1), price: product ? product.price.toFixed(2) : '', colour: null }];
 }
 
 /**
@@ -61,6 +72,7 @@ export function QuoteEditor({ request }: { request: AdminQuoteRequest }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const [loadError, setLoadError] = useState<string | null>(null);
+  const [pickingFor, setPickingFor] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -99,7 +111,7 @@ export function QuoteEditor({ request }: { request: AdminQuoteRequest }) {
       if (!l.productId) found[`lines.${i}.productId`] = QUOTE_MESSAGES.productRequired;
       if (!Number.isInteger(quantity) || quantity < 1) found[`lines.${i}.quantity`] = QUOTE_MESSAGES.quantity;
       if (Number.isNaN(unitCents)) found[`lines.${i}.unitCents`] = QUOTE_MESSAGES.unitCents;
-      return { productId: l.productId, quantity, unitCents };
+      return { productId: l.productId, quantity, unitCents, ...(l.colour ? { colour: { system: l.colour.system, code: l.colour.code } } : {}) };
     });
     const shippingCents = parseDollars(shipping);
     if (Number.isNaN(shippingCents)) found.shippingCents = QUOTE_MESSAGES.shippingCents;
@@ -141,25 +153,16 @@ export function QuoteEditor({ request }: { request: AdminQuoteRequest }) {
           const product = byId.get(line.productId);
           return (
             <div key={line.key} className="grid grid-cols-[5rem_1fr] gap-2 rounded-lg border border-line p-3 sm:grid-cols-[6rem_8rem_1fr]">
-              <label className="col-span-full text-xs font-semibold text-ink-muted">
-                Product
-                <select
-                  className={`${inputClass} mt-1`}
-                  value={line.productId}
-                  aria-invalid={errors[`lines.${i}.productId`] ? true : undefined}
-                  onChange={(e) => {
-                    const next = byId.get(e.currentTarget.value);
-                    setLine(line.key, { productId: e.currentTarget.value, ...(next ? { price: next.price.toFixed(2) } : {}) });
-                  }}
-                >
-                  <option value="">Choose a product</option>
-                  {products.map((p) => (
-                    <option key={p.id} value={p.id}>
-                      {p.name} · {p.sku}
-                    </option>
-                  ))}
-                </select>
-              </label>
+              <ProductPicker
+                className="col-span-full"
+                label={`Product of line ${i + 1}`}
+                selected={product ? pickedLabel(product) : ''}
+                invalid={Boolean(errors[`lines.${i}.productId`])}
+                onPick={(picked) => {
+                  if (!byId.has(picked.id)) setProducts([...products, picked]);
+                  setLine(line.key, { productId: picked.id, price: picked.price.toFixed(2), ...(picked.tintable ? {} : { colour: null }) });
+                }}
+              />
               <label className="text-xs font-semibold text-ink-muted">
                 Qty
                 <input className={`${inputClass} mt-1 tabular`} inputMode="numeric" value={line.quantity} aria-invalid={errors[`lines.${i}.quantity`] ? true : undefined} onChange={(e) => setLine(line.key, { quantity: e.currentTarget.value })} />
@@ -174,7 +177,38 @@ export function QuoteEditor({ request }: { request: AdminQuoteRequest }) {
                   Remove
                 </button>
               </div>
-              {[errors[`lines.${i}.productId`], errors[`lines.${i}.quantity`], errors[`lines.${i}.unitCents`]].filter(Boolean).map((text) => (
+              {product?.tintable && (
+                <div className="col-span-full flex flex-wrap items-center gap-x-3 gap-y-2" role="group" aria-label={`Colour of line ${i + 1}`}>
+                  <span className="text-xs font-semibold text-ink-muted">Colour</span>
+                  {line.colour ? <LineColour colour={line.colour} className="text-sm text-ink [&>span:first-child]:size-5" /> : <span className="text-sm text-ink-soft">Untinted</span>}
+                  <button
+                    type="button"
+                    aria-expanded={pickingFor === line.key}
+                    onClick={() => setPickingFor(pickingFor === line.key ? null : line.key)}
+                    className="min-h-11 rounded-lg border border-line bg-white px-3 text-sm font-semibold text-ink hover:border-ink"
+                  >
+                    {line.colour ? 'Change colour' : 'Choose a RAL colour'}
+                  </button>
+                  {line.colour && (
+                    <button type="button" onClick={() => setLine(line.key, { colour: null })} className="min-h-11 px-1 text-sm font-semibold text-ink-soft hover:underline">
+                      No colour
+                    </button>
+                  )}
+                  {pickingFor === line.key && (
+                    <div className="w-full">
+                      <Suspense fallback={<p className="text-sm text-ink-muted">Loading colours…</p>}>
+                        <ColourPicker
+                          onPick={(picked) => {
+                            setLine(line.key, { colour: picked });
+                            setPickingFor(null);
+                          }}
+                        />
+                      </Suspense>
+                    </div>
+                  )}
+                </div>
+              )}
+              {[errors[`lines.${i}.productId`], errors[`lines.${i}.quantity`], errors[`lines.${i}.unitCents`], errors[`lines.${i}.colour`]].filter(Boolean).map((text) => (
                 <p key={text} className="col-span-full text-sm font-medium text-danger">
                   {text}
                 </p>
@@ -183,7 +217,7 @@ export function QuoteEditor({ request }: { request: AdminQuoteRequest }) {
           );
         })}
         {errors.lines && <p className="text-sm font-medium text-danger">{errors.lines}</p>}
-        <button type="button" onClick={() => setLines([...lines, { key: crypto.randomUUID(), productId: '', quantity: '1', price: '' }])} className={`${buttonBase} justify-self-start border border-line bg-white text-ink hover:border-ink`}>
+        <button type="button" onClick={() => setLines([...lines, { key: crypto.randomUUID(), productId: '', quantity: '1', price: '', colour: null }])} className={`${buttonBase} justify-self-start border border-line bg-white text-ink hover:border-ink`}>
           Add line
         </button>
         <div className="grid gap-3 sm:grid-cols-2">

@@ -3,10 +3,13 @@ import { formatMoney } from '../../../lib/money';
 import type { TradeAccount, TradeAccountInput } from '../../../lib/schemas/trade';
 import { loadTradeAccount, removeTradeAccount, saveTradeAccount } from '../../../stores/admin-trade';
 import { BUTTONS, FIELD_BOX, ICON_BUTTON, TrashIcon } from '../products/ui';
+import { pickedLabel, ProductPicker } from '../ProductPicker';
 
 /** One editable row of the price list, as typed (prices in dollars). */
 interface PriceRow {
   productId: string;
+  /** What the product box shows: 'Name · SKU' once picked, the id of a saved row. */
+  label?: string;
   minQuantity: string;
   price: string;
 }
@@ -121,7 +124,13 @@ function PriceRows({ kind, rows, errors, onChange }: { kind: 'prices' | 'tiers';
         return (
           <div key={i} className="mt-2">
             <div className="flex items-end gap-2">
-              <input aria-label={`Product id of ${noun} ${i + 1}`} value={row.productId} onChange={(e) => set(i, { productId: e.target.value })} placeholder="Product id" className={`${FIELD_BOX} min-w-0 flex-1`} />
+              <ProductPicker
+                className="min-w-0 flex-1"
+                label={`Product of ${noun} ${i + 1}`}
+                selected={row.label ?? row.productId}
+                invalid={Boolean(errors[`${kind}.${i}.productId`])}
+                onPick={(product) => set(i, { productId: product.id, label: pickedLabel(product), ...(row.price ? {} : { price: product.price.toFixed(2) }) })}
+              />
               {kind === 'tiers' && (
                 <input aria-label={`From quantity of tier ${i + 1}`} inputMode="numeric" value={row.minQuantity} onChange={(e) => set(i, { minQuantity: e.target.value })} placeholder="10" className={`${FIELD_BOX} w-16`} />
               )}

@@ -13,6 +13,7 @@ import { formatDollars } from '../order-labels';
 import { BUTTONS, TrashIcon } from '../products/ui';
 import { StatusBadge } from '../StatusBadge';
 import type { UsersFilters } from '../../../lib/admin/users-filters';
+import { StartQuote } from './StartQuote';
 import { TradeSection } from './TradeSection';
 import { initialsOf, UserStatusBadge, type UserAction } from './user-ui';
 
@@ -76,6 +77,8 @@ function UserDetail({ user }: { user: AdminUserDetail }) {
         </dl>
         <p className="mt-2 text-xs text-ink-muted">Total spent counts approved, processing, shipped and delivered orders.</p>
       </section>
+
+      {mayOpenOrders && <StartQuote key={user.id} customerId={user.id} customerName={user.fullName} />}
 
       <TradeSection customerId={user.id} />
 

@@ -35,6 +35,8 @@ import * as productDocuments from './2026-11-29T1600_product_documents';
 import * as tradeAccounts from './2026-11-29T1100_trade_accounts';
 import * as quotes from './2026-11-29T1000_quotes';
 import * as projectLists from './2026-11-29T1010_project_lists';
+import * as quoteLineColours from './2026-11-29T1900_quote_line_colours';
+import * as quoteErasure from './2026-11-29T1910_quote_erasure';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -78,4 +80,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1600_product_documents': productDocuments,
   '2026-11-29T1700_public_price_tiers': publicPriceTiers,
   '2026-11-29T1800_audit_import_job': auditImportJob,
+  '2026-11-29T1900_quote_line_colours': quoteLineColours,
+  '2026-11-29T1910_quote_erasure': quoteErasure,
 };
