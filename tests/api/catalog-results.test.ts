@@ -14,6 +14,8 @@ import { CATALOG_RESULTS_MAX_LIMIT, PRODUCT_LIST_PAGE_SIZE } from '../../src/lib
 import { baseUrl, errorOf, rawRequest } from './helpers/http';
 import { createTestDatabase } from './helpers/lane';
 import { orderBody, postOrder, setStock } from './helpers/orders';
+import { familySamplePots } from '../../src/lib/paint/sample-pots';
+import type { PackSize } from '../../src/lib/paint/units';
 import { startServer, type TestServer } from './helpers/server';
 
 const RESULTS = '/api/catalog/results';
@@ -179,8 +181,12 @@ describe('GET /api/catalog/results', () => {
       const members = families.get(card.family!)!;
       expect(body.results.filter((p) => p.family === card.family)).toEqual([card]);
       expect(card.familySizes).toHaveLength(new Set(members.map((m) => `${m.packSize!.value} ${m.packSize!.unit}`)).size);
-      const inStock = members.filter((m) => m.inStock);
-      expect(card.price).toBe(Math.min(...(inStock.length > 0 ? inStock : members).map((m) => m.price)));
+      // A sample pot is never the card's member nor its 'from' price.
+      const pots = familySamplePots(members.filter((m): m is CatalogCard & { packSize: PackSize } => m.packSize != null));
+      const sizes = members.filter((m) => !pots.includes(m as never));
+      expect(pots.every((pot) => pot.id !== card.id)).toBe(true);
+      const inStock = sizes.filter((m) => m.inStock);
+      expect(card.price).toBe(Math.min(...(inStock.length > 0 ? inStock : sizes).map((m) => m.price)));
     }
     const prices = body.results.map((p) => p.price);
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
