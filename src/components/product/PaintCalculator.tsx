@@ -14,13 +14,14 @@ import { memo, useCallback, useDeferredValue, useId, useMemo, useState } from 'r
 import { DEFAULT_DOOR_AREA_M2, DEFAULT_WINDOW_AREA_M2, estimatePaint, NO_PACKS_MESSAGES, SURFACES, type PackOption, type PaintEstimate, type Surface } from '../../lib/paint/estimate';
 import { formatPackSize, toPackOptions, type FamilySize } from '../../lib/paint/family';
 import { COATS_MAX, feetToMetres, litresToGallons, squareFeetToSquareMetres, squareMetresToSquareFeet, type SpreadRate } from '../../lib/paint/units';
-import { lineKey } from '../../lib/cart';
+import { lineKey, type LineColour } from '../../lib/cart';
 import { formatColourLabel } from '../../lib/paint/colour-label';
 import { $cart } from '../../stores/cart';
 import { $chosenColour } from '../../stores/colour-choice';
 import { addQuantitiesToCart } from '../../stores/cart-mix';
 import { $paintUnits, setPaintUnits, type PaintUnits } from '../../stores/paint-units';
 import { showAddedToast } from '../cart/added-toast';
+import AddToListLauncher from './AddToListLauncher';
 
 export interface PaintCalculatorProps {
   /** The paint's name, for headings. */
@@ -190,7 +191,8 @@ interface ResultBlockProps {
   coats: string;
   sizes: readonly FamilySize[];
   primerAdvised: boolean;
-  colourCode: string | null;
+  /** The colour every pack is tinted to (a tintable paint with a colour chosen), else null. */
+  colour: LineColour | null;
   added: boolean;
   onAdd: (estimate: PaintEstimate) => void;
   formatPrice: (dollars: number) => string;
@@ -198,7 +200,7 @@ interface ResultBlockProps {
 }
 
 /** The answer: the paint needed and the cheapest mix, or what is wrong with the inputs. */
-const ResultBlock = memo(function ResultBlock({ result, units, coats, sizes, primerAdvised, colourCode, added, onAdd, formatPrice, mixId }: ResultBlockProps) {
+const ResultBlock = memo(function ResultBlock({ result, units, coats, sizes, primerAdvised, colour, added, onAdd, formatPrice, mixId }: ResultBlockProps) {
   const square = units === 'metric' ? 'm²' : 'sq ft';
   const volume = (litres: number) => (units === 'metric' ? `${show(litres)} L` : `${show(litresToGallons(litres), 2)} gal`);
   const byId = new Map(sizes.map((s) => [s.id, s]));
@@ -241,13 +243,20 @@ const ResultBlock = memo(function ResultBlock({ result, units, coats, sizes, pri
                 <span>Total, with {volume(estimate.leftoverLitres)} left over</span>
                 <strong className="tabular">{formatPrice(estimate.totalCents / 100)}</strong>
               </p>
-              <button
-                type="button"
-                onClick={() => onAdd(estimate)}
-                className={`inline-flex min-h-12 items-center justify-center rounded-lg px-5 font-semibold text-white transition ${added ? 'bg-success' : 'bg-ink hover:bg-ink-soft'}`}
-              >
-                {added ? 'Added to cart' : colourCode ? `Add these to cart in ${colourCode}` : 'Add these to cart'}
-              </button>
+              <div className="flex flex-col gap-2 sm:flex-row sm:flex-wrap sm:items-center">
+                <button
+                  type="button"
+                  onClick={() => onAdd(estimate)}
+                  className={`inline-flex min-h-12 items-center sm:flex-1 justify-center rounded-lg px-5 font-semibold text-white transition ${added ? 'bg-success' : 'bg-ink hover:bg-ink-soft'}`}
+                >
+                  {added ? 'Added to cart' : colour ? `Add these to cart in ${colour.code}` : 'Add these to cart'}
+                </button>
+                <AddToListLauncher
+                  label="Add these to a list"
+                  title="Add the mix to a project list"
+                  lines={estimate.packs.map((p) => ({ productId: p.productId, name: byId.get(p.productId)!.name, quantity: p.quantity, ...(colour ? { colour } : {}) }))}
+                />
+              </div>
             </div>
           ) : (
             estimate.reason && <p className="text-sm text-danger">{NO_PACKS_MESSAGES[estimate.reason]}</p>
@@ -396,7 +405,7 @@ export default function PaintCalculator({ name, spreadRate, recommendedCoats, pr
         coats={deferred.coats}
         sizes={sizes}
         primerAdvised={primerAdvised}
-        colourCode={tintable && chosen ? chosen.code : null}
+        colour={tintable && chosen ? chosen : null}
         added={added}
         onAdd={addMix}
         formatPrice={formatPrice}

@@ -35,6 +35,7 @@ import * as productDocuments from './2026-11-29T1600_product_documents';
 import * as tradeAccounts from './2026-11-29T1100_trade_accounts';
 import * as quotes from './2026-11-29T1000_quotes';
 import * as projectLists from './2026-11-29T1010_project_lists';
+import * as projectListColours from './2026-11-29T1020_project_list_colours';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -71,6 +72,7 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1100_trade_accounts': tradeAccounts,
   '2026-11-29T1000_quotes': quotes,
   '2026-11-29T1010_project_lists': projectLists,
+  '2026-11-29T1020_project_list_colours': projectListColours,
   '2026-11-29T1300_bulk_jobs': bulkJobs,
   '2026-11-29T1400_product_tintable': productTintable,
   '2026-11-29T1410_order_line_colours': orderLineColours,
