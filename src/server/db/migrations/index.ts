@@ -35,7 +35,7 @@ import * as productDocuments from './2026-11-29T1600_product_documents';
 import * as tradeAccounts from './2026-11-29T1100_trade_accounts';
 import * as quotes from './2026-11-29T1000_quotes';
 import * as projectLists from './2026-11-29T1010_project_lists';
-import * as projectListColours from './2026-11-29T1020_project_list_colours';
+import * as projectListColours from './2026-11-29T2235_project_list_colours';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -72,7 +72,6 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1100_trade_accounts': tradeAccounts,
   '2026-11-29T1000_quotes': quotes,
   '2026-11-29T1010_project_lists': projectLists,
-  '2026-11-29T1020_project_list_colours': projectListColours,
   '2026-11-29T1300_bulk_jobs': bulkJobs,
   '2026-11-29T1400_product_tintable': productTintable,
   '2026-11-29T1410_order_line_colours': orderLineColours,
@@ -80,4 +79,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1600_product_documents': productDocuments,
   '2026-11-29T1700_public_price_tiers': publicPriceTiers,
   '2026-11-29T1800_audit_import_job': auditImportJob,
+  '2026-11-29T2235_project_list_colours': projectListColours,
 };
