@@ -97,7 +97,13 @@ function measureGzip(bytes) {
 export function measurePage(clientDir, route) {
   const htmlFile = findHtmlFile(clientDir, route);
   if (!htmlFile) return null;
-  const { urls, inline } = readPageEntries(readFileSync(htmlFile, 'utf8'));
+  return measureHtml(clientDir, readFileSync(htmlFile, 'utf8'), route);
+}
+
+/** measurePage for a page's HTML as served (an on-demand page has no pre-rendered file); `more` adds script URLs it loaded besides. */
+export function measureHtml(clientDir, html, route, more = []) {
+  const { urls, inline } = readPageEntries(html);
+  urls.push(...more);
   const files = new Map();
   const missing = [];
   const queue = [];

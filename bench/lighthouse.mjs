@@ -10,6 +10,11 @@
 //   in dist/ (SHOP_DIST_DIR picks another) is served on a free port with a scratch database.
 //   --save DIR writes each page's median-run report (Lighthouse JSON) there, to look into.
 //   CHROME_PATH picks the browser (default /usr/bin/chromium, else chromium-headless-shell).
+//   --trade runs as a signed-in trade customer (issue #27): one is made (bench/trade-session.mjs,
+//   with their own prices on the product page's family) and every run keeps their session cookie
+//   and cached profile, so pages load that customer's prices. The server it starts gets a bench
+//   admin for that; with --url, TRADE_ADMIN_EMAIL / TRADE_ADMIN_PASSWORD name a super admin of it.
+//   e.g. npx node bench/lighthouse.mjs --trade / /shop /products/decorative-paints /shop/dc-ultra-interior-eggshell-1g
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +24,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { chromium } from 'playwright-core';
+import { signInTradeCustomer, SESSION_COOKIE, USER_SESSION_KEY } from './trade-session.mjs';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
@@ -43,6 +50,14 @@ function takeOption(name) {
 const givenOrigin = takeOption('--url')?.replace(/\/+$/, '') ?? null;
 const saveDir = takeOption('--save');
 const runs = Number(takeOption('--runs') ?? 3);
+const tradeAt = args.indexOf('--trade');
+const asTrade = tradeAt >= 0;
+if (asTrade) args.splice(tradeAt, 1);
+/** The staff account that makes the trade customer: a bench admin on the server started here. */
+const TRADE_ADMIN = {
+  email: process.env.TRADE_ADMIN_EMAIL || 'bench.admin@example.com',
+  password: process.env.TRADE_ADMIN_PASSWORD || 'Bench-Lighthouse-Admin-2026',
+};
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs takes a whole number of runs (1 or more).');
 const chromePath =
   process.env.CHROME_PATH || ['/usr/bin/chromium', '/usr/bin/chromium-headless-shell'].find((path) => existsSync(path));
@@ -73,6 +88,7 @@ async function startServer(scratch) {
       MEDIA_DIR: join(scratch, 'media'),
       MAIL_DIR: join(scratch, 'mail'),
       LOG_LEVEL: 'warn',
+      ...(asTrade ? { ADMIN_EMAIL: TRADE_ADMIN.email, ADMIN_PASSWORD: TRADE_ADMIN.password } : {}),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -125,6 +141,23 @@ function median(values) {
  * web fonts, and a later page declares them at once).
  */
 const CLEAR_STORAGE_TYPES = ['file_systems', 'shader_cache', 'service_workers', 'cache_storage', 'local_storage'];
+/** As a trade customer, local storage keeps their cached profile (the page reads it to load their prices). */
+const TRADE_CLEAR_STORAGE_TYPES = CLEAR_STORAGE_TYPES.filter((type) => type !== 'local_storage');
+
+/** Puts a trade customer's session cookie and cached profile into the browser on `port` (its default profile, which Lighthouse then uses). */
+async function becomeTradeCustomer(origin, port, session) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  try {
+    const context = browser.contexts()[0];
+    await context.addCookies([{ name: SESSION_COOKIE, value: session.cookie, url: origin, httpOnly: true, sameSite: 'Lax' }]);
+    const page = await context.newPage();
+    await page.goto(`${origin}/robots.txt`);
+    await page.evaluate(([key, user]) => localStorage.setItem(key, JSON.stringify(user)), [USER_SESSION_KEY, session.user]);
+    await page.close();
+  } finally {
+    await browser.close();
+  }
+}
 
 /** One Lighthouse run (mobile defaults) in the browser on `port`; its report (LHR). */
 async function runLighthouse(url, port) {
@@ -134,7 +167,7 @@ async function runLighthouse(url, port) {
   });
   try {
     const result = await Promise.race([
-      lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, clearStorageTypes: CLEAR_STORAGE_TYPES }),
+      lighthouse(url, { port, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES, clearStorageTypes: asTrade ? TRADE_CLEAR_STORAGE_TYPES : CLEAR_STORAGE_TYPES }),
       timeout,
     ]);
     if (result.lhr.runtimeError) throw new Error(`${url}: ${result.lhr.runtimeError.message}`);
@@ -228,6 +261,12 @@ const chrome = await chromeLauncher.launch({
 });
 try {
   const pages = args.length > 0 ? args : await defaultPages(origin);
+  if (asTrade) {
+    const productIds = pages.filter((p) => p.startsWith('/shop/')).map((p) => p.slice('/shop/'.length));
+    const session = await signInTradeCustomer(origin, { admin: TRADE_ADMIN, productIds });
+    await becomeTradeCustomer(origin, chrome.port, session);
+    console.log(`As the signed-in trade customer ${session.email} (own prices on ${productIds.join(', ') || 'no product'}, 10% off the rest).`);
+  }
   const load = loadavg().map((l) => l.toFixed(2)).join(', ');
   console.log(`Lighthouse 13 mobile (simulated throttling), median of ${runs} run(s) after a warm-up request, on ${origin}`);
   console.log(`browser ${chromePath}; load average ${load}; goals: performance ≥ 95, others 100, LCP ≤ 2.0 s, TBT ≤ 150 ms, CLS ≤ 0.02 ('!' misses)\n`);

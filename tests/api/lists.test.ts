@@ -77,6 +77,57 @@ describe('project lists', () => {
     expect((await call(shop.base, '/api/account/lists', { body: { name: 'x' } })).status).toBe(401);
   });
 
+  it("keeps the calculator's mix with each pack's quantity and colour: one line per product and colour", async () => {
+    const estimate = await fetch(`${shop.base}/api/paint/estimate?product=dc-ultra-interior-eggshell-1g&area=90&coats=2&surface=porous`);
+    expect(estimate.status).toBe(200);
+    const { packs } = (await estimate.json()) as { packs: { productId: string; quantity: number }[] };
+    // 90 m², two coats at 350 ft²/gal (8.59 m²/L): 21 L, about 5.5 gal: a 5 gal pail and a 1 gal can.
+    expect(packs.map((p) => p.productId)).toEqual(['dc-ultra-interior-eggshell-5g', 'dc-ultra-interior-eggshell-1g']);
+    const anthracite = { system: 'ral-classic', code: 'RAL 7016' };
+    const created = await call(shop.base, '/api/account/lists', {
+      cookie: owner.cookie,
+      body: { name: 'Hall in anthracite', items: [...packs.map((p) => ({ ...p, colour: anthracite })), { productId: 'dc-ultra-interior-eggshell-1g', quantity: 1, colour: { system: 'ral-classic', code: 'RAL 9010' } }, { productId: 'dc-ultra-interior-eggshell-1g', quantity: 2 }] },
+    });
+    expect(created.status).toBe(201);
+    const list = projectListSchema.parse(await created.json());
+    expect(list.items.map((i) => [i.productId, i.quantity, i.colour?.code ?? null])).toEqual([
+      ['dc-ultra-interior-eggshell-5g', packs[0]!.quantity, 'RAL 7016'],
+      ['dc-ultra-interior-eggshell-1g', packs[1]!.quantity, 'RAL 7016'],
+      ['dc-ultra-interior-eggshell-1g', 1, 'RAL 9010'],
+      ['dc-ultra-interior-eggshell-1g', 2, null],
+    ]);
+    expect(list.items[0]!.colour).toEqual({ system: 'ral-classic', code: 'RAL 7016', name: 'Anthracite Grey', hex: expect.stringMatching(/^#[0-9a-f]{6}$/i) });
+
+    // Adding the same mix again in the same colour raises the quantities; it reads back the same.
+    const again = await call(shop.base, `/api/account/lists/${list.id}`, {
+      method: 'PUT',
+      cookie: owner.cookie,
+      body: { name: list.name, items: [...list.items.map((i) => ({ productId: i.productId, quantity: i.quantity, ...(i.colour ? { colour: { system: i.colour.system, code: i.colour.code } } : {}) })), ...packs.map((p) => ({ ...p, colour: anthracite }))] },
+    });
+    expect(again.status).toBe(200);
+    const read = (await listsOf(owner.cookie)).find((l) => l.id === list.id)!;
+    expect(read.items.map((i) => [i.productId, i.quantity, i.colour?.code ?? null])).toEqual([
+      ['dc-ultra-interior-eggshell-5g', packs[0]!.quantity * 2, 'RAL 7016'],
+      ['dc-ultra-interior-eggshell-1g', packs[1]!.quantity * 2, 'RAL 7016'],
+      ['dc-ultra-interior-eggshell-1g', 1, 'RAL 9010'],
+      ['dc-ultra-interior-eggshell-1g', 2, null],
+    ]);
+    await call(shop.base, `/api/account/lists/${list.id}`, { method: 'DELETE', cookie: owner.cookie });
+  });
+
+  it('refuses a colour the shop cannot mix and a colour on a paint it does not tint', async () => {
+    const unknown = await call(shop.base, '/api/account/lists', { cookie: owner.cookie, body: { name: 'Deck', items: [{ productId: 'dc-ultra-interior-eggshell-1g', quantity: 1, colour: { system: 'ral-classic', code: 'RAL 9999' } }] } });
+    expect(unknown.status).toBe(422);
+    expect(errorOf(await unknown.json()).fields).toEqual({ 'items.0.colour': 'RAL 9999 is not a RAL Classic colour.' });
+    const catalogue = (await fetchProducts(shop.base)) as (CatalogProduct & { tintable?: boolean })[];
+    const plain = catalogue.find((p) => !p.tintable)!;
+    const untintable = await call(shop.base, '/api/account/lists', { cookie: owner.cookie, body: { name: 'Deck', items: [{ productId: plain.id, quantity: 1, colour: { system: 'ral-classic', code: 'RAL 7016' } }] } });
+    expect(untintable.status).toBe(422);
+    expect(errorOf(await untintable.json()).fields).toEqual({ 'items.0.colour': `${plain.name} is not tinted to order: please order it without a colour.` });
+    const shape = await call(shop.base, '/api/account/lists', { cookie: owner.cookie, body: { name: 'Deck', items: [{ productId: 'dc-ultra-interior-eggshell-1g', quantity: 1, colour: 'RAL 7016' }] } });
+    expect(shape.status).toBe(422);
+  });
+
   it('refuses a missing name, an unknown product, a bad quantity and more than the maximum of lists', async () => {
     const noName = await call(shop.base, '/api/account/lists', { cookie: stranger.cookie, body: { name: '  ' } });
     expect(noName.status).toBe(422);

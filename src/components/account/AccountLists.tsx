@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { CartLine } from '../../lib/cart';
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { projectListSchema, projectListsSchema, type ProjectList } from '../../lib/schemas/lists';
 import type { Order } from '../../lib/schemas/order';
 import { addLinesToCart, openCart } from '../../stores/cart';
@@ -10,9 +11,19 @@ const FAILED = 'That did not work just now. Please try again.';
 function cartLinesOf(list: ProjectList): CartLine[] {
   return list.items.flatMap((item) =>
     item.product && item.product.inStock && !item.product.requestQuoteOnly
-      ? [{ product: { id: item.product.id, name: item.product.name, price: item.product.price, image: item.product.image, category: item.product.category }, quantity: item.quantity }]
+      ? [{ product: { id: item.product.id, name: item.product.name, price: item.product.price, image: item.product.image, category: item.product.category, ...(item.colour ? { colour: item.colour } : {}) }, quantity: item.quantity }]
       : [],
   );
+}
+
+type ListItem = ProjectList['items'][number];
+/** What a list line is sent back as: product, quantity and the colour's system and code. */
+type ListItemInput = { productId: string; quantity: number; colour?: { system: string; code: string } };
+
+/** A list line's name as shown: the product, then its colour when tinted ('… in RAL 7016 Anthracite Grey'). */
+function itemLabel(item: ListItem): string {
+  const name = item.product?.name ?? 'A product no longer sold';
+  return item.colour ? `${name} in ${formatColourLabel(item.colour)}` : name;
 }
 
 /**
@@ -39,7 +50,7 @@ export function AccountLists({ saved, editable = false }: { saved: ProjectList |
   }, []);
 
   /** Saves a list's name and items (PUT, the whole list); the saved list replaces the shown one. */
-  async function save(list: ProjectList, name: string, items: { productId: string; quantity: number }[]): Promise<boolean> {
+  async function save(list: ProjectList, name: string, items: ListItemInput[]): Promise<boolean> {
     const response = await fetch(`/api/account/lists/${encodeURIComponent(list.id)}`, {
       method: 'PUT',
       credentials: 'same-origin',
@@ -126,7 +137,7 @@ export function AccountLists({ saved, editable = false }: { saved: ProjectList |
                 </button>
               </div>
             </div>
-            <p className="text-sm text-ink-muted">{list.items.map((i) => `${i.quantity} × ${i.product?.name ?? 'no longer sold'}`).join(' · ') || 'No products yet.'}</p>
+            <p className="text-sm text-ink-muted">{list.items.map((i) => `${i.quantity} × ${i.product ? itemLabel(i) : 'no longer sold'}`).join(' · ') || 'No products yet.'}</p>
           </li>
         ))}
       </ul>
@@ -142,18 +153,18 @@ function ListEditor({
   onDelete,
 }: {
   list: ProjectList;
-  onSave: (list: ProjectList, name: string, items: { productId: string; quantity: number }[]) => Promise<boolean>;
+  onSave: (list: ProjectList, name: string, items: ListItemInput[]) => Promise<boolean>;
   onAddToCart: (list: ProjectList) => void;
   onDelete: (list: ProjectList) => Promise<void>;
 }) {
   const [name, setName] = useState(list.name);
-  const [quantities, setQuantities] = useState(() => list.items.map((i) => ({ productId: i.productId, quantity: String(i.quantity) })));
+  // Each line keeps its item: the same paint in two colours is two lines.
+  const [quantities, setQuantities] = useState(() => list.items.map((item) => ({ item, quantity: String(item.quantity) })));
   useEffect(() => {
     setName(list.name);
-    setQuantities(list.items.map((i) => ({ productId: i.productId, quantity: String(i.quantity) })));
+    setQuantities(list.items.map((item) => ({ item, quantity: String(item.quantity) })));
   }, [list]);
-  const nameOf = (productId: string) => list.items.find((i) => i.productId === productId)?.product?.name ?? 'A product no longer sold';
-  const changed = name !== list.name || quantities.length !== list.items.length || quantities.some((q, i) => q.quantity !== String(list.items[i]?.quantity));
+  const changed = name !== list.name || quantities.length !== list.items.length || quantities.some((q, i) => q.item !== list.items[i] || q.quantity !== String(q.item.quantity));
 
   return (
     <form
@@ -161,7 +172,11 @@ function ListEditor({
       className="grid gap-3 rounded-[var(--radius-card)] border border-line bg-white p-5 shadow-card"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSave(list, name, quantities.map((q) => ({ productId: q.productId, quantity: Number(q.quantity) })));
+        void onSave(
+          list,
+          name,
+          quantities.map(({ item, quantity }) => ({ productId: item.productId, quantity: Number(quantity), ...(item.colour ? { colour: { system: item.colour.system, code: item.colour.code } } : {}) })),
+        );
       }}
     >
       <label className="grid gap-1 text-sm font-semibold text-ink">
@@ -173,8 +188,8 @@ function ListEditor({
       ) : (
         <ul className="divide-y divide-line">
           {quantities.map((q, index) => (
-            <li key={q.productId} className="flex flex-wrap items-center justify-between gap-3 py-2">
-              <span className="min-w-0 basis-full font-medium text-ink sm:flex-1 sm:basis-auto">{nameOf(q.productId)}</span>
+            <li key={`${q.item.productId}|${q.item.colour?.system ?? ''}|${q.item.colour?.code ?? ''}`} className="flex flex-wrap items-center justify-between gap-3 py-2">
+              <span className="min-w-0 basis-full font-medium text-ink sm:flex-1 sm:basis-auto">{itemLabel(q.item)}</span>
               <label className="flex items-center gap-2 text-sm text-ink-soft">
                 Quantity
                 <input
@@ -184,7 +199,7 @@ function ListEditor({
                   step={1}
                   inputMode="numeric"
                   value={q.quantity}
-                  aria-label={`Quantity of ${nameOf(q.productId)}`}
+                  aria-label={`Quantity of ${itemLabel(q.item)}`}
                   onChange={(e) => setQuantities((current) => current.map((c, i) => (i === index ? { ...c, quantity: e.target.value } : c)))}
                   className="tabular min-h-11 w-20 rounded-xl border border-line px-2 text-base"
                 />
@@ -193,7 +208,7 @@ function ListEditor({
                 type="button"
                 onClick={() => setQuantities((current) => current.filter((_, i) => i !== index))}
                 className="min-h-11 rounded-xl px-3 text-sm font-semibold text-danger hover:underline"
-                aria-label={`Remove ${nameOf(q.productId)}`}
+                aria-label={`Remove ${itemLabel(q.item)}`}
               >
                 Remove
               </button>
@@ -222,7 +237,7 @@ export async function saveOrderAsList(order: Order): Promise<ProjectList | null>
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ name: `Order ${order.orderNumber}`, items: order.items.map((i) => ({ productId: i.product.id, quantity: i.quantity })) }),
+    body: JSON.stringify({ name: `Order ${order.orderNumber}`, items: order.items.map((i) => ({ productId: i.product.id, quantity: i.quantity, ...(i.colour ? { colour: { system: i.colour.system, code: i.colour.code } } : {}) })) }),
   }).catch(() => null);
   if (!response?.ok) return null;
   return projectListSchema.parse(await response.json());

@@ -1,11 +1,14 @@
 /**
  * The chooser behind 'Add to list': the signed-in customer's project lists (GET /api/account/lists),
  * or a new one by name, and how many. Adding to an existing list saves the whole list with the
- * product added (PUT; a product already there has its quantity raised); a new list is created with
- * it (POST). A signed-out visitor is invited to sign in and come back.
+ * lines added (PUT; a product already there in the same colour has its quantity raised); a new
+ * list is created with them (POST). It adds one product in a typed quantity (a product page) or
+ * fixed lines (the calculator's mix). A signed-out visitor is invited to sign in and come back.
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { LineColour } from '../../lib/cart';
 import { CART_LINE_MAX_QUANTITY } from '../../lib/constants';
+import { formatColourLabel } from '../../lib/paint/colour-label';
 import { PROJECT_LIST_NAME_MAX, projectListSchema, projectListsSchema, type ProjectList } from '../../lib/schemas/lists';
 
 const NEW_LIST = '';
@@ -17,8 +20,30 @@ async function errorOf(response: Response | null): Promise<string> {
   return body?.error?.message ?? FAILED;
 }
 
-/** The chooser; `onDone` closes it after a list was saved. */
-export default function AddToListPanel({ productId, productName, onDone }: { productId: string; productName: string; onDone: () => void }) {
+/** A line to add to a list: the product, how many, and the colour it is to be tinted to. */
+export interface ListLine {
+  productId: string;
+  name: string;
+  quantity: number;
+  colour?: LineColour;
+}
+
+/** What the chooser adds. */
+export interface AddToListProps {
+  /** The lines; with `askQuantity` there is one, and its quantity is typed in the chooser. */
+  lines: readonly ListLine[];
+  askQuantity?: boolean;
+  /** The chooser's accessible name. */
+  title?: string;
+}
+
+/** The identity of a list line: the product and its colour's system and code. */
+const keyOf = (l: { productId: string; colour?: { system: string; code: string } | undefined }) => (l.colour ? `${l.productId}|${l.colour.system}|${l.colour.code}` : l.productId);
+/** '2 × Ultra Interior 1 gal in RAL 7016 Anthracite Grey'. */
+const describe = (l: ListLine) => `${l.quantity} × ${l.name}${l.colour ? ` in ${formatColourLabel(l.colour)}` : ''}`;
+
+/** The chooser; `onDone` closes it. */
+export default function AddToListPanel({ lines, askQuantity = false, title = 'Add to a project list', onDone }: AddToListProps & { onDone: () => void }) {
   const id = useId();
   const [lists, setLists] = useState<ProjectList[] | null>(null);
   const [signedOut, setSignedOut] = useState(false);
@@ -55,16 +80,20 @@ export default function AddToListPanel({ productId, productName, onDone }: { pro
   async function submit(event: FormEvent) {
     event.preventDefault();
     const count = Number(quantity);
-    if (!Number.isInteger(count) || count < 1 || count > CART_LINE_MAX_QUANTITY) {
+    if (askQuantity && (!Number.isInteger(count) || count < 1 || count > CART_LINE_MAX_QUANTITY)) {
       return setNote({ text: `Give a whole number from 1 to ${CART_LINE_MAX_QUANTITY}.`, saved: false });
     }
+    const adding = askQuantity ? lines.map((l) => ({ ...l, quantity: count })) : lines;
     const list = lists?.find((l) => l.id === target);
     if (!list && name.trim() === '') return setNote({ text: 'Give the new list a name.', saved: false });
     setBusy(true);
-    const items = list ? list.items.map((i) => ({ productId: i.productId, quantity: i.quantity })) : [];
-    const already = items.find((i) => i.productId === productId);
-    if (already) already.quantity = Math.min(CART_LINE_MAX_QUANTITY, already.quantity + count);
-    else items.push({ productId, quantity: count });
+    const colourRef = (c: { system: string; code: string } | undefined) => (c ? { colour: { system: c.system, code: c.code } } : {});
+    const items = list ? list.items.map((i) => ({ productId: i.productId, quantity: i.quantity, ...colourRef(i.colour) })) : [];
+    for (const line of adding) {
+      const already = items.find((i) => keyOf(i) === keyOf(line));
+      if (already) already.quantity = Math.min(CART_LINE_MAX_QUANTITY, already.quantity + line.quantity);
+      else items.push({ productId: line.productId, quantity: line.quantity, ...colourRef(line.colour) });
+    }
     const response = await fetch(list ? `/api/account/lists/${encodeURIComponent(list.id)}` : '/api/account/lists', {
       method: list ? 'PUT' : 'POST',
       credentials: 'same-origin',
@@ -77,11 +106,11 @@ export default function AddToListPanel({ productId, productName, onDone }: { pro
     setLists((current) => [saved, ...(current ?? []).filter((l) => l.id !== saved.id)]);
     setTarget(saved.id);
     setName('');
-    setNote({ text: `Added ${count} × ${productName} to ${saved.name}.`, saved: true, href: '/account/lists' });
+    setNote({ text: `Added ${adding.map(describe).join(', ')} to ${saved.name}.`, saved: true, href: '/account/lists' });
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} aria-label="Add to a project list" className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-line">
+    <form onSubmit={(e) => void submit(e)} aria-label={title} className="flex flex-col gap-3 rounded-lg bg-white p-4 ring-1 ring-line">
       {lists === null && !note ? (
         <p className="text-sm text-ink-muted">Loading your lists…</p>
       ) : (
@@ -103,10 +132,12 @@ export default function AddToListPanel({ productId, productName, onDone }: { pro
               <input value={name} onChange={(e) => setName(e.target.value)} maxLength={PROJECT_LIST_NAME_MAX} placeholder="Kitchen repaint" className="min-h-11 rounded-lg border border-line px-3 text-sm font-normal text-ink" />
             </label>
           )}
-          <label className="flex w-24 flex-col gap-1 text-xs font-semibold text-ink-soft">
-            Quantity
-            <input value={quantity} onChange={(e) => setQuantity(e.target.value)} inputMode="numeric" className="tabular min-h-11 rounded-lg border border-line px-3 text-sm font-normal text-ink" />
-          </label>
+          {askQuantity && (
+            <label className="flex w-24 flex-col gap-1 text-xs font-semibold text-ink-soft">
+              Quantity
+              <input value={quantity} onChange={(e) => setQuantity(e.target.value)} inputMode="numeric" className="tabular min-h-11 rounded-lg border border-line px-3 text-sm font-normal text-ink" />
+            </label>
+          )}
           <button type="submit" disabled={busy} className="min-h-11 rounded-lg bg-ink px-4 text-sm font-semibold text-white hover:bg-ink-soft disabled:cursor-progress">
             {busy ? 'Saving…' : 'Save to list'}
           </button>

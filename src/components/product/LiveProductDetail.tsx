@@ -80,7 +80,7 @@ export default function LiveProductDetail({ product, quoteEmail, sizes = [], saf
       cart={
         <>
           <AddToCartButton product={{ ...toCartProduct(current), ...tinted }} variant="detail" />
-          <AddToListLauncher productId={current.id} productName={current.name} />
+          <AddToListLauncher lines={[{ productId: current.id, name: current.name, quantity: 1, ...tinted }]} askQuantity />
         </>
       }
       sizes={

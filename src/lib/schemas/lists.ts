@@ -5,6 +5,7 @@
 import './zod-config';
 import { z } from 'zod';
 import { CART_LINE_MAX_QUANTITY } from '../constants';
+import { TINT_MESSAGES } from './tinting';
 
 /** Most lists one customer keeps. */
 export const PROJECT_LISTS_MAX = 50;
@@ -23,13 +24,18 @@ export const LIST_MESSAGES = {
   notFound: 'List not found.',
 } as const;
 
-/** One product of a list and how many. */
+// The same shape as an order line's colour; order.ts is not imported, so the lists' chunk stays small.
+const colourText = z.string({ error: TINT_MESSAGES.colour }).trim().min(1, { error: TINT_MESSAGES.colour }).max(40, { error: TINT_MESSAGES.colour });
+
+/** One product of a list and how many, in a colour when it is tinted to order. */
 export const listItemInputSchema = z.object({
   productId: z.string({ error: LIST_MESSAGES.product }).trim().min(1, { error: LIST_MESSAGES.product }).max(200, { error: LIST_MESSAGES.product }),
   quantity: z.number({ error: LIST_MESSAGES.quantity }).int({ error: LIST_MESSAGES.quantity }).min(1, { error: LIST_MESSAGES.quantity }).max(CART_LINE_MAX_QUANTITY, { error: LIST_MESSAGES.quantity }),
+  /** The colour a tintable paint is to be mixed to (system and code); absent for an untinted line. */
+  colour: z.object({ system: colourText, code: colourText }, { error: TINT_MESSAGES.colour }).optional(),
 });
 
-/** POST /api/account/lists and PUT /api/account/lists/:id: the name and the whole set of items (a product twice is added up). */
+/** POST /api/account/lists and PUT /api/account/lists/:id: the name and the whole set of items (a product twice in one colour is added up). */
 export const listInputSchema = z.object({
   name: z.string({ error: LIST_MESSAGES.name }).trim().min(1, { error: LIST_MESSAGES.name }).max(PROJECT_LIST_NAME_MAX, { error: LIST_MESSAGES.name }),
   items: z.array(listItemInputSchema).max(PROJECT_LIST_ITEMS_MAX, { error: LIST_MESSAGES.tooManyItems }).optional().default([]),
@@ -41,6 +47,8 @@ export type ParsedListInput = z.infer<typeof listInputSchema>;
 export const listItemSchema = z.object({
   productId: z.string(),
   quantity: z.number().int(),
+  /** The colour it is to be tinted to, as kept (hex: today's screen swatch, '' when the system no longer has the code); absent when untinted. */
+  colour: z.object({ system: z.string(), code: z.string(), name: z.string(), hex: z.string() }).optional(),
   product: z
     .object({ id: z.string(), name: z.string(), price: z.number(), image: z.string(), category: z.string(), inStock: z.boolean(), requestQuoteOnly: z.boolean() })
     .nullable(),

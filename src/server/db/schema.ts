@@ -245,6 +245,10 @@ export interface ProjectListItemsTable {
   position: number;
   product_id: string;
   quantity: number;
+  /** The colour the line is to be tinted to (all three null when untinted). */
+  colour_system: string | null;
+  colour_code: string | null;
+  colour_name: string | null;
 }
 
 /** One line of a quote: the product as it was when priced, the quantity and the unit price offered. */

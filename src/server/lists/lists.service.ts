@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { CART_LINE_MAX_QUANTITY } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
+import { getColourSystem, type Colour } from '../../lib/paint/colours';
 import { LIST_MESSAGES, PROJECT_LIST_ITEMS_MAX, PROJECT_LISTS_MAX, type ParsedListInput, type ProjectList } from '../../lib/schemas/lists';
+import { notTintableMessage, unknownColourMessage } from '../../lib/schemas/tinting';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { selectOrderableProducts, type OrderableProductRow } from '../orders/orders.repository';
@@ -26,24 +28,55 @@ async function toLists(db: Kysely<Database>, rows: ProjectListRow[]): Promise<Pr
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    items: items.filter((i) => i.list_id === row.id).map((i) => ({ productId: i.product_id, quantity: Number(i.quantity), product: view(products.get(i.product_id)) })),
+    items: items
+      .filter((i) => i.list_id === row.id)
+      .map((i) => ({
+        productId: i.product_id,
+        quantity: Number(i.quantity),
+        ...(i.colour_system && i.colour_code ? { colour: { system: i.colour_system, code: i.colour_code, name: i.colour_name ?? '', hex: getColourSystem(i.colour_system)?.lookup(i.colour_code)?.hex ?? '' } } : {}),
+        product: view(products.get(i.product_id)),
+      })),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   }));
 }
 
-/** The item rows of an input: a product twice is added up (within the line maximum); 422 naming a product not in the catalogue. */
+/**
+ * The item rows of an input: a product twice in one colour is added up (within the line maximum; two
+ * colours stay two lines); 422 naming a product not in the catalogue, a colour the shop cannot mix,
+ * or a colour on a product it does not tint.
+ */
 async function itemRows(db: Kysely<Database>, listId: string, input: ParsedListInput): Promise<ProjectListItemRow[]> {
-  const merged = new Map<string, number>();
-  for (const item of input.items) merged.set(item.productId, (merged.get(item.productId) ?? 0) + item.quantity);
-  if (merged.size > PROJECT_LIST_ITEMS_MAX) throw new ApiError(422, 'invalid_fields', LIST_MESSAGES.tooManyItems, { items: LIST_MESSAGES.tooManyItems });
-  const known = new Set((await selectOrderableProducts(db, [...merged.keys()])).map((p) => p.id));
+  const products = new Map((await selectOrderableProducts(db, [...new Set(input.items.map((i) => i.productId))])).map((p) => [p.id, p]));
   const fields: Record<string, string> = {};
+  const merged = new Map<string, { productId: string; quantity: number; colour?: Colour }>();
   input.items.forEach((item, i) => {
-    if (!known.has(item.productId)) fields[`items.${i}.productId`] = LIST_MESSAGES.product;
+    const product = products.get(item.productId);
+    if (!product) return void (fields[`items.${i}.productId`] = LIST_MESSAGES.product);
+    let colour: Colour | undefined;
+    if (item.colour) {
+      const system = getColourSystem(item.colour.system);
+      colour = system?.lookup(item.colour.code) ?? undefined;
+      if (!colour) return void (fields[`items.${i}.colour`] = unknownColourMessage(item.colour, system?.label));
+      if (product.tintable !== 1) return void (fields[`items.${i}.colour`] = notTintableMessage(product.name));
+    }
+    const key = colour ? `${item.productId}|${colour.system}|${colour.code}` : item.productId;
+    const line = merged.get(key);
+    if (line) line.quantity += item.quantity;
+    else merged.set(key, { productId: item.productId, quantity: item.quantity, ...(colour ? { colour } : {}) });
   });
-  if (Object.keys(fields).length > 0) throw new ApiError(422, 'invalid_fields', LIST_MESSAGES.product, fields);
-  return [...merged].map(([productId, quantity], position) => ({ list_id: listId, position, product_id: productId, quantity: Math.min(quantity, CART_LINE_MAX_QUANTITY) }));
+  const problems = Object.values(fields);
+  if (problems.length > 0) throw new ApiError(422, 'invalid_fields', problems.includes(LIST_MESSAGES.product) ? LIST_MESSAGES.product : problems[0]!, fields);
+  if (merged.size > PROJECT_LIST_ITEMS_MAX) throw new ApiError(422, 'invalid_fields', LIST_MESSAGES.tooManyItems, { items: LIST_MESSAGES.tooManyItems });
+  return [...merged.values()].map((line, position) => ({
+    list_id: listId,
+    position,
+    product_id: line.productId,
+    quantity: Math.min(line.quantity, CART_LINE_MAX_QUANTITY),
+    colour_system: line.colour?.system ?? null,
+    colour_code: line.colour?.code ?? null,
+    colour_name: line.colour?.name ?? null,
+  }));
 }
 
 /** A signed-in customer's lists, newest first. */

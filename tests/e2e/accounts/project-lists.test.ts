@@ -22,7 +22,7 @@ const pages = usePagePerTest();
 const shoot = shooterFor('LISTS_SHOTS_DIR');
 
 interface ListAnswer {
-  lists: { id: string; name: string; items: { productId: string; quantity: number }[] }[];
+  lists: { id: string; name: string; items: { productId: string; quantity: number; colour?: { code: string } }[] }[];
 }
 
 /** The signed-in customer's lists as the server keeps them. */
@@ -96,5 +96,65 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
     await saved.getByRole('button', { name: 'Delete list Kitchen and hall' }).click();
     await page.getByText('No lists yet', { exact: false }).waitFor();
     expect(await listsOf(page)).toEqual([]);
+  });
+
+  it("adds the calculator's suggested mix in the chosen colour to a new list (signed out, it asks to sign in first)", async () => {
+    const page = await pages.open({ width, allowErrors: [...EXPECTED_STATUS_ERRORS, /status of 401 \(Unauthorized\) @ .*\/api\/account\/lists/] });
+    const path = '/shop/dc-ultra-interior-eggshell-1g';
+    /** Opens the page's calculator and measures 5 × 2.5 m and 4 × 2.5 m less a door: 4.2 L, two 1 gal cans. */
+    const measure = async () => {
+      const calculator = page.getByRole('region', { name: 'How much do you need?' });
+      // The button is replaced by the calculator once it opens; a click before hydration does nothing.
+      const opener = page.getByRole('button', { name: 'Calculate how much you need' });
+      const deadline = Date.now() + 15_000;
+      while (!(await calculator.isVisible())) {
+        if (Date.now() > deadline) throw new Error('The calculator never opened.');
+        if (await opener.isEnabled().catch(() => false)) await opener.click().catch(() => undefined);
+        await calculator.waitFor({ timeout: 500 }).catch(() => undefined);
+      }
+      await calculator.getByText('Metric (m, L)').click();
+      await calculator.getByLabel('Wall 1 length (m)').fill('5');
+      await calculator.getByLabel('Wall 1 height (m)').fill('2.5');
+      await calculator.getByRole('button', { name: 'Add a wall' }).click();
+      await calculator.getByLabel('Wall 2 length (m)').fill('4');
+      await calculator.getByLabel('Wall 2 height (m)').fill('2.5');
+      await calculator.getByLabel('Doors', { exact: true }).fill('1');
+      await calculator.getByText(/^20\.6 m² to paint, 2 coats: you need 4\.2 L/).waitFor();
+      await calculator.getByRole('button', { name: 'Add these to a list' }).click();
+      return calculator;
+    };
+    await page.goto(urlOf(path));
+    const signIn = (await measure()).getByText('to keep project lists of the products you need.').getByRole('link', { name: 'Sign in' });
+    await signIn.waitFor();
+    expect(await signIn.getAttribute('href')).toBe(`/login?next=${encodeURIComponent(path)}`);
+
+    const email = `mix-list.${randomUUID()}@example.com`;
+    const signUp = await page.request.post(urlOf('/api/auth/register'), {
+      headers: { origin: urlOf('') },
+      data: { fullName: 'Colm Calculator', email, phone: '+447700900322', dateOfBirth: '1988-03-14', password: PASSWORD, confirmPassword: PASSWORD, acceptTerms: true },
+    });
+    expect(signUp.status()).toBe(201);
+    await page.goto(urlOf(path));
+    const colour = page.getByRole('region', { name: 'Colour' });
+    await clickUntilExpanded(colour.getByRole('button', { name: 'Choose a RAL colour' }));
+    await colour.getByLabel('RAL code or colour name').fill('anthracite');
+    await colour.getByRole('button', { name: /^RAL 7016\s*Anthracite Grey$/ }).click();
+    const calculator = await measure();
+    const chooser = calculator.getByRole('form', { name: 'Add the mix to a project list' });
+    await chooser.getByLabel('New list name').fill('Landing in anthracite');
+    await chooser.getByRole('button', { name: 'Save to list' }).click();
+    await chooser.getByText('Added 2 × Diamond Ultra Interior Acrylic Eggshell 1 gal in RAL 7016 Anthracite Grey to Landing in anthracite.', { exact: false }).waitFor();
+    await chooser.scrollIntoViewIfNeeded();
+    await shoot(page, `calculator-add-to-list-${width}`);
+    expect((await listsOf(page)).map((l) => ({ name: l.name, items: l.items.map((i) => [i.productId, i.quantity, i.colour?.code]) }))).toEqual([
+      { name: 'Landing in anthracite', items: [['dc-ultra-interior-eggshell-1g', 2, 'RAL 7016']] },
+    ]);
+
+    // The list page shows the colour, and the whole list goes into the cart in it.
+    await page.goto(urlOf('/account/lists'));
+    const list = page.getByRole('form', { name: 'Landing in anthracite' });
+    await list.getByLabel(/^Quantity of .* in RAL 7016 Anthracite Grey$/).waitFor();
+    await list.getByRole('button', { name: 'Add all to cart' }).click();
+    await cartDrawer(page).getByText('RAL 7016', { exact: false }).first().waitFor();
   });
 });

@@ -37,6 +37,7 @@ import * as quotes from './2026-11-29T1000_quotes';
 import * as projectLists from './2026-11-29T1010_project_lists';
 import * as quoteLineColours from './2026-11-29T1900_quote_line_colours';
 import * as quoteErasure from './2026-11-29T1910_quote_erasure';
+import * as projectListColours from './2026-11-29T2235_project_list_colours';
 
 /**
  * Every migration, by name, in the order they run. Imported statically (not read from a folder)
@@ -82,4 +83,5 @@ export const MIGRATIONS: Readonly<Record<string, Migration>> = {
   '2026-11-29T1800_audit_import_job': auditImportJob,
   '2026-11-29T1900_quote_line_colours': quoteLineColours,
   '2026-11-29T1910_quote_erasure': quoteErasure,
+  '2026-11-29T2235_project_list_colours': projectListColours,
 };
