@@ -10,7 +10,7 @@
  * - textured (woodchip, rendered, sand finishes): the middle of the range.
  * The range itself is returned as `litres.min` (at the max rate) and `litres.max` (at the min rate).
  */
-import { toM2PerL, type SpreadRateUnit } from './units';
+import { toM2PerL, type SpreadRateUnit } from './pack-units';
 
 /** Surfaces the estimate knows. */
 export const SURFACES = ['smooth', 'textured', 'porous'] as const;

@@ -5,7 +5,8 @@
  */
 import type { CartProduct, LineColour } from '../cart';
 import type { PackOption } from './estimate';
-import { isVolumeUnit, LITRES_PER_US_QUART, litresToGallons, packSizeToKilograms, packSizeToLitres, type PackSize } from './units';
+import { isVolumeUnit, LITRES_PER_US_QUART, litresToGallons, packSizeToKilograms, packSizeToLitres } from './pack-units';
+import type { PackSize } from './units';
 
 /** One size of a family: the few facts of its product the size selector and the calculator need. */
 export interface FamilySize {

@@ -1,7 +1,7 @@
 /**
- * Pack units and their arithmetic (US gallons and quarts, avoirdupois ounces): constants and pure
- * conversions without zod, so list code (the shop's worker) can use them lightly; units.ts adds the
- * schemas and re-exports all of this.
+ * Pack units, areas and spread rates and their arithmetic (US gallons and quarts, avoirdupois
+ * ounces): constants and pure conversions without zod, so browser code (the shop's worker, the
+ * product page, the calculator) can use them lightly; units.ts adds the schemas and re-exports all of this.
  */
 
 /** Litres in one US liquid gallon (231 cubic inches, exact). */
@@ -50,4 +50,60 @@ export function packSizeToLitres(size: { value: number; unit: PackUnit }, densit
 /** Kilograms in a pack of a mass unit, or null for a volume unit. */
 export function packSizeToKilograms(size: { value: number; unit: PackUnit }): number | null {
   return isVolumeUnit(size.unit) ? null : size.value * KG_PER[size.unit];
+}
+
+/** Square metres to square feet. */
+export function squareMetresToSquareFeet(m2: number): number {
+  return m2 * FT2_PER_M2;
+}
+
+/** Square feet to square metres. */
+export function squareFeetToSquareMetres(ft2: number): number {
+  return ft2 / FT2_PER_M2;
+}
+
+/** Metres to feet. */
+export function metresToFeet(m: number): number {
+  return m / 0.3048;
+}
+
+/** Feet to metres. */
+export function feetToMetres(ft: number): number {
+  return ft * 0.3048;
+}
+
+/** Litres to US gallons. */
+export function litresToGallons(litres: number): number {
+  return litres / LITRES_PER_US_GALLON;
+}
+
+/** A spread rate in m²/L to ft² per US gallon. */
+export function spreadRateToFt2PerGal(m2PerL: number): number {
+  return m2PerL * FT2_PER_GAL_PER_M2_PER_L;
+}
+
+/** A spread rate in ft² per US gallon to m²/L. */
+export function spreadRateToM2PerL(ft2PerGal: number): number {
+  return ft2PerGal / FT2_PER_GAL_PER_M2_PER_L;
+}
+
+/** Units a spread rate may be written in. */
+export const SPREAD_RATE_UNITS = ['m2/L', 'ft2/gal'] as const;
+/** One spread-rate unit. */
+export type SpreadRateUnit = (typeof SPREAD_RATE_UNITS)[number];
+
+// Plausible spread rates of a coating, in m²/L: below 1 is a trowelled render or a floor screed
+// rather than a paint; above 30 no liquid coating reaches (thin stains and sealers stay under 25).
+/** The lowest plausible spread rate, m²/L (≈ 41 ft²/gal). */
+export const SPREAD_RATE_MIN_M2_PER_L = 1;
+/** The highest plausible spread rate, m²/L (≈ 1,222 ft²/gal). */
+export const SPREAD_RATE_MAX_M2_PER_L = 30;
+/** The most coats a product may recommend. */
+export const COATS_MAX = 5;
+/** The largest pack the schema accepts, in litres or kilograms (a 1,000 L IBC tote). */
+export const PACK_SIZE_MAX = 1000;
+
+/** A spread rate converted to m²/L, whatever unit it was written in. */
+export function toM2PerL(value: number, unit: SpreadRateUnit): number {
+  return unit === 'm2/L' ? value : spreadRateToM2PerL(value);
 }

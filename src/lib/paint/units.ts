@@ -11,64 +11,20 @@ import '../schemas/zod-config';
 import { z } from 'zod';
 
 export * from './pack-units';
-import { FT2_PER_GAL_PER_M2_PER_L, FT2_PER_M2, LITRES_PER_US_GALLON, PACK_UNITS, packSizeToKilograms, packSizeToLitres } from './pack-units';
-
-
-/** Square metres to square feet. */
-export function squareMetresToSquareFeet(m2: number): number {
-  return m2 * FT2_PER_M2;
-}
-
-/** Square feet to square metres. */
-export function squareFeetToSquareMetres(ft2: number): number {
-  return ft2 / FT2_PER_M2;
-}
-
-/** Metres to feet. */
-export function metresToFeet(m: number): number {
-  return m / 0.3048;
-}
-
-/** Feet to metres. */
-export function feetToMetres(ft: number): number {
-  return ft * 0.3048;
-}
-
-/** Litres to US gallons. */
-export function litresToGallons(litres: number): number {
-  return litres / LITRES_PER_US_GALLON;
-}
-
-/** A spread rate in m²/L to ft² per US gallon. */
-export function spreadRateToFt2PerGal(m2PerL: number): number {
-  return m2PerL * FT2_PER_GAL_PER_M2_PER_L;
-}
-
-/** A spread rate in ft² per US gallon to m²/L. */
-export function spreadRateToM2PerL(ft2PerGal: number): number {
-  return ft2PerGal / FT2_PER_GAL_PER_M2_PER_L;
-}
-
-/** Units a spread rate may be written in. */
-export const SPREAD_RATE_UNITS = ['m2/L', 'ft2/gal'] as const;
-/** One spread-rate unit. */
-export type SpreadRateUnit = (typeof SPREAD_RATE_UNITS)[number];
-
-// Plausible spread rates of a coating, in m²/L: below 1 is a trowelled render or a floor screed
-// rather than a paint; above 30 no liquid coating reaches (thin stains and sealers stay under 25).
-/** The lowest plausible spread rate, m²/L (≈ 41 ft²/gal). */
-export const SPREAD_RATE_MIN_M2_PER_L = 1;
-/** The highest plausible spread rate, m²/L (≈ 1,222 ft²/gal). */
-export const SPREAD_RATE_MAX_M2_PER_L = 30;
-/** The most coats a product may recommend. */
-export const COATS_MAX = 5;
-/** The largest pack the schema accepts, in litres or kilograms (a 1,000 L IBC tote). */
-export const PACK_SIZE_MAX = 1000;
-
-/** A spread rate converted to m²/L, whatever unit it was written in. */
-export function toM2PerL(value: number, unit: SpreadRateUnit): number {
-  return unit === 'm2/L' ? value : spreadRateToM2PerL(value);
-}
+import {
+  COATS_MAX,
+  PACK_SIZE_MAX,
+  PACK_UNITS,
+  packSizeToKilograms,
+  packSizeToLitres,
+  SPREAD_RATE_MAX_M2_PER_L,
+  SPREAD_RATE_MIN_M2_PER_L,
+  SPREAD_RATE_UNITS,
+  spreadRateToFt2PerGal,
+  spreadRateToM2PerL,
+  toM2PerL,
+  type SpreadRateUnit,
+} from './pack-units';
 
 /** The amount in a pack: a positive number and its unit (L, mL, gal, qt, kg, g, oz). */
 export const packSizeSchema = z
