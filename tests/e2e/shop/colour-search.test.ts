@@ -1,33 +1,19 @@
 // A shopper searches the shop for a colour by its RAL code or name, sees every paint that can be
 // tinted to it (each card says so), and follows one to its page with that colour already chosen.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_FILTERS, queryCatalog } from '../../../src/lib/catalog/query';
 import { DEFAULT_SORT, PRODUCT_LIST_PAGE_SIZE } from '../../../src/lib/constants';
-import { launchBrowser, type TrackedPage } from '../../helpers/browser';
-import { listedNames, openPage, productList, readCatalogue, resultLine, searchBox, waitForShop } from './shop-helpers';
+import { urlOf } from '../../helpers/base-url';
+import { usePagePerTest } from '../../helpers/page-per-test';
+import { listedNames, productList, readCatalogue, resultLine, searchBox, waitForShop } from './shop-helpers';
 
 const catalogue = readCatalogue();
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = opened.flatMap((t) => t.errors);
-  await Promise.all(opened.splice(0).map((t) => t.close()));
-  expect(errors.join('\n'), 'console errors').toBe('');
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 describe('searching the shop for a colour', () => {
   it.each([1440, 375])('at %i px finds the tintable paints for RAL 7016 and opens one in that colour', async (width) => {
-    const tracked = await openPage(browser, '/shop', { width });
-    opened.push(tracked);
-    const { page } = tracked;
+    const page = await pages.open({ width });
+    await page.goto(urlOf('/shop'), { waitUntil: 'load' });
     await waitForShop(page);
     await searchBox(page).fill('ral 7016');
     const expected = queryCatalog(catalogue, { filters: DEFAULT_FILTERS, sort: DEFAULT_SORT, search: 'RAL 7016' });

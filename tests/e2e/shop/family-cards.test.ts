@@ -1,36 +1,22 @@
 // A shopper lists the shop with 'Group sizes' on: each paint family is one card, 'from' its
 // cheapest size in stock with its sizes, while the count line still counts products (spec §2.7).
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { groupFamilies } from '../../../src/lib/catalog/families';
 import { selectCategoryProducts } from '../../../src/lib/catalog/featured';
 import { DEFAULT_FILTERS, queryCatalog } from '../../../src/lib/catalog/query';
 import { formatPrice } from '../../../src/lib/format';
 import { DEFAULT_SORT, PRODUCT_LIST_PAGE_SIZE } from '../../../src/lib/constants';
-import { launchBrowser, type TrackedPage } from '../../helpers/browser';
-import { listedNames, openPage, productList, readCatalogue, resultLine, waitForShop } from './shop-helpers';
+import { urlOf } from '../../helpers/base-url';
+import { usePagePerTest } from '../../helpers/page-per-test';
+import { listedNames, productList, readCatalogue, resultLine, waitForShop } from './shop-helpers';
 
 const catalogue = readCatalogue();
-let browser: Browser;
-const opened: TrackedPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterEach(async () => {
-  const errors = opened.flatMap((t) => t.errors);
-  await Promise.all(opened.splice(0).map((t) => t.close()));
-  expect(errors.join('\n'), 'console errors').toBe('');
-});
-afterAll(async () => {
-  await browser?.close();
-});
+const pages = usePagePerTest();
 
 describe("the shop's 'Group sizes'", () => {
   it.each([1440, 375])('at %i px shows one card per family and keeps counting products', async (width) => {
-    const tracked = await openPage(browser, '/shop?view=products&category=Diamond+Collection', { width });
-    opened.push(tracked);
-    const { page } = tracked;
+    const page = await pages.open({ width });
+    await page.goto(urlOf('/shop?view=products&category=Diamond+Collection'), { waitUntil: 'load' });
     await waitForShop(page);
     const filters = { ...DEFAULT_FILTERS, category: 'Diamond Collection' };
     const products = queryCatalog(catalogue, { filters, sort: DEFAULT_SORT, search: '' });
@@ -60,9 +46,8 @@ describe("the shop's 'Group sizes'", () => {
 
 describe("a vendor page's 'Group sizes'", () => {
   it.each([1440, 375])('at %i px folds the All grid into one card per family and keeps counting products', async (width) => {
-    const tracked = await openPage(browser, '/vendors/diamond-collection', { width });
-    opened.push(tracked);
-    const { page } = tracked;
+    const page = await pages.open({ width });
+    await page.goto(urlOf('/vendors/diamond-collection'), { waitUntil: 'load' });
     const all = page.getByRole('list', { name: 'Diamond Collection products', exact: true });
     // The grids hydrate when visible.
     await all.scrollIntoViewIfNeeded();
