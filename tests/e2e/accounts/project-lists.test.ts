@@ -14,6 +14,7 @@ import { shooterFor } from '../../helpers/screenshots';
 import { clickUntilExpanded } from '../../helpers/wait';
 import { BUYABLE, EXPECTED_STATUS_ERRORS } from '../checkout/checkout-helpers';
 import { cartDrawer } from '../shop/shop-helpers';
+import { measureTwoWallsAndADoor } from '../../helpers/paint-calculator';
 
 const PASSWORD = 'Harbour7!Lights';
 const pages = usePagePerTest();
@@ -113,13 +114,7 @@ describe.each(VIEWPORT_WIDTHS)('project lists at %i px', (width) => {
         await calculator.waitFor({ timeout: 500 }).catch(() => undefined);
       }
       await calculator.getByText('Metric (m, L)').click();
-      await calculator.getByLabel('Wall 1 length (m)').fill('5');
-      await calculator.getByLabel('Wall 1 height (m)').fill('2.5');
-      await calculator.getByRole('button', { name: 'Add a wall' }).click();
-      await calculator.getByLabel('Wall 2 length (m)').fill('4');
-      await calculator.getByLabel('Wall 2 height (m)').fill('2.5');
-      await calculator.getByLabel('Doors', { exact: true }).fill('1');
-      await calculator.getByText(/^20\.6 m² to paint, 2 coats: you need 4\.2 L/).waitFor();
+      await measureTwoWallsAndADoor(calculator);
       await calculator.getByRole('button', { name: 'Add these to a list' }).click();
       return calculator;
     };

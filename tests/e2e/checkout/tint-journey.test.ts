@@ -8,6 +8,7 @@ import { VIEWPORT_WIDTHS } from '../../helpers/browser';
 import { clickUntilExpanded } from '../../helpers/wait';
 import { freshEmail, JOURNEY_TIMEOUT_MS, ORDER_MANAGER, orderPanel, orderRow, signInStaff, signUpCustomer, useAdminServer, useBrowserPages } from '../admin/admin-helpers';
 import { continueButton, EXPECTED_STATUS_ERRORS, fillPayment, fillShipping, orderNumberOf, waitForCheckout } from './checkout-helpers';
+import { measureTwoWallsAndADoor } from '../../helpers/paint-calculator';
 
 const server = useAdminServer();
 const pages = useBrowserPages();
@@ -31,13 +32,7 @@ describe.each(VIEWPORT_WIDTHS)('a tinted paint order at %i px', (width) => {
     await shopper.getByRole('button', { name: 'Calculate how much you need' }).click();
     const calculator = shopper.getByRole('region', { name: 'How much do you need?' });
     await calculator.getByText('Metric (m, L)').click();
-    await calculator.getByLabel('Wall 1 length (m)').fill('5');
-    await calculator.getByLabel('Wall 1 height (m)').fill('2.5');
-    await calculator.getByRole('button', { name: 'Add a wall' }).click();
-    await calculator.getByLabel('Wall 2 length (m)').fill('4');
-    await calculator.getByLabel('Wall 2 height (m)').fill('2.5');
-    await calculator.getByLabel('Doors', { exact: true }).fill('1');
-    await calculator.getByText(/^20\.6 m² to paint, 2 coats: you need 4\.2 L/).waitFor();
+    await measureTwoWallsAndADoor(calculator);
     await shopper.screenshot({ path: `${SHOTS}/paint-page-colour-${width}.png`, fullPage: true });
     await calculator.getByRole('button', { name: 'Add these to cart in RAL 7016' }).click();
 

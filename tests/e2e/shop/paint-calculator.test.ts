@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, VIEWPORT_WIDTHS, type TrackedPage } from '../../helpers/browser';
 import { cartButton, cartDrawer, openPage, readCatalogue } from './shop-helpers';
+import { measureTwoWallsAndADoor } from '../../helpers/paint-calculator';
 
 const catalogue = readCatalogue();
 const gallon = catalogue.find((p) => p.id === 'dc-ultra-interior-eggshell-1g')!;
@@ -49,14 +50,7 @@ describe.each(VIEWPORT_WIDTHS)('a paint page with sizes and the calculator at %i
     await calculator.waitFor();
     await calculator.getByText('Metric (m, L)').click();
     expect(await calculator.getByRole('radio', { name: 'Metric (m, L)' }).isChecked()).toBe(true);
-    await calculator.getByLabel('Wall 1 length (m)').fill('5');
-    await calculator.getByLabel('Wall 1 height (m)').fill('2.5');
-    await calculator.getByRole('button', { name: 'Add a wall' }).click();
-    await calculator.getByLabel('Wall 2 length (m)').fill('4');
-    await calculator.getByLabel('Wall 2 height (m)').fill('2.5');
-    await calculator.getByLabel('Doors', { exact: true }).fill('1');
-    // (5 + 4) × 2.5 − 1.9 = 20.6 m², two coats at 350-400 ft²/gal (9.82 m²/L): 4.2 L, two 1 gal cans.
-    await calculator.getByText(/^20\.6 m² to paint, 2 coats: you need 4\.2 L/).waitFor();
+    await measureTwoWallsAndADoor(calculator);
     const mix = calculator.getByRole('list', { name: 'The cheapest mix in stock' }).getByRole('listitem');
     await expect.poll(() => mix.allTextContents()).toEqual(['2 × 1 gal$109.98']);
     await calculator.getByText('Buy all the paint of one colour at once', { exact: false }).waitFor();
