@@ -6,6 +6,7 @@
  * and one more entry in COLOUR_SYSTEMS. Cart and order lines keep `{ system, code }`, never the hex.
  */
 import { pickTextColor } from '../color';
+import { unknownColourMessage } from '../schemas/tinting';
 import { RAL_CLASSIC } from './ral-classic';
 
 /** One colour of a system: its system id, canonical code ('RAL 7016'), English name and screen hex. */
@@ -120,4 +121,15 @@ export function isColourQuery(query: string): boolean {
 /** A swatch's colours: its background and the ink or white that stays readable on it. */
 export function colourSwatch(colour: Colour): { background: string; text: string } {
   return { background: colour.hex, text: pickTextColor(colour.hex) };
+}
+
+/** The colour a line asks for as its system has it, or the message of why the shop cannot mix it (an unknown code or system). */
+export function resolveAskedColour(asked: { system: string; code: string }): Colour | string {
+  const system = getColourSystem(asked.system);
+  return system?.lookup(asked.code) ?? unknownColourMessage(asked, system?.label);
+}
+
+/** A colour kept on an order, quote or list line, for the API: as kept, with today's screen hex of its code ('' when the system no longer has it). */
+export function storedColour(system: string, code: string, name: string | null): { system: string; code: string; name: string; hex: string } {
+  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
 }

@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { CART_LINE_MAX_QUANTITY } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
-import { getColourSystem, type Colour } from '../../lib/paint/colours';
+import { resolveAskedColour, storedColour, type Colour } from '../../lib/paint/colours';
 import { LIST_MESSAGES, PROJECT_LIST_ITEMS_MAX, PROJECT_LISTS_MAX, type ParsedListInput, type ProjectList } from '../../lib/schemas/lists';
-import { notTintableMessage, unknownColourMessage } from '../../lib/schemas/tinting';
+import { notTintableMessage } from '../../lib/schemas/tinting';
 import type { Database } from '../db/schema';
 import { ApiError, notFound } from '../http/errors';
 import { selectOrderableProducts, type OrderableProductRow } from '../orders/orders.repository';
@@ -33,7 +33,7 @@ async function toLists(db: Kysely<Database>, rows: ProjectListRow[]): Promise<Pr
       .map((i) => ({
         productId: i.product_id,
         quantity: Number(i.quantity),
-        ...(i.colour_system && i.colour_code ? { colour: { system: i.colour_system, code: i.colour_code, name: i.colour_name ?? '', hex: getColourSystem(i.colour_system)?.lookup(i.colour_code)?.hex ?? '' } } : {}),
+        ...(i.colour_system && i.colour_code ? { colour: storedColour(i.colour_system, i.colour_code, i.colour_name ?? null) } : {}),
         product: view(products.get(i.product_id)),
       })),
     createdAt: row.created_at,
@@ -55,9 +55,9 @@ async function itemRows(db: Kysely<Database>, listId: string, input: ParsedListI
     if (!product) return void (fields[`items.${i}.productId`] = LIST_MESSAGES.product);
     let colour: Colour | undefined;
     if (item.colour) {
-      const system = getColourSystem(item.colour.system);
-      colour = system?.lookup(item.colour.code) ?? undefined;
-      if (!colour) return void (fields[`items.${i}.colour`] = unknownColourMessage(item.colour, system?.label));
+      const resolved = resolveAskedColour(item.colour);
+      if (typeof resolved === 'string') return void (fields[`items.${i}.colour`] = resolved);
+      colour = resolved;
       if (product.tintable !== 1) return void (fields[`items.${i}.colour`] = notTintableMessage(product.name));
     }
     const key = colour ? `${item.productId}|${colour.system}|${colour.code}` : item.productId;

@@ -5,9 +5,9 @@
  */
 import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from '../../lib/constants';
 import { toDollars } from '../../lib/money';
-import { getColourSystem } from '../../lib/paint/colours';
+import { storedColour } from '../../lib/paint/colours';
 import { CARD_BRAND_IDS, type CardBrand } from '../../lib/payment-card';
-import type { Order, OrderItem } from '../../lib/schemas/order';
+import type { Order } from '../../lib/schemas/order';
 import { toShippingMethodId } from '../../lib/shipping-methods';
 import { toOrderInvoice, toOrderPayment } from '../payments/payment-status';
 import type { OrderItemRow, OrderRow } from './orders.repository';
@@ -21,7 +21,7 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     customerEmail: row.customer_email,
     customerName: `${row.first_name} ${row.last_name}`,
     items: items.map((item) => ({
-      ...(item.colour_system && item.colour_code ? { colour: toLineColour(item.colour_system, item.colour_code, item.colour_name) } : {}),
+      ...(item.colour_system && item.colour_code ? { colour: storedColour(item.colour_system, item.colour_code, item.colour_name) } : {}),
       product: {
         id: item.product_id,
         name: item.product_name,
@@ -61,9 +61,4 @@ export function toOrder(row: OrderRow, items: OrderItemRow[]): Order {
     ...(row.parcels_json ? { parcels: JSON.parse(row.parcels_json) } : {}),
     tintedAcceptedAt: row.tinted_accepted_at ?? null,
   };
-}
-
-/** An order line's colour for the API: as ordered, with today's screen hex of the code (none when the system no longer has it). */
-function toLineColour(system: string, code: string, name: string | null): NonNullable<OrderItem['colour']> {
-  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
 }

@@ -11,8 +11,8 @@ import { computeTotals, withShippingCents, type OrderTotals } from '../../lib/pr
 import { decideShipping, type ShippingMethodId } from '../../lib/paint/shipping';
 import { assertShippingMethodAllowed, computeMethodShippingCents, toShippingLine } from './shipping.service';
 import { computeEstimatedDelivery, ORDER_MESSAGES, type Order, type ParsedOrderInput } from '../../lib/schemas/order';
-import { notTintableMessage, TINT_MESSAGES, unknownColourMessage } from '../../lib/schemas/tinting';
-import { getColourSystem, type Colour } from '../../lib/paint/colours';
+import { notTintableMessage, TINT_MESSAGES } from '../../lib/schemas/tinting';
+import { resolveAskedColour, type Colour } from '../../lib/paint/colours';
 import { formatCreditNoteNumber } from '../../lib/schemas/payments';
 import { releaseAttempts, reserveAttempts, type RateLimit } from '../auth/rate-limit';
 import { parseConfig, type Config } from '../config';
@@ -135,12 +135,8 @@ interface Refusal {
 
 /** The colour a line asks for, as its system has it; 422 for a system or code the shop cannot mix. */
 function resolveColour(asked: { system: string; code: string }): Colour {
-  const system = getColourSystem(asked.system);
-  const colour = system?.lookup(asked.code);
-  if (!colour) {
-    const message = unknownColourMessage(asked, system?.label);
-    throw new ApiError(422, 'invalid_fields', message, { 'items.colour': message });
-  }
+  const colour = resolveAskedColour(asked);
+  if (typeof colour === 'string') throw new ApiError(422, 'invalid_fields', colour, { 'items.colour': colour });
   return colour;
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { multiplyCents } from '../../lib/money';
-import { getColourSystem, type Colour } from '../../lib/paint/colours';
-import { notTintableMessage, unknownColourMessage } from '../../lib/schemas/tinting';
+import { resolveAskedColour, storedColour, type Colour } from '../../lib/paint/colours';
+import { notTintableMessage } from '../../lib/schemas/tinting';
 import { computeSubtotalCents, computeVatCents } from '../../lib/pricing';
 import type { EnquiryEventAction } from '../../lib/schemas/admin-enquiries';
 import { ENQUIRY_INBOX_MESSAGES } from '../../lib/schemas/admin-enquiries';
@@ -93,7 +93,7 @@ function toQuote(row: QuoteRow, lines: QuoteLineRow[], now: Date): Quote {
       unitCents: Number(l.unit_cents),
       listUnitCents: Number(l.list_cents),
       lineCents: multiplyCents(Number(l.unit_cents), Number(l.quantity)),
-      ...(l.colour_system && l.colour_code ? { colour: toLineColour(l.colour_system, l.colour_code, l.colour_name ?? null) } : {}),
+      ...(l.colour_system && l.colour_code ? { colour: storedColour(l.colour_system, l.colour_code, l.colour_name ?? null) } : {}),
     })),
     subtotalCents,
     shippingCents,
@@ -106,17 +106,6 @@ function toQuote(row: QuoteRow, lines: QuoteLineRow[], now: Date): Quote {
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
-}
-
-/** A quote line's colour for the API: as quoted, with today's screen hex of the code (none when the system no longer has it). */
-function toLineColour(system: string, code: string, name: string | null): NonNullable<Quote['lines'][number]['colour']> {
-  return { system, code, name: name ?? '', hex: getColourSystem(system)?.lookup(code)?.hex ?? '' };
-}
-
-/** The colour a line asks for as its system has it, or the message of why the shop cannot mix it. */
-function resolveLineColour(asked: { system: string; code: string }): Colour | string {
-  const system = getColourSystem(asked.system);
-  return system?.lookup(asked.code) ?? unknownColourMessage(asked, system?.label);
 }
 
 /** The staff view of a quote row. */
@@ -175,7 +164,7 @@ export async function offerQuote(
   const fields: Record<string, string> = {};
   const colours: (Colour | undefined)[] = offer.lines.map((line, i) => {
     if (!line.colour) return undefined;
-    const resolved = resolveLineColour(line.colour);
+    const resolved = resolveAskedColour(line.colour);
     if (typeof resolved === 'string') fields[`lines.${i}.colour`] = resolved;
     return typeof resolved === 'string' ? undefined : resolved;
   });
